@@ -1,0 +1,62 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from './deps.js';
+import { registerBearerAuth } from './http/auth.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerOpenApi } from './http/openapi.js';
+import { BASE_PATH } from './http/plans.js';
+import tokenRoutes from './resources/auth/routes.js';
+import storeRoutes from './resources/stores/routes.js';
+import { VERSION } from './version.js';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+/** The resources served under /{contract_id}/pos; later issues add theirs here. */
+const API_ROUTES = [storeRoutes];
+
+/** The one composition root: tests and the CLI build the server through it. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger,
+    bodyLimit: BODY_LIMIT,
+    requestIdHeader: 'x-request-id',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  acceptEmptyJsonBodies(app);
+  app.decorateRequest('auth', null);
+
+  await registerOpenApi(app, VERSION);
+  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', role: deps.config.role, version: VERSION }));
+  await app.register(tokenRoutes(deps));
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRoute', (route) => {
+        // Every API path starts with /{contract_id}; declare it so validation and OpenAPI know it.
+        const params = (route.schema?.params as z.ZodObject | undefined) ?? z.object({});
+        route.schema = { ...route.schema, params: params.extend({ contract_id: z.string() }) };
+      });
+      registerBearerAuth(api, deps);
+      for (const routes of API_ROUTES) await api.register(routes(deps));
+    },
+    { prefix: BASE_PATH },
+  );
+  return app;
+}
+
+/**
+ * Terminals often send DELETE or PATCH with Content-Type: application/json and no body;
+ * treat that as no body rather than a parse error. Everything else uses Fastify's parser.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === '') return done(null, undefined);
+    parse(request, text, done);
+  });
+}

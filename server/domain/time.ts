@@ -1,0 +1,81 @@
+/**
+ * Date-time values in the interface carry a zone offset (YYYY-MM-DDThh:mm:ss+09:00).
+ * Stored times are epoch milliseconds; these helpers render them in a contract's zone
+ * and read any RFC 3339 offset on input.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(zone: string): Intl.DateTimeFormat {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(zone, f);
+  }
+  return f;
+}
+
+/** Wall-clock parts of an instant in a zone. */
+function wallClock(ms: number, zone: string) {
+  const parts: Record<string, string> = {};
+  for (const p of formatter(zone).formatToParts(new Date(ms))) parts[p.type] = p.value;
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+export function isValidTimeZone(zone: string): boolean {
+  try {
+    formatter(zone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 2026-11-22T12:00:00+09:00 for the instant `ms` in `zone`. */
+export function formatDateTime(ms: number, zone: string): string {
+  const w = wallClock(ms, zone);
+  const wallAsUtc = Date.UTC(+w.year, +w.month - 1, +w.day, +w.hour, +w.minute, +w.second);
+  const offsetMin = Math.round((wallAsUtc - Math.floor(ms / 1000) * 1000) / 60000);
+  const sign = offsetMin < 0 ? '-' : '+';
+  const abs = Math.abs(offsetMin);
+  const offset = `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return `${w.year}-${w.month}-${w.day}T${w.hour}:${w.minute}:${w.second}${offset}`;
+}
+
+/** The calendar date (YYYY-MM-DD) of the instant `ms` in `zone`. */
+export function formatDate(ms: number, zone: string): string {
+  const w = wallClock(ms, zone);
+  return `${w.year}-${w.month}-${w.day}`;
+}
+
+/** RFC 3339 date-time with an offset (or Z) to epoch ms; null when not such a value. */
+export function parseDateTime(value: string): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.exec(value);
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m;
+  if (!isCalendarDate(+y!, +mo!, +d!) || +h! > 23 || +mi! > 59 || +s! > 59) return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/** True when year-month-day exists in the Gregorian calendar. */
+export function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false;
+  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return day <= days;
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { isCalendarDate, parseDateTime } from '../domain/time.js';
+
+/**
+ * Wire formats shared by the resources (spec §1 conventions, §2 field rules). Lengths are
+ * counted in characters (code points), as a shop's staff counts them, not UTF-16 units.
+ */
+const charCount = (s: string) => [...s].length;
+
+/** A string of at most `max` characters. */
+export const text = (max: number) =>
+  z.string().refine((s) => charCount(s) <= max, { message: `must be at most ${max} characters` }).meta({ maxLength: max });
+
+/** A required, non-blank name of at most `max` characters. */
+export const name = (max: number) =>
+  z
+    .string()
+    .refine((s) => s.trim().length > 0, { message: 'must not be empty' })
+    .refine((s) => charCount(s) <= max, { message: `must be at most ${max} characters` })
+    .meta({ maxLength: max });
+
+/** Decimal digits carried as a string: ids, sequences ("up to 9 digits"). */
+export const digits = (max: number) =>
+  z.string().regex(new RegExp(`^\\d{1,${max}}$`), `must be 1 to ${max} digits`);
+
+/** An id minted by the allocator or given in a path: up to 9 digits unless stated. */
+export const id = (max = 9) => digits(max);
+
+/** Half-width alphanumerics and symbols (printable ASCII without space). */
+export const halfWidthCode = (max: number) =>
+  z.string().regex(new RegExp(`^[!-~]{1,${max}}$`), `must be 1 to ${max} half-width alphanumerics or symbols`);
+
+/** A division or flag: one of the listed string values. */
+export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: () => `must be one of ${values.join(', ')}` });
+
+/** Integer-formatted string (customer group displaySequence and the like). */
+export const intString = z.string().regex(/^-?\d{1,9}$/, 'must be an integer of up to 9 digits');
+
+/** RFC 3339 date-time with an offset; any offset is accepted on input. */
+export const dateTime = z
+  .string()
+  .refine((s) => parseDateTime(s) !== null, { message: 'must be a date-time like 2026-11-22T10:00:00+09:00' })
+  .meta({ format: 'date-time' });
+
+/** YYYY-MM-DD that exists in the calendar. */
+export const date = z
+  .string()
+  .refine((s) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+    return !!m && isCalendarDate(+m[1]!, +m[2]!, +m[3]!);
+  }, { message: 'must be a calendar date YYYY-MM-DD' })
+  .meta({ format: 'date' });
+
+/** HTML colour code (#RGB or #RRGGBB). */
+export const htmlColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be an HTML colour code like #FF8800');
+
+/** A nullable field that is cleared by null or "" (PATCH semantics of the spec). */
+export const clearable = <T extends z.ZodType<string>>(schema: T) =>
+  z.union([schema, z.literal(''), z.null()]).transform((v) => (v === '' ? null : v));
+
+/** PATCH bodies: unknown keys are refused and at least one key must be sent. */
+export function patchBody<S extends z.ZodRawShape>(shape: S) {
+  return z
+    .strictObject(shape)
+    .refine((o) => Object.keys(o).length > 0, { message: 'no field to update was given' });
+}

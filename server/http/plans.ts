@@ -1,0 +1,47 @@
+import type { Plan } from '../domain/plans.js';
+import { Forbidden } from './problem.js';
+
+/**
+ * Route → plans allowed to call it, one line per endpoint of spec §4 that names plans.
+ * Paths are relative to the base path /{contract_id}/pos, written as Fastify registers them.
+ * A route with no line here is open to every plan. Later issues only add their routes.
+ */
+const FIVE: readonly Plan[] = ['standard', 'premium', 'premium_plus', 'food_business', 'retail_business'];
+
+export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
+  'PATCH /customer_groups/:customer_group_id': FIVE, // 4.1
+  'POST /shipping/:shipping_id/modification_request': ['retail_business'], // 4.2
+  'POST /shipping/:shipping_id/modification_request/complete': ['retail_business'], // 4.19 (path ours)
+  'GET /categories/:category_id': FIVE, // 4.3
+  'PATCH /staffs/:staff_id': ['standard', 'premium', 'premium_plus', 'enterprise'], // 4.4
+  'GET /reservations/:reservation_id': ['food_business'], // 4.5
+  'PATCH /reservations/:reservation_id': ['food_business'], // 4.13
+  'POST /transactions/:transaction_id/dispose': FIVE, // 4.7
+  'PATCH /staff_ranks/:staff_rank': ['premium_plus', 'food_business', 'retail_business'], // 4.8
+  'DELETE /budget/:store_id/:year/:month': FIVE, // 4.9
+  'POST /transactions/details/out_file_async': FIVE, // 4.11
+  'PATCH /shipments/:shipment_id': ['retail_business'], // 4.12
+  'POST /purchase_orders': ['retail_business'], // 4.14
+  'POST /daily_summaries': FIVE, // 4.15
+  'POST /terminals': FIVE, // 4.16
+  'DELETE /products/reserve_item_labels/:no': FIVE, // 4.18
+  // 4.6 GET /menu_conditions/stores/:store_id, 4.10 GET /topping_groups and
+  // 4.17 GET /orders/:order_id name no plans: open to all.
+};
+
+export const BASE_PATH = '/:contract_id/pos';
+
+/** Plans allowed for a route as Fastify names it (`/:contract_id/pos/...`); undefined = all. */
+export function plansFor(method: string, routeUrl: string): readonly Plan[] | undefined {
+  const relative = routeUrl.startsWith(BASE_PATH) ? routeUrl.slice(BASE_PATH.length) : routeUrl;
+  // Fastify answers HEAD with the GET handler, so HEAD is bound by the GET line.
+  return PLAN_TABLE[`${method === 'HEAD' ? 'GET' : method} ${relative}`];
+}
+
+export function assertPlanAllows(plan: Plan, method: string, routeUrl: string): void {
+  const allowed = plansFor(method, routeUrl);
+  if (allowed && !allowed.includes(plan)) {
+    const relative = routeUrl.startsWith(BASE_PATH) ? routeUrl.slice(BASE_PATH.length) : routeUrl;
+    throw new Forbidden(`the contract's plan ${plan} cannot use ${method} ${relative} (plans: ${allowed.join(', ')})`);
+  }
+}

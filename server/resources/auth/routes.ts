@@ -1,0 +1,97 @@
+import formbody from '@fastify/formbody';
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../deps.js';
+import { problemSchema, ProblemError } from '../../http/problem.js';
+import { parseScopes, type Scope } from '../../http/scopes.js';
+import { ContractRepo } from '../contracts/repo.js';
+import { AuthRepo, secretMatches } from './repo.js';
+import { oauthProblem, tokenBody, tokenParams, tokenResponse } from './schema.js';
+
+export const TOKEN_TTL_SECONDS = 3600;
+
+/** An RFC 6749 §5.2 error, rendered as problem+json with the OAuth `error` member. */
+class OAuthError extends ProblemError {
+  constructor(status: 400 | 401, error: string, description: string) {
+    super(
+      status,
+      status === 401 ? 'Unauthorized' : 'Bad Request',
+      description,
+      status === 401 ? { 'www-authenticate': 'Basic realm="pos-backoffice"' } : {},
+      { error, error_description: description },
+    );
+  }
+}
+
+function basicCredentials(header: string | undefined): { id: string; secret: string } | undefined {
+  const match = /^Basic\s+(\S+)$/i.exec(header ?? '');
+  if (!match) return undefined;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return undefined;
+  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+}
+
+/** POST /app/{contract_id}/token — the public platform's token endpoint, same shape. */
+export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const auth = new AuthRepo(deps.db, deps.writer, deps.clock);
+  const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
+
+  return async (app) => {
+    await app.register(formbody);
+    app.post(
+      '/app/:contract_id/token',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Issue an access token (OAuth 2.0 client credentials, HTTP Basic client authentication)',
+          params: tokenParams,
+          body: tokenBody,
+          response: { 200: tokenResponse, 400: oauthProblem, 401: oauthProblem, 415: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body ?? {};
+        const basic = basicCredentials(request.headers.authorization);
+        const id = basic?.id ?? body.client_id;
+        const secret = basic?.secret ?? body.client_secret;
+        if (!id || !secret) throw new OAuthError(401, 'invalid_client', 'client credentials are required (HTTP Basic)');
+
+        const client = auth.findClient(id);
+        // One answer for unknown client, wrong secret and another contract's client.
+        const secretOk = client ? secretMatches(secret, client.secretHash) : secretMatches(secret, '00'.repeat(32));
+        if (!client || !secretOk || client.contractId !== request.params.contract_id || !contracts.find(client.contractId)) {
+          throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+        }
+
+        if (!body.grant_type) throw new OAuthError(400, 'invalid_request', '[grant_type] is required');
+        if (body.grant_type !== 'client_credentials') {
+          throw new OAuthError(400, 'unsupported_grant_type', `[grant_type] ${body.grant_type} is not supported`);
+        }
+
+        let scopes: Scope[] = client.scopes;
+        if (body.scope !== undefined && body.scope.trim() !== '') {
+          const requested = parseScopes(body.scope);
+          if (requested.unknown.length) {
+            throw new OAuthError(400, 'invalid_scope', `[scope] unknown scope ${requested.unknown.join(', ')}`);
+          }
+          const notGranted = requested.scopes.filter((s) => !client.scopes.includes(s));
+          if (notGranted.length) {
+            throw new OAuthError(400, 'invalid_scope', `[scope] the client is not granted ${notGranted.join(', ')}`);
+          }
+          scopes = requested.scopes;
+        }
+
+        const token = randomBytes(32).toString('base64url');
+        auth.saveToken(token, {
+          contractId: client.contractId,
+          clientId: client.clientId,
+          scopes,
+          expiresAt: deps.clock.now().getTime() + TOKEN_TTL_SECONDS * 1000,
+        });
+        reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        return { access_token: token, token_type: 'Bearer' as const, expires_in: TOKEN_TTL_SECONDS, scope: scopes.join(' ') };
+      },
+    );
+  };
+}

@@ -1,0 +1,106 @@
+import type { Clock } from '../../clock.js';
+import type { IdAllocator } from '../../db/ids.js';
+import type { Sqlite } from '../../db/open.js';
+import { orderBy, setClause } from '../../db/sql.js';
+import type { Writer } from '../../db/write.js';
+import { BadRequest, NotFound } from '../../http/problem.js';
+import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
+import type { CreateStore, ListStoresQuery, UpdateStore } from './schema.js';
+
+export interface StoreRow {
+  contract_id: string;
+  store_id: number;
+  store_name: string;
+  store_code: string | null;
+  division: '0' | '1' | '2';
+  pause_flag: '0' | '1';
+  ins_at: number;
+  upd_at: number;
+}
+
+const COLUMNS = { storeName: 'store_name', storeCode: 'store_code', division: 'division', pauseFlag: 'pause_flag' };
+const SORT_COLUMNS = { storeId: 'store_id', storeCode: 'store_code', storeName: 'store_name' };
+
+export class StoreRepo {
+  private readonly byId;
+  private readonly byCode;
+  private readonly insert;
+
+  constructor(
+    private readonly db: Sqlite,
+    private readonly writer: Writer,
+    private readonly ids: IdAllocator,
+    private readonly clock: Clock,
+  ) {
+    this.byId = db.prepare('SELECT * FROM stores WHERE contract_id = ? AND store_id = ?');
+    this.byCode = db.prepare('SELECT store_id FROM stores WHERE contract_id = ? AND store_code = ?');
+    this.insert = db.prepare(
+      `INSERT INTO stores (contract_id, store_id, store_name, store_code, division, pause_flag, ins_at, upd_at)
+       VALUES (@contractId, @storeId, @storeName, @storeCode, @division, @pauseFlag, @now, @now)`,
+    );
+  }
+
+  find(contractId: string, storeId: string): StoreRow | undefined {
+    return this.byId.get(contractId, storeId) as StoreRow | undefined;
+  }
+
+  get(contractId: string, storeId: string): StoreRow {
+    const row = this.find(contractId, storeId);
+    if (!row) throw NotFound.field('store_id', `store ${storeId} does not exist`);
+    return row;
+  }
+
+  create(contractId: string, input: CreateStore): StoreRow {
+    return this.writer.write(() => {
+      this.assertCodeFree(contractId, input.storeCode ?? null, null);
+      const storeId = this.ids.next('stores');
+      this.insert.run({
+        contractId,
+        storeId,
+        storeName: input.storeName,
+        storeCode: input.storeCode ?? null,
+        division: input.division ?? '0',
+        pauseFlag: input.pauseFlag ?? '0',
+        now: this.clock.now().getTime(),
+      });
+      this.writer.changed({ contractId, entity: 'store', id: storeId, op: 'insert' });
+      return this.get(contractId, storeId);
+    });
+  }
+
+  update(contractId: string, storeId: string, patch: UpdateStore): StoreRow {
+    return this.writer.write(() => {
+      this.get(contractId, storeId);
+      if (patch.storeCode !== undefined) this.assertCodeFree(contractId, patch.storeCode, storeId);
+      const set = setClause(patch, COLUMNS);
+      if (set) {
+        this.db
+          .prepare(`UPDATE stores SET ${set}, upd_at = @now WHERE contract_id = @contractId AND store_id = @storeId`)
+          .run({ ...patch, now: this.clock.now().getTime(), contractId, storeId });
+        this.writer.changed({ contractId, entity: 'store', id: storeId, op: 'update' });
+      }
+      return this.get(contractId, storeId);
+    });
+  }
+
+  list(contractId: string, query: ListStoresQuery, page: Page): StoreRow[] {
+    const where = ['contract_id = @contractId'];
+    if (query.store_code !== undefined) where.push('store_code = @store_code');
+    if (query.division !== undefined) where.push('division = @division');
+    if (query.pause_flag !== undefined) where.push('pause_flag = @pause_flag');
+    const sql = `SELECT * FROM stores WHERE ${where.join(' AND ')}
+      ${orderBy(page.sort, SORT_COLUMNS, 'store_id')} LIMIT @limit OFFSET @offset`;
+    const { store_code, division, pause_flag } = query;
+    return this.db
+      .prepare(sql)
+      .all({ store_code, division, pause_flag, contractId, limit: fetchSize(page), offset: offsetOf(page) }) as StoreRow[];
+  }
+
+  private assertCodeFree(contractId: string, code: string | null, selfId: string | null): void {
+    if (code === null) return;
+    const other = this.byCode.get(contractId, code) as { store_id: number } | undefined;
+    if (other && String(other.store_id) !== selfId) {
+      throw BadRequest.field('storeCode', `store code ${code} is already used by store ${other.store_id}`);
+    }
+  }
+}
