@@ -27,6 +27,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
+  // The API speaks JSON only (forms on the token endpoint); anything else is a 415.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('auth', null);
 
   await registerOpenApi(app, VERSION);

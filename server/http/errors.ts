@@ -26,7 +26,9 @@ export function validationDetail(items: ValidationItem[], context: string | unde
         return (item.params.keys as string[]).map((k) => `[${field ? `${field}.${k}` : k}] is not a known field`);
       }
       const name = field || CONTEXT_NAMES[context ?? ''] || 'body';
-      return [`[${name}] ${item.message ?? 'is invalid'}`];
+      // Fastify hands a missing body to the validator as null.
+      const missingBody = !field && item.keyword === 'invalid_type' && item.message?.endsWith('received null');
+      return [`[${name}] ${missingBody ? 'is required' : (item.message ?? 'is invalid')}`];
     })
     .join('; ');
 }

@@ -19,7 +19,7 @@ export interface StoreRow {
 }
 
 const COLUMNS = { storeName: 'store_name', storeCode: 'store_code', division: 'division', pauseFlag: 'pause_flag' };
-const SORT_COLUMNS = { storeId: 'store_id', storeCode: 'store_code', storeName: 'store_name' };
+const SORT_COLUMNS = { storeId: 'store_id', storeCode: 'store_code', storeName: 'store_name', division: 'division' };
 
 export class StoreRepo {
   private readonly byId;
@@ -42,6 +42,11 @@ export class StoreRepo {
 
   find(contractId: string, storeId: string): StoreRow | undefined {
     return this.byId.get(contractId, storeId) as StoreRow | undefined;
+  }
+
+  findByCode(contractId: string, code: string): StoreRow | undefined {
+    const hit = this.byCode.get(contractId, code) as { store_id: number } | undefined;
+    return hit && this.find(contractId, String(hit.store_id));
   }
 
   get(contractId: string, storeId: string): StoreRow {
@@ -98,7 +103,7 @@ export class StoreRepo {
 
   private assertCodeFree(contractId: string, code: string | null, selfId: string | null): void {
     if (code === null) return;
-    const other = this.byCode.get(contractId, code) as { store_id: number } | undefined;
+    const other = this.findByCode(contractId, code);
     if (other && String(other.store_id) !== selfId) {
       throw BadRequest.field('storeCode', `store code ${code} is already used by store ${other.store_id}`);
     }

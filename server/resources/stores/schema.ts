@@ -37,7 +37,7 @@ export const updateStoreBody = patchBody({
   pauseFlag: oneOf(PAUSE_FLAGS).optional(),
 });
 
-export const STORE_SORT = ['storeId', 'storeCode', 'storeName'] as const;
+export const STORE_SORT = ['storeId', 'storeCode', 'storeName', 'division'] as const;
 
 export const listStoresQuery = z.strictObject({
   store_code: z.string().optional(),

@@ -1,0 +1,121 @@
+import { parseArgs } from 'node:util';
+import { isPlan, PLANS, type Plan } from '../domain/plans.js';
+import { isValidTimeZone } from '../domain/time.js';
+import { parseScopes, type Scope } from '../http/scopes.js';
+import type { Role } from '../deps.js';
+
+/** A bad command line: main prints the one-line reason and exits 2. */
+export class UsageError extends Error {}
+
+export const USAGE = `usage: pos-backoffice <command> [options]   (every command takes --data-dir DIR, env POS_DATA_DIR, default ./data)
+  serve [--role store|central] [--host H] [--port P] [--node N] [--demo]
+  contract create --id ID --plan PLAN [--name NAME] [--time-zone ZONE]
+  contract set-plan --id ID --plan PLAN
+  client create --contract ID [--scopes "pos.products:read ..."]
+  seed --contract ID
+PLAN: ${PLANS.join(' ')}`;
+
+export type Command =
+  | { name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean }
+  | { name: 'contract create'; dataDir: string; id: string; plan: Plan; contractName?: string; timeZone: string }
+  | { name: 'contract set-plan'; dataDir: string; id: string; plan: Plan }
+  | { name: 'client create'; dataDir: string; contract: string; scopes?: Scope[] }
+  | { name: 'seed'; dataDir: string; contract: string }
+  | { name: 'help' };
+
+const OPTIONS = {
+  'data-dir': { type: 'string' },
+  role: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  node: { type: 'string' },
+  demo: { type: 'boolean' },
+  id: { type: 'string' },
+  plan: { type: 'string' },
+  name: { type: 'string' },
+  'time-zone': { type: 'string' },
+  contract: { type: 'string' },
+  scopes: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** Which options each command accepts; anything else is a usage error. */
+const ALLOWED: Record<string, string[]> = {
+  serve: ['role', 'host', 'port', 'node', 'demo'],
+  'contract create': ['id', 'plan', 'name', 'time-zone'],
+  'contract set-plan': ['id', 'plan'],
+  'client create': ['contract', 'scopes'],
+  seed: ['contract'],
+};
+
+export const CONTRACT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]!);
+  }
+  const { values: v, positionals } = parsed;
+  if (v.help || positionals.length === 0 || positionals[0] === 'help') return { name: 'help' };
+
+  const name = positionals[0] === 'contract' || positionals[0] === 'client' ? positionals.slice(0, 2).join(' ') : positionals[0]!;
+  const allowed = ALLOWED[name];
+  if (!allowed) throw new UsageError(`unknown command "${positionals.join(' ')}"; run pos-backoffice --help`);
+  const extraPositionals = positionals.slice(name.split(' ').length);
+  if (extraPositionals.length) throw new UsageError(`unexpected argument "${extraPositionals[0]}"`);
+  for (const key of Object.keys(v)) {
+    if (key !== 'data-dir' && !allowed.includes(key)) throw new UsageError(`${name} does not take --${key}`);
+  }
+  const dataDir = v['data-dir'] ?? env.POS_DATA_DIR ?? './data';
+
+  switch (name) {
+    case 'serve': {
+      const role = v.role ?? 'store';
+      if (role !== 'store' && role !== 'central') throw new UsageError(`--role must be store or central, got "${role}"`);
+      return {
+        name,
+        dataDir,
+        role,
+        host: v.host ?? env.POS_HOST ?? '127.0.0.1',
+        port: intOption('--port', v.port ?? env.POS_PORT ?? '8080', 0, 65535),
+        ...(v.node ?? env.POS_NODE ? { node: intOption('--node', (v.node ?? env.POS_NODE)!, 0, 999) } : {}),
+        demo: v.demo ?? false,
+      };
+    }
+    case 'contract create': {
+      const timeZone = v['time-zone'] ?? 'Asia/Tokyo';
+      if (!isValidTimeZone(timeZone)) throw new UsageError(`--time-zone "${timeZone}" is not a known IANA time zone`);
+      return { name, dataDir, id: contractId(v.id), plan: plan(v.plan), timeZone, ...(v.name ? { contractName: v.name } : {}) };
+    }
+    case 'contract set-plan':
+      return { name, dataDir, id: contractId(v.id), plan: plan(v.plan) };
+    case 'client create': {
+      if (v.scopes === undefined) return { name, dataDir, contract: contractId(v.contract, '--contract') };
+      const { scopes, unknown } = parseScopes(v.scopes);
+      if (unknown.length) throw new UsageError(`--scopes: unknown scope ${unknown.join(', ')}`);
+      if (!scopes.length) throw new UsageError('--scopes lists no scope');
+      return { name, dataDir, contract: contractId(v.contract, '--contract'), scopes };
+    }
+    default:
+      return { name: 'seed', dataDir, contract: contractId(v.contract, '--contract') };
+  }
+}
+
+function contractId(value: string | undefined, flag = '--id'): string {
+  if (!value) throw new UsageError(`${flag} is required`);
+  if (!CONTRACT_ID.test(value)) throw new UsageError(`${flag} "${value}" must be 1-64 letters, digits, _ or -, starting with a letter or digit`);
+  return value;
+}
+
+function plan(value: string | undefined): Plan {
+  if (!value) throw new UsageError('--plan is required');
+  if (!isPlan(value)) throw new UsageError(`--plan must be one of ${PLANS.join(' ')}, got "${value}"`);
+  return value;
+}
+
+function intOption(flag: string, value: string, min: number, max: number): number {
+  if (!/^\d+$/.test(value) || +value < min || +value > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got "${value}"`);
+  return Number(value);
+}

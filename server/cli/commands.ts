@@ -1,0 +1,113 @@
+import { join } from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp } from '../app.js';
+import { openDeps, type AppDeps } from '../deps.js';
+import { ALL_SCOPES } from '../http/scopes.js';
+import { registerClient } from '../resources/auth/credentials.js';
+import { AuthRepo } from '../resources/auth/repo.js';
+import { ContractExistsError, ContractRepo, UnknownContractError } from '../resources/contracts/repo.js';
+import { ensureDemoContracts } from '../seed/contracts.js';
+import { seedDemo } from '../seed/demo.js';
+import { VERSION } from '../version.js';
+import { USAGE, type Command } from './args.js';
+
+/** A failure the operator can act on: main prints the one-line reason and exits 1. */
+export class CommandError extends Error {}
+
+export interface Io {
+  out(line: string): void;
+}
+
+export const databaseFile = (dataDir: string) => join(dataDir, 'pos.sqlite');
+
+const LOGGER: FastifyServerOptions['logger'] = {
+  level: process.env.POS_LOG_LEVEL ?? 'info',
+  // Tokens and client secrets travel in these headers; they never reach a log line.
+  redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+};
+
+function withDeps<T>(dataDir: string, fn: (deps: AppDeps) => T): T {
+  const deps = openDeps({ file: databaseFile(dataDir) });
+  try {
+    return fn(deps);
+  } finally {
+    deps.db.close();
+  }
+}
+
+const json = (io: Io, value: unknown) => io.out(JSON.stringify(value));
+
+/** Runs a one-shot command; `serve` returns the running server's close function instead. */
+export async function runCommand(command: Command, io: Io): Promise<(() => Promise<void>) | void> {
+  switch (command.name) {
+    case 'help':
+      return io.out(USAGE);
+    case 'contract create':
+      return withDeps(command.dataDir, (deps) => {
+        const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
+        try {
+          const c = contracts.create({ contractId: command.id, name: command.contractName ?? command.id, plan: command.plan, timeZone: command.timeZone });
+          json(io, c);
+        } catch (error) {
+          if (error instanceof ContractExistsError) throw new CommandError(error.message);
+          throw error;
+        }
+      });
+    case 'contract set-plan':
+      return withDeps(command.dataDir, (deps) => {
+        try {
+          json(io, new ContractRepo(deps.db, deps.writer, deps.clock).setPlan(command.id, command.plan));
+        } catch (error) {
+          if (error instanceof UnknownContractError) throw new CommandError(error.message);
+          throw error;
+        }
+      });
+    case 'client create':
+      return withDeps(command.dataDir, (deps) => {
+        if (!new ContractRepo(deps.db, deps.writer, deps.clock).find(command.contract)) {
+          throw new CommandError(`contract ${command.contract} does not exist`);
+        }
+        json(io, registerClient(new AuthRepo(deps.db, deps.writer, deps.clock), command.contract, command.scopes ?? ALL_SCOPES));
+      });
+    case 'seed':
+      return withDeps(command.dataDir, (deps) => {
+        const contract = new ContractRepo(deps.db, deps.writer, deps.clock).find(command.contract);
+        if (!contract) throw new CommandError(`contract ${command.contract} does not exist`);
+        json(io, seedDemo(deps, contract.contractId, contract.plan));
+      });
+    case 'serve':
+      return serve(command, io);
+  }
+}
+
+async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<() => Promise<void>> {
+  const deps = openDeps({ file: databaseFile(command.dataDir), role: command.role, ...(command.node !== undefined ? { node: command.node } : {}), logger: LOGGER });
+  const demo = command.demo ? ensureDemoContracts(deps, command.dataDir) : [];
+  const app = await buildApp(deps);
+  let address: string;
+  try {
+    address = await app.listen({ host: command.host, port: command.port });
+  } catch (error) {
+    await app.close();
+    deps.db.close();
+    const e = error as NodeJS.ErrnoException;
+    throw new CommandError(e.code === 'EADDRINUSE' ? `port ${command.port} on ${command.host} is already in use` : `cannot listen on ${command.host}:${command.port}: ${e.message}`);
+  }
+  const url = address.replace('://[::1]', '://localhost');
+  const contracts = demo.map((d) => ({
+    contractId: d.contractId,
+    plan: d.plan,
+    baseUrl: `${url}/${d.contractId}/pos`,
+    tokenUrl: `${url}/app/${d.contractId}/token`,
+    clientId: d.clientId,
+    clientSecret: d.clientSecret,
+  }));
+  json(io, { ready: true, version: VERSION, role: command.role, url, dataDir: command.dataDir, docs: `${url}/docs`, contracts });
+  for (const c of contracts) {
+    io.out(`${c.contractId} (${c.plan}): base URL ${c.baseUrl}  token URL ${c.tokenUrl}  client id ${c.clientId}  client secret ${c.clientSecret}`);
+  }
+  return async () => {
+    await app.close();
+    deps.db.close();
+  };
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { parseCommand, UsageError } from '../../server/cli/args.js';
+
+const parse = (line: string, env: NodeJS.ProcessEnv = {}) => parseCommand(line.split(' ').filter(Boolean), env);
+const usage = (line: string) => {
+  try {
+    parse(line);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error(`"${line}" was accepted`);
+};
+
+describe('command line', () => {
+  it('serve defaults to the store role on 127.0.0.1:8080 with ./data', () => {
+    expect(parse('serve')).toEqual({ name: 'serve', dataDir: './data', role: 'store', host: '127.0.0.1', port: 8080, demo: false });
+  });
+
+  it('serve reads POS_HOST, POS_PORT, POS_DATA_DIR and POS_NODE; flags win', () => {
+    const env = { POS_HOST: '0.0.0.0', POS_PORT: '9000', POS_DATA_DIR: '/srv/pos', POS_NODE: '7' };
+    expect(parse('serve', env)).toMatchObject({ host: '0.0.0.0', port: 9000, dataDir: '/srv/pos', node: 7 });
+    expect(parse('serve --port 9100 --data-dir /x --role central', env)).toMatchObject({ port: 9100, dataDir: '/x', role: 'central' });
+  });
+
+  it('parses contract, client and seed commands', () => {
+    expect(parse('contract create --id shop-1 --plan premium --name Shop')).toEqual({
+      name: 'contract create', dataDir: './data', id: 'shop-1', plan: 'premium', contractName: 'Shop', timeZone: 'Asia/Tokyo',
+    });
+    expect(parse('contract set-plan --id shop-1 --plan enterprise')).toEqual({ name: 'contract set-plan', dataDir: './data', id: 'shop-1', plan: 'enterprise' });
+    expect(parseCommand(['client', 'create', '--contract', 'shop-1', '--scopes', 'pos.products:read pos.stores:write'], {})).toEqual({
+      name: 'client create', dataDir: './data', contract: 'shop-1', scopes: ['pos.products:read', 'pos.stores:write'],
+    });
+    expect(parse('seed --contract shop-1 --data-dir d')).toEqual({ name: 'seed', dataDir: 'd', contract: 'shop-1' });
+  });
+
+  it('gives a one-line reason for bad arguments', () => {
+    expect(usage('frobnicate')).toBe('unknown command "frobnicate"; run pos-backoffice --help');
+    expect(usage('contract create --id x')).toBe('--plan is required');
+    expect(usage('contract create --id x --plan gold')).toMatch(/^--plan must be one of standard premium premium_plus food_business retail_business enterprise/);
+    expect(usage('contract create --plan premium')).toBe('--id is required');
+    expect(usage('contract create --id a/b --plan premium')).toMatch(/^--id "a\/b" must be/);
+    expect(usage('serve --port 70000')).toBe('--port must be an integer from 0 to 65535, got "70000"');
+    expect(usage('serve --role edge')).toBe('--role must be store or central, got "edge"');
+    expect(usage('serve --plan premium')).toBe('serve does not take --plan');
+    expect(usage('serve --bogus')).toMatch(/bogus/);
+    expect(usage('client create --contract c --scopes pos.nothing:read')).toBe('--scopes: unknown scope pos.nothing:read');
+    expect(usage('seed')).toBe('--contract is required');
+    for (const line of ['frobnicate', 'serve --port 70000']) expect(usage(line)).not.toContain('\n');
+  });
+});
