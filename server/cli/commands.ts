@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from '../app.js';
 import { openDeps, type AppDeps } from '../deps.js';
+import { loggerOptions } from '../http/logging.js';
 import { ALL_SCOPES } from '../http/scopes.js';
 import { registerClient } from '../resources/auth/credentials.js';
 import { AuthRepo } from '../resources/auth/repo.js';
@@ -19,12 +19,6 @@ export interface Io {
 }
 
 export const databaseFile = (dataDir: string) => join(dataDir, 'pos.sqlite');
-
-const LOGGER: FastifyServerOptions['logger'] = {
-  level: process.env.POS_LOG_LEVEL ?? 'info',
-  // Tokens and client secrets travel in these headers; they never reach a log line.
-  redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'headers.authorization'], censor: '[redacted]' },
-};
 
 function withDeps<T>(dataDir: string, fn: (deps: AppDeps) => T): T {
   const deps = openDeps({ file: databaseFile(dataDir) });
@@ -81,7 +75,7 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
 }
 
 async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<() => Promise<void>> {
-  const deps = openDeps({ file: databaseFile(command.dataDir), role: command.role, ...(command.node !== undefined ? { node: command.node } : {}), logger: LOGGER });
+  const deps = openDeps({ file: databaseFile(command.dataDir), role: command.role, ...(command.node !== undefined ? { node: command.node } : {}), logger: loggerOptions(process.env.POS_LOG_LEVEL ?? 'info') });
   const demo = command.demo ? ensureDemoContracts(deps, command.dataDir) : [];
   const app = await buildApp(deps);
   let address: string;

@@ -41,7 +41,7 @@ export function plansFor(method: string, routeUrl: string): readonly Plan[] | un
 export function assertPlanAllows(plan: Plan, method: string, routeUrl: string): void {
   const allowed = plansFor(method, routeUrl);
   if (allowed && !allowed.includes(plan)) {
-    const relative = routeUrl.startsWith(BASE_PATH) ? routeUrl.slice(BASE_PATH.length) : routeUrl;
+    const relative = (routeUrl.startsWith(BASE_PATH) ? routeUrl.slice(BASE_PATH.length) : routeUrl).replace(/:(\w+)/g, '{$1}');
     throw new Forbidden(`the contract's plan ${plan} cannot use ${method} ${relative} (plans: ${allowed.join(', ')})`);
   }
 }
