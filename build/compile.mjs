@@ -7,6 +7,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// --out-dir DIR (relative to the project) lets tests build a private copy beside dist/.
+const outArg = process.argv.indexOf('--out-dir');
+const outDir = join(root, outArg > 0 ? process.argv[outArg + 1] : 'dist');
 const require = createRequire(import.meta.url);
 let tsc;
 try {
@@ -16,13 +19,13 @@ try {
   process.exit(1);
 }
 
-rmSync(join(root, 'dist'), { recursive: true, force: true });
+rmSync(outDir, { recursive: true, force: true });
 try {
-  execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json')], { stdio: 'inherit', cwd: root });
+  execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.json'), '--outDir', outDir], { stdio: 'inherit', cwd: root });
 } catch {
   console.error('build: the TypeScript compile failed (see above)');
   process.exit(1);
 }
-cpSync(join(root, 'server/db/migrations'), join(root, 'dist/server/db/migrations'), { recursive: true });
-const bin = join(root, 'dist/server/main.js');
+cpSync(join(root, 'server/db/migrations'), join(outDir, 'server/db/migrations'), { recursive: true });
+const bin = join(outDir, 'server/main.js');
 if (existsSync(bin)) chmodSync(bin, 0o755);

@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { buildApp } from '../app.js';
 import { openDeps, type AppDeps } from '../deps.js';
 import { loggerOptions } from '../http/logging.js';
 import { ALL_SCOPES } from '../http/scopes.js';
@@ -77,6 +76,8 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
 async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<() => Promise<void>> {
   const deps = openDeps({ file: databaseFile(command.dataDir), role: command.role, ...(command.node !== undefined ? { node: command.node } : {}), logger: loggerOptions(process.env.POS_LOG_LEVEL ?? 'info') });
   const demo = command.demo ? ensureDemoContracts(deps, command.dataDir) : [];
+  // Loaded here so the one-shot commands start without the HTTP stack.
+  const { buildApp } = await import('../app.js');
   const app = await buildApp(deps);
   let address: string;
   try {

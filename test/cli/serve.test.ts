@@ -1,0 +1,151 @@
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// The CLI as a user runs it: compiled, in its own process, on a real data directory.
+const ROOT = join(import.meta.dirname, '..', '..');
+const OUT = '.test-dist';
+const MAIN = join(ROOT, OUT, 'server', 'main.js');
+
+interface Ready {
+  ready: true;
+  url: string;
+  role: string;
+  contracts: { contractId: string; plan: string; baseUrl: string; tokenUrl: string; clientId: string; clientSecret: string }[];
+}
+
+function cli(args: string[]) {
+  const r = spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', timeout: 20000 });
+  return { code: r.status, stdout: r.stdout.trim(), stderr: r.stderr.trim() };
+}
+
+/** Starts `serve`, resolves with its ready line; the child is killed by the caller. */
+function serve(args: string[]): Promise<{ child: ChildProcess; ready: Ready }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => reject(new Error(`serve did not get ready: ${out} ${err}`)), 15000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{"ready":true'));
+      if (line) {
+        clearTimeout(timer);
+        resolve({ child, ready: JSON.parse(line) as Ready });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+}
+
+const stop = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) => {
+    child.removeAllListeners('exit');
+    child.on('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+
+async function token(c: Ready['contracts'][number]): Promise<string> {
+  const res = await fetch(c.tokenUrl, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: 'grant_type=client_credentials&scope=pos.stores:read pos.products:read pos.customers:read',
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+describe('pos-backoffice CLI', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(ROOT, 'build', 'compile.mjs'), '--out-dir', OUT], { cwd: ROOT, stdio: 'pipe' });
+    dataDir = mkdtempSync(join(tmpdir(), 'pos-cli-'));
+  }, 120000);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('serve --demo creates the demo contracts once, prints URLs and credentials, and reuses the data', async () => {
+    const first = await serve(['--demo', '--port', '0', '--data-dir', dataDir]);
+    const { ready } = first;
+    expect(ready.role).toBe('store');
+    expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(ready.contracts.map((c) => [c.contractId, c.plan])).toEqual([
+      ['demo-retail', 'retail_business'],
+      ['demo-food', 'food_business'],
+    ]);
+    const retail = ready.contracts[0]!;
+    expect(retail.baseUrl).toBe(`${ready.url}/demo-retail/pos`);
+    expect(retail.tokenUrl).toBe(`${ready.url}/app/demo-retail/token`);
+
+    const bearer = await token(retail);
+    const stores = await fetch(`${retail.baseUrl}/stores`, { headers: { authorization: `Bearer ${bearer}` } });
+    expect(stores.status).toBe(200);
+    const firstStores = (await stores.json()) as { storeId: string }[];
+    expect(firstStores.length).toBeGreaterThan(0);
+    expect(await stop(first.child)).toBe(0);
+
+    const second = await serve(['--demo', '--port', '0', '--data-dir', dataDir]);
+    expect(second.ready.contracts.map((c) => [c.clientId, c.clientSecret])).toEqual(ready.contracts.map((c) => [c.clientId, c.clientSecret]));
+    const again = await fetch(`${second.ready.contracts[0]!.baseUrl}/stores`, {
+      headers: { authorization: `Bearer ${await token(second.ready.contracts[0]!)}` },
+    });
+    expect(await again.json()).toEqual(firstStores);
+    expect(await stop(second.child)).toBe(0);
+  });
+
+  it('manages contracts and clients with JSON output', () => {
+    const dir = ['--data-dir', dataDir];
+    const created = cli(['contract', 'create', '--id', 'shop-9', '--plan', 'premium', '--name', 'Shop Nine', ...dir]);
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(created.stdout)).toEqual({ contractId: 'shop-9', name: 'Shop Nine', plan: 'premium', timeZone: 'Asia/Tokyo' });
+
+    expect(cli(['contract', 'create', '--id', 'shop-9', '--plan', 'premium', ...dir])).toEqual({ code: 1, stdout: '', stderr: 'pos-backoffice: contract shop-9 already exists' });
+    expect(JSON.parse(cli(['contract', 'set-plan', '--id', 'shop-9', '--plan', 'food_business', ...dir]).stdout).plan).toBe('food_business');
+    expect(cli(['contract', 'set-plan', '--id', 'nope', '--plan', 'premium', ...dir])).toMatchObject({ code: 1, stderr: 'pos-backoffice: contract nope does not exist' });
+
+    const client = JSON.parse(cli(['client', 'create', '--contract', 'shop-9', '--scopes', 'pos.stores:read', ...dir]).stdout);
+    expect(Object.keys(client)).toEqual(['clientId', 'clientSecret']);
+    expect(cli(['client', 'create', '--contract', 'nope', ...dir])).toMatchObject({ code: 1, stderr: 'pos-backoffice: contract nope does not exist' });
+
+    const seeded = JSON.parse(cli(['seed', '--contract', 'shop-9', ...dir]).stdout);
+    expect(seeded).toMatchObject({ contractId: 'shop-9', seeded: true });
+    expect(JSON.parse(cli(['seed', '--contract', 'shop-9', ...dir]).stdout)).toMatchObject({ seeded: false });
+  });
+
+  it('exits 2 with a one-line reason on bad arguments', () => {
+    const r = cli(['contract', 'create', '--id', 'x', '--plan', 'gold', '--data-dir', dataDir]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/^pos-backoffice: --plan must be one of/);
+    expect(cli(['--help']).stdout).toMatch(/^usage: pos-backoffice/);
+  });
+
+  it('refuses a database written by a newer version and leaves it untouched', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pos-newer-'));
+    expect(cli(['contract', 'create', '--id', 'a', '--plan', 'premium', '--data-dir', dir]).code).toBe(0);
+    const db = new Database(join(dir, 'pos.sqlite'));
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (9999, 'future', 'x')").run();
+    db.close();
+    const r = cli(['contract', 'create', '--id', 'b', '--plan', 'premium', '--data-dir', dir]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^pos-backoffice: the database is at migration 9999, newer than this build knows \(\d+\); refusing to open it/);
+    const after = new Database(join(dir, 'pos.sqlite'), { readonly: true });
+    expect(after.prepare('SELECT contract_id FROM contracts').all()).toEqual([{ contract_id: 'a' }]);
+    after.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says so when the port is taken', async () => {
+    const running = await serve(['--port', '0', '--data-dir', dataDir]);
+    const port = new URL(running.ready.url).port;
+    const r = cli(['serve', '--port', port, '--data-dir', dataDir]);
+    expect(r).toMatchObject({ code: 1, stderr: `pos-backoffice: port ${port} on 127.0.0.1 is already in use` });
+    await stop(running.child);
+  });
+});
