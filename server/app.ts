@@ -7,13 +7,15 @@ import { registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { BASE_PATH } from './http/plans.js';
 import tokenRoutes from './resources/auth/routes.js';
+import categoryRoutes from './resources/categories/routes.js';
+import customerGroupRoutes from './resources/customer-groups/routes.js';
 import storeRoutes from './resources/stores/routes.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The resources served under /{contract_id}/pos; later issues add theirs here. */
-const API_ROUTES = [storeRoutes];
+const API_ROUTES = [storeRoutes, categoryRoutes, customerGroupRoutes];
 
 /** The one composition root: tests and the CLI build the server through it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

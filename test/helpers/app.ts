@@ -93,7 +93,10 @@ export async function makeTestApp(options: { plan?: Plan; contractId?: string; l
 }
 
 /** Asserts a problem+json body and returns it. */
-export function problem(res: LightMyRequestResponse, status: number): { type: string; title: string; detail: string; status?: number } {
+export function problem(
+  res: LightMyRequestResponse,
+  status: number,
+): { type: string; title: string; detail: string; status?: number; [extra: string]: unknown } {
   if (res.statusCode !== status) throw new Error(`expected ${status}, got ${res.statusCode}: ${res.body}`);
   const type = String(res.headers['content-type'] ?? '');
   if (!type.startsWith('application/problem+json')) throw new Error(`expected problem+json, got ${type}: ${res.body}`);

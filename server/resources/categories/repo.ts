@@ -1,0 +1,229 @@
+import type { Clock } from '../../clock.js';
+import type { IdAllocator } from '../../db/ids.js';
+import type { Sqlite } from '../../db/open.js';
+import { orderBy, setClause } from '../../db/sql.js';
+import type { Writer } from '../../db/write.js';
+import { BadRequest, NotFound } from '../../http/problem.js';
+import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
+import { MAX_LEVEL, type CreateCategory, type ListCategoriesQuery, type UpdateCategory } from './schema.js';
+
+export interface CategoryRow {
+  contract_id: string;
+  category_id: number;
+  category_code: string | null;
+  category_name: string;
+  category_abbr: string | null;
+  display_sequence: number | null;
+  display_flag: '0' | '1';
+  tax_division: '0' | '1' | '2';
+  point_not_applicable: '0' | '1';
+  tax_free_division: '0' | '1' | '2';
+  reduce_tax_id: '10000001' | '10000002' | '10000003' | '10000004' | null;
+  color: string | null;
+  category_group_id: number | null;
+  parent_category_id: number | null;
+  level: number;
+  tag: string | null;
+  ins_at: number;
+  upd_at: number;
+}
+
+const COLUMNS = {
+  categoryName: 'category_name',
+  categoryCode: 'category_code',
+  categoryAbbr: 'category_abbr',
+  displaySequence: 'display_sequence',
+  displayFlag: 'display_flag',
+  taxDivision: 'tax_division',
+  pointNotApplicable: 'point_not_applicable',
+  taxFreeDivision: 'tax_free_division',
+  reduceTaxId: 'reduce_tax_id',
+  color: 'color',
+  categoryGroupId: 'category_group_id',
+  parentCategoryId: 'parent_category_id',
+  tag: 'tag',
+};
+const SORT_COLUMNS = {
+  categoryId: 'category_id',
+  categoryCode: 'category_code',
+  displaySequence: 'display_sequence',
+  level: 'level',
+  updDateTime: 'upd_at',
+};
+
+const tooDeep = (detail: string) => BadRequest.field('parentCategoryId', `${detail}: level would exceed ${MAX_LEVEL}`);
+
+export class CategoryRepo {
+  private readonly byId;
+  private readonly byCode;
+  private readonly insert;
+  private readonly firstChild;
+  private readonly remove;
+  private readonly subtreeOf;
+  private readonly shiftLevel;
+
+  constructor(
+    private readonly db: Sqlite,
+    private readonly writer: Writer,
+    private readonly ids: IdAllocator,
+    private readonly clock: Clock,
+  ) {
+    this.byId = db.prepare('SELECT * FROM categories WHERE contract_id = ? AND category_id = ?');
+    this.byCode = db.prepare('SELECT category_id FROM categories WHERE contract_id = ? AND category_code = ?');
+    this.insert = db.prepare(
+      `INSERT INTO categories (contract_id, category_id, category_code, category_name, category_abbr, display_sequence,
+         display_flag, tax_division, point_not_applicable, tax_free_division, reduce_tax_id, color, category_group_id,
+         parent_category_id, level, tag, ins_at, upd_at)
+       VALUES (@contractId, @categoryId, @categoryCode, @categoryName, @categoryAbbr, @displaySequence,
+         @displayFlag, @taxDivision, @pointNotApplicable, @taxFreeDivision, @reduceTaxId, @color, @categoryGroupId,
+         @parentCategoryId, @level, @tag, @now, @now)`,
+    );
+    this.firstChild = db.prepare('SELECT category_id FROM categories WHERE contract_id = ? AND parent_category_id = ? LIMIT 1');
+    this.remove = db.prepare('DELETE FROM categories WHERE contract_id = ? AND category_id = ?');
+    // UNION (not UNION ALL) so even a corrupt cycle in the file cannot make the walk endless.
+    this.subtreeOf = db.prepare(
+      `WITH RECURSIVE sub (category_id, level) AS (
+         SELECT category_id, level FROM categories WHERE contract_id = @contractId AND category_id = @categoryId
+         UNION
+         SELECT c.category_id, c.level FROM categories c JOIN sub ON c.parent_category_id = sub.category_id
+         WHERE c.contract_id = @contractId)
+       SELECT category_id, level FROM sub`,
+    );
+    this.shiftLevel = db.prepare(
+      'UPDATE categories SET level = level + @delta, upd_at = @now WHERE contract_id = @contractId AND category_id = @categoryId',
+    );
+  }
+
+  find(contractId: string, categoryId: string | number): CategoryRow | undefined {
+    return this.byId.get(contractId, categoryId) as CategoryRow | undefined;
+  }
+
+  get(contractId: string, categoryId: string): CategoryRow {
+    const row = this.find(contractId, categoryId);
+    if (!row) throw NotFound.field('category_id', `category ${categoryId} does not exist`);
+    return row;
+  }
+
+  create(contractId: string, input: CreateCategory): CategoryRow {
+    return this.writer.write(() => {
+      this.assertCodeFree(contractId, input.categoryCode ?? null, null);
+      const parentId = input.parentCategoryId ?? null;
+      let level = 1;
+      if (parentId !== null) {
+        const parent = this.parent(contractId, parentId);
+        level = parent.level + 1;
+        if (level > MAX_LEVEL) throw tooDeep(`category ${parentId} is at level ${parent.level}, so a category under it would be at level ${level}`);
+      }
+      const categoryId = this.ids.next('categories');
+      this.insert.run({
+        contractId,
+        categoryId,
+        categoryCode: input.categoryCode ?? null,
+        categoryName: input.categoryName,
+        categoryAbbr: input.categoryAbbr ?? null,
+        displaySequence: input.displaySequence ?? null,
+        displayFlag: input.displayFlag ?? '1',
+        taxDivision: input.taxDivision ?? '0',
+        pointNotApplicable: input.pointNotApplicable ?? '0',
+        taxFreeDivision: input.taxFreeDivision ?? '0',
+        reduceTaxId: input.reduceTaxId ?? null,
+        color: input.color ?? null,
+        categoryGroupId: input.categoryGroupId ?? null,
+        parentCategoryId: parentId,
+        level,
+        tag: input.tag ?? null,
+        now: this.clock.now().getTime(),
+      });
+      this.writer.changed({ contractId, entity: 'category', id: categoryId, op: 'insert' });
+      return this.get(contractId, categoryId);
+    });
+  }
+
+  update(contractId: string, categoryId: string, patch: UpdateCategory): CategoryRow {
+    return this.writer.write(() => {
+      const current = this.get(contractId, categoryId);
+      if (patch.categoryCode !== undefined) this.assertCodeFree(contractId, patch.categoryCode, current.category_id);
+      const now = this.clock.now().getTime();
+      const level = patch.parentCategoryId === undefined ? current.level : this.reparent(contractId, current, patch.parentCategoryId, now);
+      const set = setClause(patch, COLUMNS);
+      if (set) {
+        this.db
+          .prepare(`UPDATE categories SET ${set}, level = @level, upd_at = @now WHERE contract_id = @contractId AND category_id = @categoryId`)
+          .run({ ...patch, level, now, contractId, categoryId });
+        this.writer.changed({ contractId, entity: 'category', id: String(current.category_id), op: 'update' });
+      }
+      return this.get(contractId, categoryId);
+    });
+  }
+
+  delete(contractId: string, categoryId: string): void {
+    this.writer.write(() => {
+      const current = this.get(contractId, categoryId);
+      if (this.firstChild.get(contractId, current.category_id)) {
+        throw BadRequest.field('category_id', `category ${categoryId} has child categories`);
+      }
+      this.remove.run(contractId, current.category_id);
+      this.writer.changed({ contractId, entity: 'category', id: String(current.category_id), op: 'delete' });
+    });
+  }
+
+  list(contractId: string, query: ListCategoriesQuery, page: Page): CategoryRow[] {
+    const where = ['contract_id = @contractId'];
+    if (query.category_code !== undefined) where.push('category_code = @category_code');
+    if (query.parent_category_id !== undefined) where.push('parent_category_id = @parent_category_id');
+    if (query.level !== undefined) where.push('level = @level');
+    if (query.display_flag !== undefined) where.push('display_flag = @display_flag');
+    const sql = `SELECT * FROM categories WHERE ${where.join(' AND ')}
+      ${orderBy(page.sort, SORT_COLUMNS, 'category_id')} LIMIT @limit OFFSET @offset`;
+    const { category_code, parent_category_id, level, display_flag } = query;
+    return this.db
+      .prepare(sql)
+      .all({ category_code, parent_category_id, level, display_flag, contractId, limit: fetchSize(page), offset: offsetOf(page) }) as CategoryRow[];
+  }
+
+  /**
+   * Moves `current` under `parentId` (null: to the top) and shifts the levels of its whole
+   * subtree by the same step; returns the category's new level. Refuses, before anything is
+   * written, a parent that is missing, the category itself or one of its descendants, and a
+   * move that would push any category of the subtree below level 3.
+   */
+  private reparent(contractId: string, current: CategoryRow, parentId: string | null, now: number): number {
+    const self = current.category_id;
+    const subtree = this.subtreeOf.all({ contractId, categoryId: self }) as { category_id: number; level: number }[];
+    let level = 1;
+    if (parentId !== null) {
+      const parent = this.parent(contractId, parentId);
+      if (parent.category_id === self) throw BadRequest.field('parentCategoryId', `category ${self} cannot be its own parent`);
+      if (subtree.some((c) => c.category_id === parent.category_id)) {
+        throw BadRequest.field('parentCategoryId', `category ${parentId} is a descendant of category ${self}`);
+      }
+      level = parent.level + 1;
+      const deepest = Math.max(...subtree.map((c) => c.level)) + level - current.level;
+      if (level > MAX_LEVEL) throw tooDeep(`category ${parentId} is at level ${parent.level}, so category ${self} under it would be at level ${level}`);
+      if (deepest > MAX_LEVEL) throw tooDeep(`under category ${parentId} the descendants of category ${self} would reach level ${deepest}`);
+    }
+    const delta = level - current.level;
+    if (delta !== 0) {
+      for (const c of subtree) {
+        if (c.category_id === self) continue; // the caller writes the category's own row
+        this.shiftLevel.run({ delta, now, contractId, categoryId: c.category_id });
+        this.writer.changed({ contractId, entity: 'category', id: String(c.category_id), op: 'update' });
+      }
+    }
+    return level;
+  }
+
+  private parent(contractId: string, parentId: string): CategoryRow {
+    const parent = this.find(contractId, parentId);
+    if (!parent) throw BadRequest.field('parentCategoryId', `category ${parentId} does not exist`);
+    return parent;
+  }
+
+  private assertCodeFree(contractId: string, code: string | null, selfId: number | null): void {
+    if (code === null) return;
+    const other = this.byCode.get(contractId, code) as { category_id: number } | undefined;
+    if (other && other.category_id !== selfId) {
+      throw BadRequest.field('categoryCode', `category code ${code} is already used by category ${other.category_id}`);
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, isCalendarDate, parseDateTime } from '../../server/domain/time.js';
+
+describe('date-times in the contract zone', () => {
+  const at = Date.parse('2026-11-22T15:30:45.900Z');
+
+  it('renders with the zone offset, to the second', () => {
+    expect(formatDateTime(at, 'Asia/Tokyo')).toBe('2026-11-23T00:30:45+09:00');
+    expect(formatDateTime(at, 'UTC')).toBe('2026-11-22T15:30:45+00:00');
+    expect(formatDateTime(at, 'America/New_York')).toBe('2026-11-22T10:30:45-05:00');
+    expect(formatDateTime(Date.parse('2026-07-01T12:00:00Z'), 'America/New_York')).toBe('2026-07-01T08:00:00-04:00');
+    expect(formatDateTime(Date.parse('2026-01-01T00:00:00Z'), 'Asia/Kolkata')).toBe('2026-01-01T05:30:00+05:30');
+  });
+
+  it('gives the calendar date in the zone', () => {
+    expect(formatDate(at, 'Asia/Tokyo')).toBe('2026-11-23');
+    expect(formatDate(at, 'UTC')).toBe('2026-11-22');
+  });
+
+  it('reads any RFC 3339 offset and refuses the rest', () => {
+    expect(parseDateTime('2026-11-23T00:30:45+09:00')).toBe(Date.parse('2026-11-22T15:30:45Z'));
+    expect(parseDateTime('2026-11-22T15:30:45Z')).toBe(Date.parse('2026-11-22T15:30:45Z'));
+    expect(parseDateTime('2026-11-22T15:30:45.250-01:30')).toBe(Date.parse('2026-11-22T17:00:45.250Z'));
+    for (const bad of ['2026-11-22', '2026-11-22T15:30:45', '2026-02-30T00:00:00Z', '2026-11-22T24:00:00Z', 'yesterday']) {
+      expect(parseDateTime(bad), bad).toBeNull();
+    }
+  });
+
+  it('knows the calendar', () => {
+    expect(isCalendarDate(2024, 2, 29)).toBe(true);
+    expect(isCalendarDate(2026, 2, 29)).toBe(false);
+    expect(isCalendarDate(2026, 13, 1)).toBe(false);
+    expect(isCalendarDate(2026, 0, 1)).toBe(false);
+  });
+});
