@@ -1,31 +1,92 @@
 import type { AppDeps } from '../deps.js';
 import type { Plan } from '../domain/plans.js';
+import { CategoryRepo } from '../resources/categories/repo.js';
+import type { CreateCategory } from '../resources/categories/schema.js';
+import { CustomerGroupRepo, CustomerGroupSectionRepo } from '../resources/customer-groups/repo.js';
 import { StoreRepo } from '../resources/stores/repo.js';
 
-/** What `seed` adds, per plan: enough for every endpoint of the contract to show something. */
+/** What `seed` added (or found) for one contract. */
 export interface SeedResult {
   contractId: string;
   seeded: boolean;
   stores: string[];
+  categories: number;
+  customerGroups: number;
 }
 
 const DEMO_STORE_CODE = 'DEMO-01';
 
+type CategoryTree = [CreateCategory, CategoryTree?][];
+
+/** Three levels deep where the shop has them, so level and parent rules have something to show. */
+const RETAIL_CATEGORIES: CategoryTree = [
+  [{ categoryName: 'Apparel', categoryCode: 'APP', displaySequence: '1', color: '#3366CC' }, [
+    [{ categoryName: 'Tops', categoryCode: 'APP-TOP' }, [
+      [{ categoryName: 'T-shirts', categoryCode: 'APP-TOP-TEE' }],
+      [{ categoryName: 'Shirts', categoryCode: 'APP-TOP-SHIRT' }],
+    ]],
+    [{ categoryName: 'Bottoms', categoryCode: 'APP-BTM' }],
+  ]],
+  [{ categoryName: 'Accessories', categoryCode: 'ACC', displaySequence: '2', taxFreeDivision: '1' }],
+  [{ categoryName: 'Snacks', categoryCode: 'SNK', displaySequence: '3', reduceTaxId: '10000001', taxFreeDivision: '2' }],
+];
+
+const FOOD_CATEGORIES: CategoryTree = [
+  [{ categoryName: 'Drinks', categoryCode: 'DRK', displaySequence: '1', color: '#CC6633' }, [
+    [{ categoryName: 'Coffee', categoryCode: 'DRK-COF' }],
+    [{ categoryName: 'Alcohol', categoryCode: 'DRK-ALC', pointNotApplicable: '1' }],
+  ]],
+  [{ categoryName: 'Food', categoryCode: 'FOD', displaySequence: '2', reduceTaxId: '10000004' }, [
+    [{ categoryName: 'Pasta', categoryCode: 'FOD-PST' }],
+    [{ categoryName: 'Desserts', categoryCode: 'FOD-DST' }],
+  ]],
+];
+
+/** Section 1 exists on every contract; the demo adds an age section. */
+const CUSTOMER_GROUPS: [sectionId: number, sectionLabel: string, labels: string[]][] = [
+  [1, 'Customer group', ['Men', 'Women', 'Family']],
+  [2, 'Age group', ['Under 20', '20s', '30s', '40s', '50 and over']],
+];
+
 /**
- * Adds the demo data to an existing contract. Running it again adds nothing: the demo
- * store's code marks a contract as seeded.
+ * Adds the demo data to an existing contract, in one transaction. Running it again adds
+ * nothing: the demo store's code marks a contract as seeded.
  */
 export function seedDemo(deps: AppDeps, contractId: string, plan: Plan): SeedResult {
   const stores = new StoreRepo(deps.db, deps.writer, deps.ids, deps.clock);
+  const categories = new CategoryRepo(deps.db, deps.writer, deps.ids, deps.clock);
+  const sections = new CustomerGroupSectionRepo(deps.db, deps.writer, deps.clock);
+  const groups = new CustomerGroupRepo(deps.db, deps.writer, deps.ids, deps.clock);
+
   return deps.writer.write(() => {
     const existing = stores.findByCode(contractId, DEMO_STORE_CODE);
-    if (existing) return { contractId, seeded: false, stores: [String(existing.store_id)] };
+    if (existing) return { contractId, seeded: false, stores: [String(existing.store_id)], categories: 0, customerGroups: 0 };
 
     const food = plan === 'food_business';
     const main = stores.create(contractId, { storeName: food ? 'Demo Bistro Shibuya' : 'Demo Store Shibuya', storeCode: DEMO_STORE_CODE });
-    const second = stores.create(contractId, food
-      ? { storeName: 'Demo Bistro Kichijoji', storeCode: 'DEMO-02' }
-      : { storeName: 'Demo Warehouse Kawasaki', storeCode: 'DEMO-WH', division: '1' });
-    return { contractId, seeded: true, stores: [String(main.store_id), String(second.store_id)] };
+    const second = stores.create(
+      contractId,
+      food ? { storeName: 'Demo Bistro Kichijoji', storeCode: 'DEMO-02' } : { storeName: 'Demo Warehouse Kawasaki', storeCode: 'DEMO-WH', division: '1' },
+    );
+
+    let categoryCount = 0;
+    const addTree = (tree: CategoryTree, parentCategoryId?: string) => {
+      for (const [input, children] of tree) {
+        const row = categories.create(contractId, { ...input, ...(parentCategoryId ? { parentCategoryId } : {}) });
+        categoryCount++;
+        if (children) addTree(children, String(row.category_id));
+      }
+    };
+    addTree(food ? FOOD_CATEGORIES : RETAIL_CATEGORIES);
+
+    let groupCount = 0;
+    for (const [sectionId, sectionLabel, labels] of CUSTOMER_GROUPS) {
+      sections.put(contractId, sectionId, sectionLabel);
+      labels.forEach((label, i) => {
+        groups.create(contractId, { customerGroupSectionId: String(sectionId), label, displaySequence: String(i + 1) });
+        groupCount++;
+      });
+    }
+    return { contractId, seeded: true, stores: [String(main.store_id), String(second.store_id)], categories: categoryCount, customerGroups: groupCount };
   });
 }

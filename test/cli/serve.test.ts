@@ -87,7 +87,20 @@ describe('pos-backoffice CLI', () => {
     const stores = await fetch(`${retail.baseUrl}/stores`, { headers: { authorization: `Bearer ${bearer}` } });
     expect(stores.status).toBe(200);
     const firstStores = (await stores.json()) as { storeId: string }[];
-    expect(firstStores.length).toBeGreaterThan(0);
+    expect(firstStores.length).toBe(2);
+    const get = async (c: Ready['contracts'][number], bearerToken: string, path: string) => {
+      const res = await fetch(`${c.baseUrl}${path}`, { headers: { authorization: `Bearer ${bearerToken}` } });
+      expect(res.status, path).toBe(200);
+      return res.json() as Promise<Record<string, string>[]>;
+    };
+    const deepest = await get(retail, bearer, '/categories?level=3');
+    expect(deepest.map((c) => c.categoryName)).toEqual(['T-shirts', 'Shirts']);
+    const one = (await get(retail, bearer, `/categories/${deepest[0]!.categoryId}?fields=categoryName,level`)) as unknown as Record<string, string>;
+    expect(one).toEqual({ categoryName: 'T-shirts', level: '3' });
+    const food = ready.contracts[1]!;
+    const foodToken = await token(food);
+    expect((await get(food, foodToken, '/customer_groups')).map((g) => g.label)).toEqual(['Men', 'Women', 'Family', 'Under 20', '20s', '30s', '40s', '50 and over']);
+    expect((await get(food, foodToken, '/customer_group_sections')).map((g) => g.label)).toEqual(['Customer group', 'Age group']);
     expect(await stop(first.child)).toBe(0);
 
     const second = await serve(['--demo', '--port', '0', '--data-dir', dataDir]);
@@ -114,7 +127,8 @@ describe('pos-backoffice CLI', () => {
     expect(cli(['client', 'create', '--contract', 'nope', ...dir])).toMatchObject({ code: 1, stderr: 'pos-backoffice: contract nope does not exist' });
 
     const seeded = JSON.parse(cli(['seed', '--contract', 'shop-9', ...dir]).stdout);
-    expect(seeded).toMatchObject({ contractId: 'shop-9', seeded: true });
+    expect(seeded).toMatchObject({ contractId: 'shop-9', seeded: true, categories: 6, customerGroups: 8 }); // food_business by now
+    expect(seeded.stores).toHaveLength(2);
     expect(JSON.parse(cli(['seed', '--contract', 'shop-9', ...dir]).stdout)).toMatchObject({ seeded: false });
   });
 
