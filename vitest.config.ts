@@ -6,5 +6,6 @@ export default defineConfig({
     exclude: ['test/bench/**', 'node_modules/**'],
     testTimeout: 20000,
     hookTimeout: 20000,
+    reporters: ['default', './test/support/summary-reporter.ts'],
   },
 });
