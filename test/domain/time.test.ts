@@ -12,6 +12,14 @@ describe('date-times in the contract zone', () => {
     expect(formatDateTime(Date.parse('2026-01-01T00:00:00Z'), 'Asia/Kolkata')).toBe('2026-01-01T05:30:00+05:30');
   });
 
+  it('follows daylight-saving changes to the second', () => {
+    expect(formatDateTime(Date.parse('2026-03-08T06:59:59Z'), 'America/New_York')).toBe('2026-03-08T01:59:59-05:00');
+    expect(formatDateTime(Date.parse('2026-03-08T07:00:00Z'), 'America/New_York')).toBe('2026-03-08T03:00:00-04:00');
+    expect(formatDateTime(Date.parse('2026-11-01T05:59:59Z'), 'America/New_York')).toBe('2026-11-01T01:59:59-04:00');
+    expect(formatDateTime(Date.parse('2026-11-01T06:00:00Z'), 'America/New_York')).toBe('2026-11-01T01:00:00-05:00');
+    expect(formatDateTime(Date.parse('1969-12-31T23:59:59.500Z'), 'Asia/Tokyo')).toBe('1970-01-01T08:59:59+09:00');
+  });
+
   it('gives the calendar date in the zone', () => {
     expect(formatDate(at, 'Asia/Tokyo')).toBe('2026-11-23');
     expect(formatDate(at, 'UTC')).toBe('2026-11-22');
