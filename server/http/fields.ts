@@ -7,14 +7,23 @@ import { isCalendarDate, parseDateTime } from '../domain/time.js';
  */
 const charCount = (s: string) => [...s].length;
 
+// A lone UTF-16 surrogate (valid JSON, invalid text) would be stored as garbage; refuse it.
+const wellFormed = (s: string) => s.isWellFormed();
+const WELL_FORMED = { message: 'must be valid Unicode text' };
+
 /** A string of at most `max` characters. */
 export const text = (max: number) =>
-  z.string().refine((s) => charCount(s) <= max, { message: `must be at most ${max} characters` }).meta({ maxLength: max });
+  z
+    .string()
+    .refine(wellFormed, WELL_FORMED)
+    .refine((s) => charCount(s) <= max, { message: `must be at most ${max} characters` })
+    .meta({ maxLength: max });
 
 /** A required, non-blank name of at most `max` characters. */
 export const name = (max: number) =>
   z
     .string()
+    .refine(wellFormed, WELL_FORMED)
     .refine((s) => s.trim().length > 0, { message: 'must not be empty' })
     .refine((s) => charCount(s) <= max, { message: `must be at most ${max} characters` })
     .meta({ maxLength: max });
