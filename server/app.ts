@@ -26,7 +26,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(deps.config.checkResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   registerErrorHandling(app);
   acceptEmptyJsonBodies(app);
   // The API speaks JSON only (forms on the token endpoint); anything else is a 415.

@@ -11,6 +11,12 @@ export interface AppConfig {
   role: Role;
   /** Id allocator node number: central 0, stores 1..999 (DESIGN §4). */
   node: number;
+  /**
+   * Check every response against its zod schema before sending. Tests turn it on so a
+   * presenter that drifts from its schema fails loudly; the server sends the presenters'
+   * typed objects with plain JSON.stringify (the check cost 5-7% of a simple GET).
+   */
+  checkResponses: boolean;
 }
 
 /** What buildApp(deps) receives; tests build their own with a fixed clock. */
@@ -32,6 +38,7 @@ export function openDeps(options: {
   node?: number;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
+  checkResponses?: boolean;
 }): AppDeps {
   const role = options.role ?? 'store';
   const node = options.node ?? defaultNode(role);
@@ -43,5 +50,5 @@ export function openDeps(options: {
     db.close();
     throw error;
   }
-  return { db, writer: new Writer(db), ids: new IdAllocator(db, node), clock, config: { role, node }, logger: options.logger ?? false };
+  return { db, writer: new Writer(db), ids: new IdAllocator(db, node), clock, config: { role, node, checkResponses: options.checkResponses ?? false }, logger: options.logger ?? false };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { ContractRepo, type Contract } from '../resources/contracts/repo.js';
-import { AuthRepo } from '../resources/auth/repo.js';
+import { AuthRepo, hashSecret, type TokenGrant } from '../resources/auth/repo.js';
 import { assertPlanAllows } from './plans.js';
 import { Forbidden, Unauthorized } from './problem.js';
 import type { Scope } from './scopes.js';
@@ -28,6 +28,16 @@ export function authOf(request: FastifyRequest): RequestAuth {
   return request.auth;
 }
 
+/** How long a verified token and its contract are served from memory before SQLite is asked again. */
+export const AUTH_CACHE_MS = 5000;
+const AUTH_CACHE_MAX = 10_000;
+
+interface Verified {
+  grant: TokenGrant;
+  contract: Contract;
+  until: number;
+}
+
 /**
  * Bearer authentication for the API routes of one encapsulated plugin (the base path):
  * 401 for a missing, unknown or expired token or one of another contract; 403 for a
@@ -37,6 +47,30 @@ export function registerBearerAuth(app: FastifyInstance, deps: AppDeps): void {
   const tokens = new AuthRepo(deps.db, deps.writer, deps.clock);
   const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
 
+  // Two SQLite reads per request were a third of a simple GET's cost. Tokens never change,
+  // so the token row and its contract are kept for AUTH_CACHE_MS; a contract or client change
+  // made by this process clears the cache at once, one made by another process (the CLI on
+  // the same file) is seen within AUTH_CACHE_MS. Expiry, scope and plan are checked on every request.
+  const verified = new Map<string, Verified>();
+  deps.writer.onChange((change) => {
+    if (change.entity === 'contract' || change.entity === 'api_client') verified.clear();
+  });
+  const verify = (token: string, now: number): Verified | undefined => {
+    const key = hashSecret(token);
+    const hit = verified.get(key);
+    if (hit && hit.until > now) return hit;
+    const grant = tokens.findTokenByHash(key);
+    const contract = grant && contracts.find(grant.contractId);
+    if (!grant || !contract) {
+      verified.delete(key);
+      return undefined;
+    }
+    if (verified.size >= AUTH_CACHE_MAX) verified.clear();
+    const entry = { grant, contract, until: now + AUTH_CACHE_MS };
+    verified.set(key, entry);
+    return entry;
+  };
+
   app.addHook('onRoute', (route) => {
     if (!route.config?.scope) throw new Error(`route ${route.method} ${route.url} declares no scope`);
   });
@@ -44,13 +78,13 @@ export function registerBearerAuth(app: FastifyInstance, deps: AppDeps): void {
   app.addHook('onRequest', async (request) => {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
     if (!match) throw new Unauthorized('a bearer token is required (Authorization: Bearer <token>)');
-    const grant = tokens.findToken(match[1]!);
-    if (!grant) throw new Unauthorized('the access token is not valid');
-    if (grant.expiresAt <= deps.clock.now().getTime()) throw new Unauthorized('the access token has expired');
+    const now = deps.clock.now().getTime();
+    const hit = verify(match[1]!, now);
+    if (!hit) throw new Unauthorized('the access token is not valid');
+    const { grant, contract } = hit;
+    if (grant.expiresAt <= now) throw new Unauthorized('the access token has expired');
     const contractId = (request.params as { contract_id?: string }).contract_id;
     if (grant.contractId !== contractId) throw new Unauthorized('the access token was issued for another contract');
-    const contract = contracts.find(contractId);
-    if (!contract) throw new Unauthorized('the access token is not valid');
 
     const { scope } = request.routeOptions.config;
     if (scope && !grant.scopes.includes(scope)) throw new Forbidden(`[scope] the token lacks the scope ${scope}`);

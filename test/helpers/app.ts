@@ -34,7 +34,7 @@ export interface TestApp {
 export async function makeTestApp(options: { plan?: Plan; contractId?: string; logger?: AppDeps['logger'] } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'pos-test-'));
   const clock = new FixedClock(new Date(T0));
-  const deps = openDeps({ file: join(dir, 'pos.sqlite'), clock, logger: options.logger ?? false });
+  const deps = openDeps({ file: join(dir, 'pos.sqlite'), clock, logger: options.logger ?? false, checkResponses: true });
   const contracts = new ContractRepo(deps.db, deps.writer, clock);
   const auth = new AuthRepo(deps.db, deps.writer, clock);
   const contractId = options.contractId ?? 'test-contract';

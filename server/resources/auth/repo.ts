@@ -77,7 +77,11 @@ export class AuthRepo {
   }
 
   findToken(token: string): TokenGrant | undefined {
-    const row = this.tokenByHash.get(hashSecret(token)) as
+    return this.findTokenByHash(hashSecret(token));
+  }
+
+  findTokenByHash(tokenHash: string): TokenGrant | undefined {
+    const row = this.tokenByHash.get(tokenHash) as
       | { contract_id: string; client_id: string; scopes: string; expires_at: number }
       | undefined;
     if (!row) return undefined;
