@@ -1,4 +1,5 @@
-import type { SortKey } from '../http/paging.js';
+import { fetchSize, offsetOf, type Page, type SortKey } from '../http/paging.js';
+import type { Sqlite } from './open.js';
 
 /**
  * ORDER BY for a list: the client's sort keys mapped to columns, then `tiebreak` so that
@@ -19,4 +20,57 @@ export function setClause(patch: Record<string, unknown>, columns: Record<string
     .filter((k) => patch[k] !== undefined && columns[k])
     .map((k) => `${columns[k]} = @${k}`);
   return sets.length ? sets.join(', ') : null;
+}
+
+/** Identifies one contract-scoped row: its table and key column. */
+export interface RowRef {
+  table: string;
+  key: string;
+}
+
+/**
+ * PATCH: `UPDATE table SET <mapped keys>, upd_at = now` on one contract-scoped row. Returns
+ * false (and writes nothing) when no key of `values` maps to a column.
+ */
+export function updateRow(
+  db: Sqlite,
+  ref: RowRef,
+  contractId: string,
+  id: string | number,
+  values: Record<string, unknown>,
+  columns: Record<string, string>,
+  now: number,
+): boolean {
+  const set = setClause(values, columns);
+  if (!set) return false;
+  db.prepare(`UPDATE ${ref.table} SET ${set}, upd_at = @now WHERE contract_id = @contractId AND ${ref.key} = @id`).run({
+    ...values,
+    now,
+    contractId,
+    id,
+  });
+  return true;
+}
+
+/**
+ * One page of a contract's rows: equality filters (column → value; undefined means not
+ * filtered), the client's sort then the key as tiebreak, and the look-ahead row of paging.
+ */
+export function selectPage<T, F extends string>(
+  db: Sqlite,
+  ref: RowRef,
+  contractId: string,
+  filters: Record<string, string | number | undefined>,
+  page: Page<F>,
+  sortColumns: Record<F, string>,
+): T[] {
+  const where = ['contract_id = ?'];
+  const params: (string | number)[] = [contractId];
+  for (const [column, value] of Object.entries(filters)) {
+    if (value === undefined) continue;
+    where.push(`${column} = ?`);
+    params.push(value);
+  }
+  const sql = `SELECT * FROM ${ref.table} WHERE ${where.join(' AND ')} ${orderBy(page.sort, sortColumns, ref.key)} LIMIT ? OFFSET ?`;
+  return db.prepare(sql).all(...params, fetchSize(page), offsetOf(page)) as T[];
 }

@@ -1,10 +1,10 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
-import { orderBy, setClause } from '../../db/sql.js';
+import { selectPage, setClause } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
-import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
+import type { Page } from '../../http/paging.js';
 import { MAX_LEVEL, type CreateCategory, type ListCategoriesQuery, type UpdateCategory } from './schema.js';
 
 export interface CategoryRow {
@@ -43,6 +43,7 @@ const COLUMNS = {
   parentCategoryId: 'parent_category_id',
   tag: 'tag',
 };
+const CATEGORIES = { table: 'categories', key: 'category_id' };
 const SORT_COLUMNS = {
   categoryId: 'category_id',
   categoryCode: 'category_code',
@@ -167,18 +168,10 @@ export class CategoryRepo {
     });
   }
 
-  list(contractId: string, query: ListCategoriesQuery, page: Page): CategoryRow[] {
-    const where = ['contract_id = @contractId'];
-    if (query.category_code !== undefined) where.push('category_code = @category_code');
-    if (query.parent_category_id !== undefined) where.push('parent_category_id = @parent_category_id');
-    if (query.level !== undefined) where.push('level = @level');
-    if (query.display_flag !== undefined) where.push('display_flag = @display_flag');
-    const sql = `SELECT * FROM categories WHERE ${where.join(' AND ')}
-      ${orderBy(page.sort, SORT_COLUMNS, 'category_id')} LIMIT @limit OFFSET @offset`;
+  list(contractId: string, query: ListCategoriesQuery, page: Page<keyof typeof SORT_COLUMNS>): CategoryRow[] {
     const { category_code, parent_category_id, level, display_flag } = query;
-    return this.db
-      .prepare(sql)
-      .all({ category_code, parent_category_id, level, display_flag, contractId, limit: fetchSize(page), offset: offsetOf(page) }) as CategoryRow[];
+    const filters = { category_code, parent_category_id, level, display_flag };
+    return selectPage<CategoryRow, keyof typeof SORT_COLUMNS>(this.db, CATEGORIES, contractId, filters, page, SORT_COLUMNS);
   }
 
   /**

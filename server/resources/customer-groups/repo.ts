@@ -1,10 +1,10 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
-import { orderBy, setClause } from '../../db/sql.js';
+import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
-import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
+import type { Page } from '../../http/paging.js';
 import type { CreateCustomerGroup, ListCustomerGroupsQuery, UpdateCustomerGroup } from './schema.js';
 
 export interface CustomerGroupSectionRow {
@@ -76,6 +76,7 @@ const COLUMNS = {
   displayFlag: 'display_flag',
   displaySequence: 'display_sequence',
 };
+const GROUPS = { table: 'customer_groups', key: 'customer_group_id' };
 const SORT_COLUMNS = {
   customerGroupId: 'customer_group_id',
   customerGroupSectionId: 'section_id',
@@ -139,27 +140,17 @@ export class CustomerGroupRepo {
         values.customerGroupSectionId = this.assertSection(contractId, patch.customerGroupSectionId);
       }
       if (patch.displaySequence !== undefined) values.displaySequence = Number(patch.displaySequence);
-      const set = setClause(values, COLUMNS);
-      if (set) {
-        this.db
-          .prepare(`UPDATE customer_groups SET ${set}, upd_at = @now WHERE contract_id = @contractId AND customer_group_id = @customerGroupId`)
-          .run({ ...values, now: this.clock.now().getTime(), contractId, customerGroupId });
+      if (updateRow(this.db, GROUPS, contractId, customerGroupId, values, COLUMNS, this.clock.now().getTime())) {
         this.writer.changed({ contractId, entity: 'customer_group', id: customerGroupId, op: 'update' });
       }
       return this.get(contractId, customerGroupId);
     });
   }
 
-  list(contractId: string, query: ListCustomerGroupsQuery, page: Page): CustomerGroupRow[] {
-    const where = ['contract_id = @contractId'];
-    if (query.customer_group_section_id !== undefined) where.push('section_id = @sectionId');
-    if (query.display_flag !== undefined) where.push('display_flag = @displayFlag');
-    const sql = `SELECT * FROM customer_groups WHERE ${where.join(' AND ')}
-      ${orderBy(page.sort, SORT_COLUMNS, 'customer_group_id')} LIMIT @limit OFFSET @offset`;
+  list(contractId: string, query: ListCustomerGroupsQuery, page: Page<keyof typeof SORT_COLUMNS>): CustomerGroupRow[] {
     const sectionId = query.customer_group_section_id === undefined ? undefined : Number(query.customer_group_section_id);
-    return this.db
-      .prepare(sql)
-      .all({ sectionId, displayFlag: query.display_flag, contractId, limit: fetchSize(page), offset: offsetOf(page) }) as CustomerGroupRow[];
+    const filters = { section_id: sectionId, display_flag: query.display_flag };
+    return selectPage<CustomerGroupRow, keyof typeof SORT_COLUMNS>(this.db, GROUPS, contractId, filters, page, SORT_COLUMNS);
   }
 
   /** The section as a number ("03" and "3" are the same slot); 400 when it does not exist. */

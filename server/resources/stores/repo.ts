@@ -1,10 +1,10 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
-import { orderBy, setClause } from '../../db/sql.js';
+import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
-import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
+import type { Page } from '../../http/paging.js';
 import type { CreateStore, ListStoresQuery, UpdateStore } from './schema.js';
 
 export interface StoreRow {
@@ -19,6 +19,7 @@ export interface StoreRow {
 }
 
 const COLUMNS = { storeName: 'store_name', storeCode: 'store_code', division: 'division', pauseFlag: 'pause_flag' };
+const STORES = { table: 'stores', key: 'store_id' };
 const SORT_COLUMNS = { storeId: 'store_id', storeCode: 'store_code', storeName: 'store_name', division: 'division' };
 
 export class StoreRepo {
@@ -77,28 +78,16 @@ export class StoreRepo {
     return this.writer.write(() => {
       this.get(contractId, storeId);
       if (patch.storeCode !== undefined) this.assertCodeFree(contractId, patch.storeCode, storeId);
-      const set = setClause(patch, COLUMNS);
-      if (set) {
-        this.db
-          .prepare(`UPDATE stores SET ${set}, upd_at = @now WHERE contract_id = @contractId AND store_id = @storeId`)
-          .run({ ...patch, now: this.clock.now().getTime(), contractId, storeId });
+      if (updateRow(this.db, STORES, contractId, storeId, patch, COLUMNS, this.clock.now().getTime())) {
         this.writer.changed({ contractId, entity: 'store', id: storeId, op: 'update' });
       }
       return this.get(contractId, storeId);
     });
   }
 
-  list(contractId: string, query: ListStoresQuery, page: Page): StoreRow[] {
-    const where = ['contract_id = @contractId'];
-    if (query.store_code !== undefined) where.push('store_code = @store_code');
-    if (query.division !== undefined) where.push('division = @division');
-    if (query.pause_flag !== undefined) where.push('pause_flag = @pause_flag');
-    const sql = `SELECT * FROM stores WHERE ${where.join(' AND ')}
-      ${orderBy(page.sort, SORT_COLUMNS, 'store_id')} LIMIT @limit OFFSET @offset`;
-    const { store_code, division, pause_flag } = query;
-    return this.db
-      .prepare(sql)
-      .all({ store_code, division, pause_flag, contractId, limit: fetchSize(page), offset: offsetOf(page) }) as StoreRow[];
+  list(contractId: string, query: ListStoresQuery, page: Page<keyof typeof SORT_COLUMNS>): StoreRow[] {
+    const filters = { store_code: query.store_code, division: query.division, pause_flag: query.pause_flag };
+    return selectPage<StoreRow, keyof typeof SORT_COLUMNS>(this.db, STORES, contractId, filters, page, SORT_COLUMNS);
   }
 
   private assertCodeFree(contractId: string, code: string | null, selfId: string | null): void {
