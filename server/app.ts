@@ -10,12 +10,42 @@ import tokenRoutes from './resources/auth/routes.js';
 import categoryRoutes from './resources/categories/routes.js';
 import customerGroupRoutes from './resources/customer-groups/routes.js';
 import storeRoutes from './resources/stores/routes.js';
+import staffsRoutes from './resources/staffs/routes.js';
+import staffRanksRoutes from './resources/staff-ranks/routes.js';
+import menusRoutes from './resources/menus/routes.js';
+import toppingGroupsRoutes from './resources/topping-groups/routes.js';
+import tablesRoutes from './resources/tables/routes.js';
+import reservationsRoutes from './resources/reservations/routes.js';
+import ordersRoutes from './resources/orders/routes.js';
+import terminalsRoutes from './resources/terminals/routes.js';
+import cashDrawersRoutes from './resources/cash-drawers/routes.js';
+import paymentTerminalsRoutes from './resources/payment-terminals/routes.js';
+import productsRoutes from './resources/products/routes.js';
+import productLabelsRoutes from './resources/product-labels/routes.js';
+import budgetsRoutes from './resources/budgets/routes.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 
 /** The resources served under /{contract_id}/pos; later issues add theirs here. */
-const API_ROUTES = [storeRoutes, categoryRoutes, customerGroupRoutes];
+const API_ROUTES = [
+  storeRoutes,
+  categoryRoutes,
+  customerGroupRoutes,
+  staffsRoutes,
+  staffRanksRoutes,
+  menusRoutes,
+  toppingGroupsRoutes,
+  tablesRoutes,
+  reservationsRoutes,
+  ordersRoutes,
+  terminalsRoutes,
+  cashDrawersRoutes,
+  paymentTerminalsRoutes,
+  productsRoutes,
+  productLabelsRoutes,
+  budgetsRoutes,
+];
 
 /** The one composition root: tests and the CLI build the server through it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

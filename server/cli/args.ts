@@ -3,6 +3,7 @@ import { isPlan, PLANS, type Plan } from '../domain/plans.js';
 import { isValidTimeZone } from '../domain/time.js';
 import { parseScopes, type Scope } from '../http/scopes.js';
 import type { Role } from '../deps.js';
+import type { ContractSettings } from '../resources/contracts/repo.js';
 
 /** A bad command line: main prints the one-line reason and exits 2. */
 export class UsageError extends Error {}
@@ -11,6 +12,8 @@ export const USAGE = `usage: pos-backoffice <command> [options]   (every command
   serve [--role store|central] [--host H] [--port P] [--node N] [--demo]
   contract create --id ID --plan PLAN [--name NAME] [--time-zone ZONE]
   contract set-plan --id ID --plan PLAN
+  contract set --id ID [--member-head-office-linkage on|off] [--cat-cct-linkage on|off]
+               [--max-sales-terminals N] [--max-self-checkout-terminals N] [--max-smart-id-engines N]
   client create --contract ID [--scopes "pos.products:read ..."]
   seed --contract ID
 PLAN: ${PLANS.join(' ')}`;
@@ -19,6 +22,7 @@ export type Command =
   | { name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean }
   | { name: 'contract create'; dataDir: string; id: string; plan: Plan; contractName?: string; timeZone: string }
   | { name: 'contract set-plan'; dataDir: string; id: string; plan: Plan }
+  | { name: 'contract set'; dataDir: string; id: string; settings: Partial<ContractSettings> }
   | { name: 'client create'; dataDir: string; contract: string; scopes?: Scope[] }
   | { name: 'seed'; dataDir: string; contract: string }
   | { name: 'help' };
@@ -36,6 +40,11 @@ const OPTIONS = {
   'time-zone': { type: 'string' },
   contract: { type: 'string' },
   scopes: { type: 'string' },
+  'member-head-office-linkage': { type: 'string' },
+  'cat-cct-linkage': { type: 'string' },
+  'max-sales-terminals': { type: 'string' },
+  'max-self-checkout-terminals': { type: 'string' },
+  'max-smart-id-engines': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -44,6 +53,7 @@ const ALLOWED: Record<string, string[]> = {
   serve: ['role', 'host', 'port', 'node', 'demo'],
   'contract create': ['id', 'plan', 'name', 'time-zone'],
   'contract set-plan': ['id', 'plan'],
+  'contract set': ['id', 'member-head-office-linkage', 'cat-cct-linkage', 'max-sales-terminals', 'max-self-checkout-terminals', 'max-smart-id-engines'],
   'client create': ['contract', 'scopes'],
   seed: ['contract'],
 };
@@ -91,6 +101,24 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
     case 'contract set-plan':
       return { name, dataDir, id: contractId(v.id), plan: plan(v.plan) };
+    case 'contract set': {
+      const settings: Partial<ContractSettings> = {};
+      const flag = v['member-head-office-linkage'];
+      if (flag !== undefined) settings.memberHeadOfficeLinkage = onOff('--member-head-office-linkage', flag);
+      const cat = v['cat-cct-linkage'];
+      if (cat !== undefined) settings.catCctLinkage = onOff('--cat-cct-linkage', cat);
+      const caps = [
+        ['max-sales-terminals', 'maxSalesTerminals'],
+        ['max-self-checkout-terminals', 'maxSelfCheckoutTerminals'],
+        ['max-smart-id-engines', 'maxSmartIdEngines'],
+      ] as const;
+      for (const [option, key] of caps) {
+        const value = v[option];
+        if (value !== undefined) settings[key] = intOption(`--${option}`, value, 0, 9999);
+      }
+      if (Object.keys(settings).length === 0) throw new UsageError('contract set needs at least one setting to change');
+      return { name, dataDir, id: contractId(v.id), settings };
+    }
     case 'client create': {
       if (v.scopes === undefined) return { name, dataDir, contract: contractId(v.contract, '--contract') };
       const { scopes, unknown } = parseScopes(v.scopes);
@@ -113,6 +141,11 @@ function plan(value: string | undefined): Plan {
   if (!value) throw new UsageError('--plan is required');
   if (!isPlan(value)) throw new UsageError(`--plan must be one of ${PLANS.join(' ')}, got "${value}"`);
   return value;
+}
+
+function onOff(flag: string, value: string): boolean {
+  if (value !== 'on' && value !== 'off') throw new UsageError(`${flag} must be on or off, got "${value}"`);
+  return value === 'on';
 }
 
 function intOption(flag: string, value: string, min: number, max: number): number {

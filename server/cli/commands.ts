@@ -55,6 +55,15 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
           throw error;
         }
       });
+    case 'contract set':
+      return withDeps(command.dataDir, (deps) => {
+        try {
+          json(io, new ContractRepo(deps.db, deps.writer, deps.clock).setSettings(command.id, command.settings));
+        } catch (error) {
+          if (error instanceof UnknownContractError) throw new CommandError(error.message);
+          throw error;
+        }
+      });
     case 'client create':
       return withDeps(command.dataDir, (deps) => {
         if (!new ContractRepo(deps.db, deps.writer, deps.clock).find(command.contract)) {

@@ -16,6 +16,10 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'PATCH /staffs/:staff_id': ['standard', 'premium', 'premium_plus', 'enterprise'], // 4.4
   'GET /reservations/:reservation_id': ['food_business'], // 4.5
   'PATCH /reservations/:reservation_id': ['food_business'], // 4.13
+  // Reservations are a Food Business feature: their supporting operations follow 4.5/4.13.
+  'POST /reservations': ['food_business'],
+  'GET /reservations': ['food_business'],
+  'DELETE /reservations/:reservation_id': ['food_business'],
   'POST /transactions/:transaction_id/dispose': FIVE, // 4.7
   'PATCH /staff_ranks/:staff_rank': ['premium_plus', 'food_business', 'retail_business'], // 4.8
   'DELETE /budget/:store_id/:year/:month': FIVE, // 4.9

@@ -4,6 +4,7 @@ import { CategoryRepo } from '../resources/categories/repo.js';
 import type { CreateCategory } from '../resources/categories/schema.js';
 import { CustomerGroupRepo, CustomerGroupSectionRepo } from '../resources/customer-groups/repo.js';
 import { StoreRepo } from '../resources/stores/repo.js';
+import type { DemoContext } from './context.js';
 
 /** What `seed` added (or found) for one contract. */
 export interface SeedResult {
@@ -70,9 +71,11 @@ export function seedDemo(deps: AppDeps, contractId: string, plan: Plan): SeedRes
     );
 
     let categoryCount = 0;
+    const categoryIds: Record<string, string> = {};
     const addTree = (tree: CategoryTree, parentCategoryId?: string) => {
       for (const [input, children] of tree) {
         const row = categories.create(contractId, { ...input, ...(parentCategoryId ? { parentCategoryId } : {}) });
+        if (input.categoryCode) categoryIds[input.categoryCode] = String(row.category_id);
         categoryCount++;
         if (children) addTree(children, String(row.category_id));
       }
@@ -87,6 +90,8 @@ export function seedDemo(deps: AppDeps, contractId: string, plan: Plan): SeedRes
         groupCount++;
       });
     }
+    const context: DemoContext = { contractId, plan, storeIds: [String(main.store_id), String(second.store_id)], categoryIds };
+    void context; // issue 3's resources seed from here
     return { contractId, seeded: true, stores: [String(main.store_id), String(second.store_id)], categories: categoryCount, customerGroups: groupCount };
   });
 }

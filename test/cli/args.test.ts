@@ -28,6 +28,10 @@ describe('command line', () => {
       name: 'contract create', dataDir: './data', id: 'shop-1', plan: 'premium', contractName: 'Shop', timeZone: 'Asia/Tokyo',
     });
     expect(parse('contract set-plan --id shop-1 --plan enterprise')).toEqual({ name: 'contract set-plan', dataDir: './data', id: 'shop-1', plan: 'enterprise' });
+    expect(parse('contract set --id shop-1 --cat-cct-linkage on --member-head-office-linkage off --max-sales-terminals 25 --max-self-checkout-terminals 2 --max-smart-id-engines 0')).toEqual({
+      name: 'contract set', dataDir: './data', id: 'shop-1',
+      settings: { catCctLinkage: true, memberHeadOfficeLinkage: false, maxSalesTerminals: 25, maxSelfCheckoutTerminals: 2, maxSmartIdEngines: 0 },
+    });
     expect(parseCommand(['client', 'create', '--contract', 'shop-1', '--scopes', 'pos.products:read pos.stores:write'], {})).toEqual({
       name: 'client create', dataDir: './data', contract: 'shop-1', scopes: ['pos.products:read', 'pos.stores:write'],
     });
@@ -46,6 +50,9 @@ describe('command line', () => {
     expect(usage('serve --bogus')).toMatch(/bogus/);
     expect(usage('client create --contract c --scopes pos.nothing:read')).toBe('--scopes: unknown scope pos.nothing:read');
     expect(usage('seed')).toBe('--contract is required');
+    expect(usage('contract set --id x')).toBe('contract set needs at least one setting to change');
+    expect(usage('contract set --id x --cat-cct-linkage yes')).toBe('--cat-cct-linkage must be on or off, got "yes"');
+    expect(usage('contract set --id x --max-sales-terminals 1.5')).toBe('--max-sales-terminals must be an integer from 0 to 9999, got "1.5"');
     for (const line of ['frobnicate', 'serve --port 70000']) expect(usage(line)).not.toContain('\n');
   });
 });

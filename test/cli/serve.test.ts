@@ -116,10 +116,17 @@ describe('pos-backoffice CLI', () => {
     const dir = ['--data-dir', dataDir];
     const created = cli(['contract', 'create', '--id', 'shop-9', '--plan', 'premium', '--name', 'Shop Nine', ...dir]);
     expect(created).toMatchObject({ code: 0, stderr: '' });
-    expect(JSON.parse(created.stdout)).toEqual({ contractId: 'shop-9', name: 'Shop Nine', plan: 'premium', timeZone: 'Asia/Tokyo' });
+    expect(JSON.parse(created.stdout)).toEqual({
+      contractId: 'shop-9', name: 'Shop Nine', plan: 'premium', timeZone: 'Asia/Tokyo',
+      settings: { memberHeadOfficeLinkage: false, catCctLinkage: false, maxSalesTerminals: 10, maxSelfCheckoutTerminals: 0, maxSmartIdEngines: 0 },
+    });
 
     expect(cli(['contract', 'create', '--id', 'shop-9', '--plan', 'premium', ...dir])).toEqual({ code: 1, stdout: '', stderr: 'pos-backoffice: contract shop-9 already exists' });
     expect(JSON.parse(cli(['contract', 'set-plan', '--id', 'shop-9', '--plan', 'food_business', ...dir]).stdout).plan).toBe('food_business');
+    const set = cli(['contract', 'set', '--id', 'shop-9', '--member-head-office-linkage', 'on', '--max-self-checkout-terminals', '3', ...dir]);
+    expect(JSON.parse(set.stdout).settings).toEqual({ memberHeadOfficeLinkage: true, catCctLinkage: false, maxSalesTerminals: 10, maxSelfCheckoutTerminals: 3, maxSmartIdEngines: 0 });
+    expect(JSON.parse(cli(['contract', 'set', '--id', 'shop-9', '--cat-cct-linkage', 'on', ...dir]).stdout).settings).toMatchObject({ memberHeadOfficeLinkage: true, catCctLinkage: true });
+    expect(cli(['contract', 'set', '--id', 'nope', '--cat-cct-linkage', 'on', ...dir])).toMatchObject({ code: 1, stderr: 'pos-backoffice: contract nope does not exist' });
     expect(cli(['contract', 'set-plan', '--id', 'nope', '--plan', 'premium', ...dir])).toMatchObject({ code: 1, stderr: 'pos-backoffice: contract nope does not exist' });
 
     const client = JSON.parse(cli(['client', 'create', '--contract', 'shop-9', '--scopes', 'pos.stores:read', ...dir]).stdout);

@@ -3,11 +3,31 @@ import type { Clock } from '../../clock.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 
+/** Options bought with the contract; set by the operator (`contract set`), read by the rules. */
+export interface ContractSettings {
+  /** Staff ranks are maintained by head office's member linkage: 4.8 refuses updates here. */
+  memberHeadOfficeLinkage: boolean;
+  /** Payment terminals (CAT/CCT) may be linked to register terminals (4.16). */
+  catCctLinkage: boolean;
+  maxSalesTerminals: number;
+  maxSelfCheckoutTerminals: number;
+  maxSmartIdEngines: number;
+}
+
+export const DEFAULT_SETTINGS: ContractSettings = {
+  memberHeadOfficeLinkage: false,
+  catCctLinkage: false,
+  maxSalesTerminals: 10,
+  maxSelfCheckoutTerminals: 0,
+  maxSmartIdEngines: 0,
+};
+
 export interface Contract {
   contractId: string;
   name: string;
   plan: Plan;
   timeZone: string;
+  settings: ContractSettings;
 }
 
 interface ContractRow {
@@ -15,22 +35,50 @@ interface ContractRow {
   name: string;
   plan: Plan;
   time_zone: string;
+  member_head_office_linkage: number;
+  cat_cct_linkage: number;
+  max_sales_terminals: number;
+  max_self_checkout_terminals: number;
+  max_smart_id_engines: number;
 }
 
-const toContract = (r: ContractRow): Contract => ({ contractId: r.contract_id, name: r.name, plan: r.plan, timeZone: r.time_zone });
+const toContract = (r: ContractRow): Contract => ({
+  contractId: r.contract_id,
+  name: r.name,
+  plan: r.plan,
+  timeZone: r.time_zone,
+  settings: {
+    memberHeadOfficeLinkage: r.member_head_office_linkage === 1,
+    catCctLinkage: r.cat_cct_linkage === 1,
+    maxSalesTerminals: r.max_sales_terminals,
+    maxSelfCheckoutTerminals: r.max_self_checkout_terminals,
+    maxSmartIdEngines: r.max_smart_id_engines,
+  },
+});
 
 export class ContractRepo {
   private readonly byId;
   private readonly insert;
   private readonly updatePlan;
   private readonly insertSection;
+  private readonly updateSettings;
 
   constructor(
     db: Sqlite,
     private readonly writer: Writer,
     private readonly clock: Clock,
   ) {
-    this.byId = db.prepare('SELECT contract_id, name, plan, time_zone FROM contracts WHERE contract_id = ?');
+    this.byId = db.prepare(
+      `SELECT contract_id, name, plan, time_zone, member_head_office_linkage, cat_cct_linkage,
+              max_sales_terminals, max_self_checkout_terminals, max_smart_id_engines
+       FROM contracts WHERE contract_id = ?`,
+    );
+    this.updateSettings = db.prepare(
+      `UPDATE contracts SET member_head_office_linkage = @memberHeadOfficeLinkage, cat_cct_linkage = @catCctLinkage,
+         max_sales_terminals = @maxSalesTerminals, max_self_checkout_terminals = @maxSelfCheckoutTerminals,
+         max_smart_id_engines = @maxSmartIdEngines, updated_at = @now
+       WHERE contract_id = @contractId`,
+    );
     this.insert = db.prepare(
       `INSERT INTO contracts (contract_id, name, plan, time_zone, created_at, updated_at)
        VALUES (@contractId, @name, @plan, @timeZone, @now, @now)`,
@@ -50,14 +98,33 @@ export class ContractRepo {
    * Creates a contract. Customer group section 1 exists from the start, so a shop can add
    * customer groups right away (sections 2 to 5 are added by PUT when wanted).
    */
-  create(contract: Contract): Contract {
+  create(contract: Omit<Contract, 'settings'> & { settings?: Partial<ContractSettings> }): Contract {
     const now = this.clock.now().getTime();
     return this.writer.write(() => {
       if (this.find(contract.contractId)) throw new ContractExistsError(contract.contractId);
-      this.insert.run({ ...contract, now });
+      const { settings, ...fields } = contract;
+      this.insert.run({ ...fields, now });
       this.insertSection.run(contract.contractId, 'Customer group', now, now);
       this.writer.changed({ contractId: contract.contractId, entity: 'contract', id: contract.contractId, op: 'insert' });
-      return contract;
+      return settings ? this.setSettings(contract.contractId, settings) : this.find(contract.contractId)!;
+    });
+  }
+
+  /** Changes the settings given and keeps the others. */
+  setSettings(contractId: string, changes: Partial<ContractSettings>): Contract {
+    return this.writer.write(() => {
+      const found = this.find(contractId);
+      if (!found) throw new UnknownContractError(contractId);
+      const settings = { ...found.settings, ...changes };
+      this.updateSettings.run({
+        ...settings,
+        memberHeadOfficeLinkage: settings.memberHeadOfficeLinkage ? 1 : 0,
+        catCctLinkage: settings.catCctLinkage ? 1 : 0,
+        contractId,
+        now: this.clock.now().getTime(),
+      });
+      this.writer.changed({ contractId, entity: 'contract', id: contractId, op: 'update' });
+      return { ...found, settings };
     });
   }
 
