@@ -5,12 +5,24 @@ import type { Plan } from '../domain/plans.js';
 import { ALL_SCOPES } from '../http/scopes.js';
 import { registerClient, type ClientCredentials } from '../resources/auth/credentials.js';
 import { AuthRepo, secretMatches } from '../resources/auth/repo.js';
-import { ContractRepo } from '../resources/contracts/repo.js';
+import { ContractRepo, type ContractSettings } from '../resources/contracts/repo.js';
 import { seedDemo } from './demo.js';
 
-export const DEMO_CONTRACTS: readonly { contractId: string; name: string; plan: Plan }[] = [
-  { contractId: 'demo-retail', name: 'Demo Retail', plan: 'retail_business' },
+/**
+ * One demo contract per kind of shop, so every endpoint has a contract whose plan may call it:
+ * retail (shipping, purchase orders, self-checkout), food (reservations, staff rank update) and
+ * premium plus (staff update, which neither business plan may call; staff rank update).
+ * Retail has the options a chain buys: CAT/CCT linkage and self-checkout / smart ID engine seats.
+ */
+export const DEMO_CONTRACTS: readonly { contractId: string; name: string; plan: Plan; settings?: Partial<ContractSettings> }[] = [
+  {
+    contractId: 'demo-retail',
+    name: 'Demo Retail',
+    plan: 'retail_business',
+    settings: { catCctLinkage: true, maxSelfCheckoutTerminals: 2, maxSmartIdEngines: 1 },
+  },
   { contractId: 'demo-food', name: 'Demo Food', plan: 'food_business' },
+  { contractId: 'demo-premium', name: 'Demo Premium Plus', plan: 'premium_plus' },
 ];
 
 export interface DemoContract extends ClientCredentials {

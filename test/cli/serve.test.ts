@@ -78,6 +78,7 @@ describe('pos-backoffice CLI', () => {
     expect(ready.contracts.map((c) => [c.contractId, c.plan])).toEqual([
       ['demo-retail', 'retail_business'],
       ['demo-food', 'food_business'],
+      ['demo-premium', 'premium_plus'],
     ]);
     const retail = ready.contracts[0]!;
     expect(retail.baseUrl).toBe(`${ready.url}/demo-retail/pos`);
