@@ -1,0 +1,221 @@
+import type { Clock } from '../../clock.js';
+import type { IdAllocator } from '../../db/ids.js';
+import type { Sqlite } from '../../db/open.js';
+import { selectPage, updateRow } from '../../db/sql.js';
+import type { Writer } from '../../db/write.js';
+import { toUnits } from '../../domain/money.js';
+import { BadRequest, NotFound } from '../../http/problem.js';
+import type { Page } from '../../http/paging.js';
+import { CategoryRepo } from '../categories/repo.js';
+import { ProductLabelRepo } from '../product-labels/repo.js';
+import { COST_SCALE, PRICE_SCALE, type CreateProduct, type ListProductsQuery, type UpdateProduct } from './schema.js';
+
+export interface ProductRow {
+  contract_id: string;
+  product_id: number;
+  product_code: string;
+  product_name: string;
+  category_id: number;
+  price_units: number;
+  cost_units: number | null;
+  tax_division: '0' | '1' | '2';
+  reduce_tax_id: '10000001' | '10000002' | '10000003' | '10000004' | null;
+  point_not_applicable: '0' | '1';
+  tax_free_division: '0' | '1' | '2';
+  product_division: '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
+  ins_at: number;
+  upd_at: number;
+}
+
+export interface ReserveItemRow {
+  product_id: number;
+  no: number;
+  value: string;
+}
+
+/** A product with its free-item values in label order. */
+export interface ProductRecord {
+  row: ProductRow;
+  items: ReserveItemRow[];
+}
+
+const COLUMNS = {
+  categoryId: 'category_id',
+  productCode: 'product_code',
+  productName: 'product_name',
+  priceUnits: 'price_units',
+  costUnits: 'cost_units',
+  taxDivision: 'tax_division',
+  reduceTaxId: 'reduce_tax_id',
+  pointNotApplicable: 'point_not_applicable',
+  taxFreeDivision: 'tax_free_division',
+  productDivision: 'product_division',
+};
+const PRODUCTS = { table: 'products', key: 'product_id' };
+const SORT_COLUMNS = {
+  productId: 'product_id',
+  productCode: 'product_code',
+  price: 'price_units',
+  categoryId: 'category_id',
+  updDateTime: 'upd_at',
+};
+
+const costUnits = (cost: string | null | undefined) => (cost === undefined ? undefined : cost === null ? null : toUnits(cost, COST_SCALE));
+
+export class ProductRepo {
+  private readonly byId;
+  private readonly byCode;
+  private readonly inCategory;
+  private readonly insert;
+  private readonly touch;
+  private readonly remove;
+  private readonly itemsOf;
+  private readonly clearItems;
+  private readonly addItem;
+  private readonly categories;
+  private readonly labels;
+
+  constructor(
+    private readonly db: Sqlite,
+    private readonly writer: Writer,
+    private readonly ids: IdAllocator,
+    private readonly clock: Clock,
+  ) {
+    this.categories = new CategoryRepo(db, writer, ids, clock);
+    this.labels = new ProductLabelRepo(db, writer, clock);
+    this.byId = db.prepare('SELECT * FROM products WHERE contract_id = ? AND product_id = ?');
+    this.byCode = db.prepare('SELECT product_id FROM products WHERE contract_id = ? AND product_code = ?');
+    this.inCategory = db.prepare('SELECT min(product_id) AS first FROM products WHERE contract_id = ? AND category_id = ?');
+    this.insert = db.prepare(
+      `INSERT INTO products (contract_id, product_id, product_code, product_name, category_id, price_units, cost_units,
+         tax_division, reduce_tax_id, point_not_applicable, tax_free_division, product_division, ins_at, upd_at)
+       VALUES (@contractId, @productId, @productCode, @productName, @categoryId, @priceUnits, @costUnits,
+         @taxDivision, @reduceTaxId, @pointNotApplicable, @taxFreeDivision, @productDivision, @now, @now)`,
+    );
+    this.touch = db.prepare('UPDATE products SET upd_at = ? WHERE contract_id = ? AND product_id = ?');
+    this.remove = db.prepare('DELETE FROM products WHERE contract_id = ? AND product_id = ?');
+    this.itemsOf = db.prepare('SELECT product_id, no, value FROM product_reserve_items WHERE contract_id = ? AND product_id = ? ORDER BY no');
+    this.clearItems = db.prepare('DELETE FROM product_reserve_items WHERE contract_id = ? AND product_id = ?');
+    this.addItem = db.prepare('INSERT INTO product_reserve_items (contract_id, product_id, no, value) VALUES (?, ?, ?, ?)');
+  }
+
+  find(contractId: string, productId: string | number): ProductRow | undefined {
+    return this.byId.get(contractId, productId) as ProductRow | undefined;
+  }
+
+  get(contractId: string, productId: string | number): ProductRecord {
+    const row = this.find(contractId, productId);
+    if (!row) throw NotFound.field('product_id', `product ${productId} does not exist`);
+    return { row, items: this.itemsOf.all(contractId, row.product_id) as ReserveItemRow[] };
+  }
+
+  /** The lowest id of a product filed under the category, for refusing the category's deletion. */
+  firstInCategory(contractId: string, categoryId: string | number): number | null {
+    return (this.inCategory.get(contractId, categoryId) as { first: number | null }).first;
+  }
+
+  create(contractId: string, input: CreateProduct): ProductRecord {
+    return this.writer.write(() => {
+      this.assertCategory(contractId, input.categoryId);
+      this.assertCodeFree(contractId, input.productCode, null);
+      const items = input.reserveItems ?? [];
+      this.assertLabels(contractId, items);
+      const productId = this.ids.next('products');
+      this.insert.run({
+        contractId,
+        productId,
+        productCode: input.productCode,
+        productName: input.productName,
+        categoryId: Number(input.categoryId),
+        priceUnits: toUnits(input.price, PRICE_SCALE),
+        costUnits: costUnits(input.cost) ?? null,
+        taxDivision: input.taxDivision ?? '0',
+        reduceTaxId: input.reduceTaxId ?? null,
+        pointNotApplicable: input.pointNotApplicable ?? '0',
+        taxFreeDivision: input.taxFreeDivision ?? '0',
+        productDivision: input.productDivision ?? '0',
+        now: this.clock.now().getTime(),
+      });
+      this.replaceItems(contractId, Number(productId), items);
+      this.writer.changed({ contractId, entity: 'product', id: productId, op: 'insert' });
+      return this.get(contractId, productId);
+    });
+  }
+
+  /** The path target first (404), then the references in the body (400); a refused PATCH writes nothing. */
+  update(contractId: string, productId: string, patch: UpdateProduct): ProductRecord {
+    return this.writer.write(() => {
+      const { row } = this.get(contractId, productId);
+      if (patch.categoryId !== undefined) this.assertCategory(contractId, patch.categoryId);
+      if (patch.productCode !== undefined) this.assertCodeFree(contractId, patch.productCode, row.product_id);
+      if (patch.reserveItems !== undefined) this.assertLabels(contractId, patch.reserveItems);
+      const { price, cost, reserveItems, ...rest } = patch;
+      const values: Record<string, unknown> = {
+        ...rest,
+        categoryId: patch.categoryId === undefined ? undefined : Number(patch.categoryId),
+        priceUnits: price === undefined ? undefined : toUnits(price, PRICE_SCALE),
+        costUnits: costUnits(cost),
+      };
+      const now = this.clock.now().getTime();
+      const updated = updateRow(this.db, PRODUCTS, contractId, row.product_id, values, COLUMNS, now);
+      if (reserveItems !== undefined) {
+        this.replaceItems(contractId, row.product_id, reserveItems);
+        if (!updated) this.touch.run(now, contractId, row.product_id);
+      }
+      this.writer.changed({ contractId, entity: 'product', id: String(row.product_id), op: 'update' });
+      return this.get(contractId, productId);
+    });
+  }
+
+  delete(contractId: string, productId: string): void {
+    this.writer.write(() => {
+      const { row } = this.get(contractId, productId);
+      this.remove.run(contractId, row.product_id); // its free-item values go with it (ON DELETE CASCADE)
+      this.writer.changed({ contractId, entity: 'product', id: String(row.product_id), op: 'delete' });
+    });
+  }
+
+  list(contractId: string, query: ListProductsQuery, page: Page<keyof typeof SORT_COLUMNS>): ProductRecord[] {
+    const filters = {
+      category_id: query.category_id === undefined ? undefined : Number(query.category_id),
+      product_code: query.product_code,
+      product_division: query.product_division,
+    };
+    const rows = selectPage<ProductRow, keyof typeof SORT_COLUMNS>(this.db, PRODUCTS, contractId, filters, page, SORT_COLUMNS);
+    return this.withItems(contractId, rows);
+  }
+
+  /** One query for the free items of a whole page instead of one per product. */
+  private withItems(contractId: string, rows: ProductRow[]): ProductRecord[] {
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.product_id);
+    const items = this.db
+      .prepare(`SELECT product_id, no, value FROM product_reserve_items WHERE contract_id = ? AND product_id IN (${ids.map(() => '?').join(',')}) ORDER BY no`)
+      .all(contractId, ...ids) as ReserveItemRow[];
+    return rows.map((row) => ({ row, items: items.filter((i) => i.product_id === row.product_id) }));
+  }
+
+  private replaceItems(contractId: string, productId: number, items: { no: string; value: string }[]): void {
+    this.clearItems.run(contractId, productId);
+    for (const item of items) this.addItem.run(contractId, productId, Number(item.no), item.value);
+  }
+
+  private assertCategory(contractId: string, categoryId: string): void {
+    if (!this.categories.find(contractId, categoryId)) throw BadRequest.field('categoryId', `category ${categoryId} does not exist`);
+  }
+
+  private assertCodeFree(contractId: string, code: string, selfId: number | null): void {
+    const other = this.byCode.get(contractId, code) as { product_id: number } | undefined;
+    if (other && other.product_id !== selfId) {
+      throw BadRequest.field('productCode', `product code ${code} is already used by product ${other.product_id}`);
+    }
+  }
+
+  private assertLabels(contractId: string, items: { no: string }[]): void {
+    for (const [i, item] of items.entries()) {
+      if (!this.labels.find(contractId, Number(item.no))) {
+        throw BadRequest.field(`reserveItems.${i}.no`, `free-item label ${item.no} does not exist`);
+      }
+    }
+  }
+}

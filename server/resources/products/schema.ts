@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { decimalError, fromUnits, type DecimalFormat } from '../../domain/money.js';
+import { formatDateTime } from '../../domain/time.js';
+import { clearable, digits, halfWidthCode, id, name, oneOf, patchBody, text } from '../../http/fields.js';
+import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { POINT_NOT_APPLICABLE, REDUCE_TAX_IDS, TAX_DIVISIONS, TAX_FREE_DIVISIONS } from '../categories/schema.js';
+import { labelNo } from '../product-labels/schema.js';
+import type { ProductRow, ReserveItemRow } from './repo.js';
+
+/** Price: up to 9 integer digits and 3 decimals, stored in thousandths. */
+export const PRICE: DecimalFormat = { integerDigits: 9, fractionDigits: 3 };
+export const PRICE_SCALE = 3;
+/** Cost: up to 8 integer digits and 5 decimals, the cost scale of transactions (spec 2.13). */
+export const COST: DecimalFormat = { integerDigits: 8, fractionDigits: 5 };
+export const COST_SCALE = 5;
+
+/**
+ * Product divisions (spec 2.13 productDivision, as a product carries it into a sale line):
+ * 0 normal, 1 ticket, 2 option, 3 department sale, 4 bundle parent, 5 set-sale parent,
+ * 6 simple-bundle parent, 7 bundle child, 8 bundle discount child. A and B (plan and course
+ * children) come only from restaurant orders, never from the product master.
+ */
+export const PRODUCT_DIVISIONS = ['0', '1', '2', '3', '4', '5', '6', '7', '8'] as const;
+
+/** An exact decimal carried as a JSON string (never a number: 0.1 + 0.2 must stay exact). */
+export const decimalText = (format: DecimalFormat) =>
+  z.string().superRefine((s, ctx) => {
+    const error = decimalError(s, format);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
+
+// Same rule as categories' reduceTaxId: "" and null are the standard rate.
+const reduceTaxIdInput = z
+  .enum(['', ...REDUCE_TAX_IDS], { error: () => `must be null or one of ${REDUCE_TAX_IDS.join(', ')}` })
+  .nullable()
+  .transform((v) => (v === '' ? null : v));
+
+const reserveItem = z.object({ no: z.string().describe('free-item label number'), value: z.string() });
+
+export const product = z
+  .object({
+    productId: z.string(),
+    categoryId: z.string(),
+    productCode: z.string(),
+    productName: z.string(),
+    price: z.string().describe('exact decimal, up to 9 integer digits and 3 decimals'),
+    cost: z.string().nullable().describe('exact decimal, up to 8 integer digits and 5 decimals; null when unset'),
+    taxDivision: z.enum(TAX_DIVISIONS).describe('0 tax-included, 1 tax-excluded, 2 non-taxable'),
+    reduceTaxId: z.enum(REDUCE_TAX_IDS).nullable().describe('null standard rate, else a fixed reduced-tax-rate id (as categories)'),
+    pointNotApplicable: z.enum(POINT_NOT_APPLICABLE).describe('0 points apply, 1 points do not apply'),
+    taxFreeDivision: z.enum(TAX_FREE_DIVISIONS).describe('0 not applicable, 1 general goods, 2 consumables'),
+    productDivision: z
+      .enum(PRODUCT_DIVISIONS)
+      .describe('0 normal, 1 ticket, 2 option, 3 department sale, 4 bundle parent, 5 set-sale parent, 6 simple-bundle parent, 7 bundle child, 8 bundle discount child'),
+    reserveItems: z.array(reserveItem).describe('values of the free items, by label number'),
+    insDateTime: z.string(),
+    updDateTime: z.string(),
+  })
+  .meta({ id: 'Product' });
+
+export type Product = z.infer<typeof product>;
+
+export const productParams = z.object({ product_id: id() });
+
+/** The free-item values of a product; the whole list is replaced when sent. */
+const reserveItemsInput = z
+  .array(z.strictObject({ no: labelNo, value: name(85) }))
+  .max(50, 'must have at most 50 entries')
+  .superRefine((items, ctx) => {
+    const seen = new Set<number>();
+    for (const [i, item] of items.entries()) {
+      const no = Number(item.no);
+      if (seen.has(no)) ctx.addIssue({ code: 'custom', path: [i, 'no'], message: `free item ${no} is given twice` });
+      seen.add(no);
+    }
+  });
+
+const writable = {
+  categoryId: digits(9),
+  productCode: halfWidthCode(20),
+  productName: name(85),
+  price: decimalText(PRICE),
+  cost: clearable(decimalText(COST)).optional(),
+  taxDivision: oneOf(TAX_DIVISIONS).optional(),
+  reduceTaxId: reduceTaxIdInput.optional(),
+  pointNotApplicable: oneOf(POINT_NOT_APPLICABLE).optional(),
+  taxFreeDivision: oneOf(TAX_FREE_DIVISIONS).optional(),
+  productDivision: oneOf(PRODUCT_DIVISIONS).optional(),
+  reserveItems: reserveItemsInput.optional(),
+};
+
+export const createProductBody = z.strictObject(writable);
+export const updateProductBody = patchBody({
+  ...writable,
+  categoryId: writable.categoryId.optional(),
+  productCode: writable.productCode.optional(),
+  productName: writable.productName.optional(),
+  price: writable.price.optional(),
+});
+
+export const PRODUCT_SORT = ['productId', 'productCode', 'price', 'categoryId', 'updDateTime'] as const;
+
+export const listProductsQuery = z.strictObject({
+  category_id: digits(9).optional(),
+  product_code: text(20).optional(),
+  product_division: oneOf(PRODUCT_DIVISIONS).optional(),
+  ...pageQuery(PRODUCT_SORT, POS_PAGE),
+});
+
+export type CreateProduct = z.infer<typeof createProductBody>;
+export type UpdateProduct = z.infer<typeof updateProductBody>;
+export type ListProductsQuery = z.infer<typeof listProductsQuery>;
+
+export function presentProduct(row: ProductRow, items: readonly ReserveItemRow[], zone: string): Product {
+  return {
+    productId: String(row.product_id),
+    categoryId: String(row.category_id),
+    productCode: row.product_code,
+    productName: row.product_name,
+    price: fromUnits(row.price_units, PRICE_SCALE),
+    cost: row.cost_units === null ? null : fromUnits(row.cost_units, COST_SCALE),
+    taxDivision: row.tax_division,
+    reduceTaxId: row.reduce_tax_id,
+    pointNotApplicable: row.point_not_applicable,
+    taxFreeDivision: row.tax_free_division,
+    productDivision: row.product_division,
+    reserveItems: items.map((i) => ({ no: String(i.no), value: i.value })),
+    insDateTime: formatDateTime(row.ins_at, zone),
+    updDateTime: formatDateTime(row.upd_at, zone),
+  };
+}
+
+/** For routes without query parameters: an unknown parameter is a 400 (decisions: HTTP). */
+export const noQuery = z.strictObject({});
