@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { isPlan, PLANS, type Plan } from '../domain/plans.js';
 import { isValidTimeZone } from '../domain/time.js';
+import { parseRights, RIGHTS, type Right } from '../http/rights.js';
 import { parseScopes, type Scope } from '../http/scopes.js';
+import { passwordProblem } from '../resources/auth/password.js';
 import type { Role } from '../deps.js';
 import type { ContractSettings } from '../resources/contracts/repo.js';
 
@@ -16,7 +18,11 @@ export const USAGE = `usage: pos-backoffice <command> [options]   (every command
                [--max-sales-terminals N] [--max-self-checkout-terminals N] [--max-smart-id-engines N]
   client create --contract ID [--scopes "pos.products:read ..."]
   seed --contract ID
-PLAN: ${PLANS.join(' ')}`;
+  staff-password set --contract ID --staff STAFF_ID [--password P] [--rights LIST]
+               (the staff member logs in with the staff code as username; without --password
+                only the rights change; without --rights they are kept)
+PLAN: ${PLANS.join(' ')}
+LIST: comma separated rights, "" for none: ${RIGHTS.join(',')}`;
 
 export type Command =
   | { name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean }
@@ -25,6 +31,7 @@ export type Command =
   | { name: 'contract set'; dataDir: string; id: string; settings: Partial<ContractSettings> }
   | { name: 'client create'; dataDir: string; contract: string; scopes?: Scope[] }
   | { name: 'seed'; dataDir: string; contract: string }
+  | { name: 'staff-password set'; dataDir: string; contract: string; staffId: string; password?: string; rights?: Right[] }
   | { name: 'help' };
 
 const OPTIONS = {
@@ -45,6 +52,9 @@ const OPTIONS = {
   'max-sales-terminals': { type: 'string' },
   'max-self-checkout-terminals': { type: 'string' },
   'max-smart-id-engines': { type: 'string' },
+  staff: { type: 'string' },
+  password: { type: 'string' },
+  rights: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -56,7 +66,11 @@ const ALLOWED: Record<string, string[]> = {
   'contract set': ['id', 'member-head-office-linkage', 'cat-cct-linkage', 'max-sales-terminals', 'max-self-checkout-terminals', 'max-smart-id-engines'],
   'client create': ['contract', 'scopes'],
   seed: ['contract'],
+  'staff-password set': ['contract', 'staff', 'password', 'rights'],
 };
+
+/** Commands named by two words. */
+const TWO_WORD = ['contract', 'client', 'staff-password'];
 
 export const CONTRACT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
@@ -70,7 +84,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const { values: v, positionals } = parsed;
   if (v.help || positionals.length === 0 || positionals[0] === 'help') return { name: 'help' };
 
-  const name = positionals[0] === 'contract' || positionals[0] === 'client' ? positionals.slice(0, 2).join(' ') : positionals[0]!;
+  const name = TWO_WORD.includes(positionals[0]!) ? positionals.slice(0, 2).join(' ') : positionals[0]!;
   const allowed = ALLOWED[name];
   if (!allowed) throw new UsageError(`unknown command "${positionals.join(' ')}"; run pos-backoffice --help`);
   const extraPositionals = positionals.slice(name.split(' ').length);
@@ -126,9 +140,36 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
       if (!scopes.length) throw new UsageError('--scopes lists no scope');
       return { name, dataDir, contract: contractId(v.contract, '--contract'), scopes };
     }
+    case 'staff-password set':
+      return staffPassword(dataDir, v);
     default:
       return { name: 'seed', dataDir, contract: contractId(v.contract, '--contract') };
   }
+}
+
+function staffPassword(dataDir: string, v: { contract?: string; staff?: string; password?: string; rights?: string }): Command {
+  const contract = contractId(v.contract, '--contract');
+  if (!v.staff) throw new UsageError('--staff is required');
+  if (!/^\d{1,9}$/.test(v.staff)) throw new UsageError(`--staff must be a staff id of 1 to 9 digits, got "${v.staff}"`);
+  if (v.password === undefined && v.rights === undefined) throw new UsageError('staff-password set needs --password, --rights or both');
+  if (v.password !== undefined) {
+    const problem = passwordProblem(v.password);
+    if (problem) throw new UsageError(`--password ${problem}`);
+  }
+  let rights: Right[] | undefined;
+  if (v.rights !== undefined) {
+    const parsed = parseRights(v.rights);
+    if (parsed.unknown.length) throw new UsageError(`--rights: unknown right ${parsed.unknown.join(', ')}; known: ${RIGHTS.join(', ')}`);
+    rights = parsed.rights;
+  }
+  return {
+    name: 'staff-password set',
+    dataDir,
+    contract,
+    staffId: String(Number(v.staff)),
+    ...(v.password !== undefined ? { password: v.password } : {}),
+    ...(rights ? { rights } : {}),
+  };
 }
 
 function contractId(value: string | undefined, flag = '--id'): string {

@@ -3,7 +3,10 @@ import { openDeps, type AppDeps } from '../deps.js';
 import { loggerOptions } from '../http/logging.js';
 import { ALL_SCOPES } from '../http/scopes.js';
 import { registerClient } from '../resources/auth/credentials.js';
+import { hashPasswordSync } from '../resources/auth/password.js';
 import { AuthRepo } from '../resources/auth/repo.js';
+import { StaffLoginRepo } from '../resources/auth/staff-logins.js';
+import { StaffRepo } from '../resources/staffs/repo.js';
 import { ContractExistsError, ContractRepo, UnknownContractError } from '../resources/contracts/repo.js';
 import { ensureDemoContracts } from '../seed/contracts.js';
 import { seedDemo } from '../seed/demo.js';
@@ -77,9 +80,35 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
         if (!contract) throw new CommandError(`contract ${command.contract} does not exist`);
         json(io, seedDemo(deps, contract.contractId, contract.plan));
       });
+    case 'staff-password set':
+      return withDeps(command.dataDir, (deps) => json(io, setStaffPassword(deps, command)));
     case 'serve':
       return serve(command, io);
   }
+}
+
+/** Sets a staff member's back-office password and/or rights; the output never holds the password. */
+function setStaffPassword(deps: AppDeps, command: Extract<Command, { name: 'staff-password set' }>) {
+  if (!new ContractRepo(deps.db, deps.writer, deps.clock).find(command.contract)) {
+    throw new CommandError(`contract ${command.contract} does not exist`);
+  }
+  const staff = new StaffRepo(deps.db, deps.writer, deps.ids, deps.clock).find(command.contract, command.staffId);
+  if (!staff) throw new CommandError(`staff ${command.staffId} does not exist in contract ${command.contract}`);
+  const logins = new StaffLoginRepo(deps.db, deps.writer, deps.clock);
+  let login;
+  if (command.password !== undefined) {
+    login = logins.set(command.contract, command.staffId, hashPasswordSync(command.password), command.rights);
+  } else {
+    login = logins.setRights(command.contract, command.staffId, command.rights ?? []);
+    if (!login) throw new CommandError(`staff ${command.staffId} has no password yet; give --password`);
+  }
+  return {
+    contractId: command.contract,
+    staffId: login.staffId,
+    username: login.staffCode,
+    rights: login.rights,
+    passwordChanged: command.password !== undefined,
+  };
 }
 
 async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<() => Promise<void>> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand, UsageError } from '../../server/cli/args.js';
+import { parseCommand, USAGE, UsageError } from '../../server/cli/args.js';
 
 const parse = (line: string, env: NodeJS.ProcessEnv = {}) => parseCommand(line.split(' ').filter(Boolean), env);
 const usage = (line: string) => {
@@ -36,6 +36,37 @@ describe('command line', () => {
       name: 'client create', dataDir: './data', contract: 'shop-1', scopes: ['pos.products:read', 'pos.stores:write'],
     });
     expect(parse('seed --contract shop-1 --data-dir d')).toEqual({ name: 'seed', dataDir: 'd', contract: 'shop-1' });
+  });
+
+  it('parses staff-password set: password and/or rights, rights comma separated, "" for none', () => {
+    expect(parse('staff-password set --contract shop-1 --staff 1001 --password demo-pass-1 --rights staff_view,staff_edit_all')).toEqual({
+      name: 'staff-password set', dataDir: './data', contract: 'shop-1', staffId: '1001', password: 'demo-pass-1', rights: ['staff_view', 'staff_edit_all'],
+    });
+    expect(parse('staff-password set --contract shop-1 --staff 1001 --password demo-pass-1')).toEqual({
+      name: 'staff-password set', dataDir: './data', contract: 'shop-1', staffId: '1001', password: 'demo-pass-1',
+    });
+    expect(parseCommand(['staff-password', 'set', '--contract', 'c', '--staff', '0042', '--rights', ''], {})).toEqual({
+      name: 'staff-password set', dataDir: './data', contract: 'c', staffId: '42', rights: [],
+    });
+    expect(parseCommand(['staff-password', 'set', '--contract', 'c', '--staff', '7', '--password', 'with spaces ok'], {})).toMatchObject({ password: 'with spaces ok' });
+  });
+
+  it('staff-password set: one-line reasons for bad arguments', () => {
+    expect(usage('staff-password set --contract c --staff 1 --rights staff_view,root')).toBe(
+      '--rights: unknown right root; known: staff_view, staff_edit_all, staff_edit_excluding_salary, staff_rank_edit, product_edit, customer_edit, sales_view, daily_closing',
+    );
+    expect(usage('staff-password set --contract c --staff 1 --password short')).toBe('--password must be at least 8 characters');
+    expect(usage('staff-password set --contract c --staff 1')).toBe('staff-password set needs --password, --rights or both');
+    expect(usage('staff-password set --contract c --password long-enough')).toBe('--staff is required');
+    expect(usage('staff-password set --contract c --staff S001 --password long-enough')).toBe('--staff must be a staff id of 1 to 9 digits, got "S001"');
+    expect(usage('staff-password set --staff 1 --password long-enough')).toBe('--contract is required');
+    expect(usage('staff-password reset --contract c --staff 1')).toBe('unknown command "staff-password reset"; run pos-backoffice --help');
+    expect(usage('seed --contract c --password long-enough')).toBe('seed does not take --password');
+  });
+
+  it('the usage text lists staff-password set and the rights', () => {
+    expect(USAGE).toMatch(/staff-password set --contract ID --staff STAFF_ID \[--password P\] \[--rights LIST\]/);
+    expect(USAGE).toContain('staff_edit_all');
   });
 
   it('gives a one-line reason for bad arguments', () => {

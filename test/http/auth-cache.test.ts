@@ -43,7 +43,10 @@ describe('responses without the zod check (as the server runs)', () => {
     const plain = await buildApp({ ...t.deps, config: { ...t.deps.config, checkResponses: false } });
     await t.api('POST', '/stores', { storeName: 'Same', storeCode: 'S1' });
     await t.api('POST', '/categories', { categoryName: 'Same', color: '#ABCDEF' });
-    for (const path of ['/stores', '/stores/1001', '/categories', '/categories/1001?fields=level,categoryName', '/customer_groups', '/customer_group_sections']) {
+    await t.api('POST', '/staffs', { staffName: 'Same', staffKana: 'オナジ', adminFlag: true, displaySequence: 3 });
+    await t.api('POST', '/staff_ranks', { staffRank: 'R1', staffRankFullName: 'Same', staffDiscountRate: '2.5' });
+    const paths = ['/stores', '/stores/1001', '/categories', '/categories/1001?fields=level,categoryName', '/customer_groups', '/customer_group_sections'];
+    for (const path of [...paths, '/staffs', '/staffs/1001', '/staff_ranks', '/staff_ranks/R1']) {
       const checked = await t.api('GET', path);
       const unchecked = await plain.inject({ method: 'GET', url: `/${t.contractId}/pos${path}`, headers: { authorization: `Bearer ${t.token}` } });
       expect(checked.statusCode, path).toBe(200);

@@ -26,6 +26,8 @@ export interface TokenGrant {
   clientId: string;
   scopes: Scope[];
   expiresAt: number;
+  /** The staff member of a user token (password grant); null for an app token. */
+  staffId: string | null;
 }
 
 export class AuthRepo {
@@ -45,10 +47,10 @@ export class AuthRepo {
     );
     this.clientById = db.prepare('SELECT client_id, contract_id, secret_hash, scopes FROM api_clients WHERE client_id = ?');
     this.insertToken = db.prepare(
-      `INSERT INTO access_tokens (token_hash, contract_id, client_id, scopes, expires_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO access_tokens (token_hash, contract_id, client_id, scopes, expires_at, created_at, staff_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     );
-    this.tokenByHash = db.prepare('SELECT contract_id, client_id, scopes, expires_at FROM access_tokens WHERE token_hash = ?');
+    this.tokenByHash = db.prepare('SELECT contract_id, client_id, scopes, expires_at, staff_id FROM access_tokens WHERE token_hash = ?');
     this.purgeExpired = db.prepare('DELETE FROM access_tokens WHERE expires_at <= ?');
   }
 
@@ -72,7 +74,7 @@ export class AuthRepo {
     const now = this.clock.now().getTime();
     this.writer.write(() => {
       this.purgeExpired.run(now);
-      this.insertToken.run(hashSecret(token), grant.contractId, grant.clientId, grant.scopes.join(' '), grant.expiresAt, now);
+      this.insertToken.run(hashSecret(token), grant.contractId, grant.clientId, grant.scopes.join(' '), grant.expiresAt, now, grant.staffId);
     });
   }
 
@@ -82,10 +84,16 @@ export class AuthRepo {
 
   findTokenByHash(tokenHash: string): TokenGrant | undefined {
     const row = this.tokenByHash.get(tokenHash) as
-      | { contract_id: string; client_id: string; scopes: string; expires_at: number }
+      | { contract_id: string; client_id: string; scopes: string; expires_at: number; staff_id: number | null }
       | undefined;
     if (!row) return undefined;
-    return { contractId: row.contract_id, clientId: row.client_id, scopes: splitScopes(row.scopes), expiresAt: row.expires_at };
+    return {
+      contractId: row.contract_id,
+      clientId: row.client_id,
+      scopes: splitScopes(row.scopes),
+      expiresAt: row.expires_at,
+      staffId: row.staff_id === null ? null : String(row.staff_id),
+    };
   }
 }
 

@@ -2,11 +2,14 @@ import formbody from '@fastify/formbody';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
+import { formatDate } from '../../domain/time.js';
 import { problemSchema, ProblemError } from '../../http/problem.js';
 import { parseScopes, type Scope } from '../../http/scopes.js';
 import { ContractRepo } from '../contracts/repo.js';
+import { verifyPassword } from './password.js';
 import { AuthRepo, secretMatches } from './repo.js';
 import { oauthProblem, tokenBody, tokenParams, tokenResponse } from './schema.js';
+import { StaffLoginRepo } from './staff-logins.js';
 
 export const TOKEN_TTL_SECONDS = 3600;
 
@@ -32,10 +35,17 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
 }
 
-/** POST /app/{contract_id}/token — the public platform's token endpoint, same shape. */
+const GRANT_TYPES = ['client_credentials', 'password'];
+
+/**
+ * POST /app/{contract_id}/token — the public platform's token endpoint, same shape.
+ * client_credentials issues an app token (limited by scopes); password (RFC 6749 §4.3, the
+ * staff code as username) issues a user token that also carries the staff member's rights.
+ */
 export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const auth = new AuthRepo(deps.db, deps.writer, deps.clock);
   const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
+  const logins = new StaffLoginRepo(deps.db, deps.writer, deps.clock);
 
   return async (app) => {
     await app.register(formbody);
@@ -44,7 +54,7 @@ export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['auth'],
-          summary: 'Issue an access token (OAuth 2.0 client credentials, HTTP Basic client authentication)',
+          summary: 'Issue an access token: OAuth 2.0 client credentials (app token) or password (user token of a staff member)',
           params: tokenParams,
           body: tokenBody,
           response: { 200: tokenResponse, 400: oauthProblem, 401: oauthProblem, 415: problemSchema },
@@ -60,12 +70,13 @@ export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const client = auth.findClient(id);
         // One answer for unknown client, wrong secret and another contract's client.
         const secretOk = client ? secretMatches(secret, client.secretHash) : secretMatches(secret, '00'.repeat(32));
-        if (!client || !secretOk || client.contractId !== request.params.contract_id || !contracts.find(client.contractId)) {
+        const contract = client && contracts.find(client.contractId);
+        if (!client || !secretOk || client.contractId !== request.params.contract_id || !contract) {
           throw new OAuthError(401, 'invalid_client', 'client authentication failed');
         }
 
         if (!body.grant_type) throw new OAuthError(400, 'invalid_request', '[grant_type] is required');
-        if (body.grant_type !== 'client_credentials') {
+        if (!GRANT_TYPES.includes(body.grant_type)) {
           throw new OAuthError(400, 'unsupported_grant_type', `[grant_type] ${body.grant_type} is not supported`);
         }
 
@@ -82,12 +93,31 @@ export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           scopes = requested.scopes;
         }
 
+        let staffId: string | null = null;
+        if (body.grant_type === 'password') {
+          if (!body.username) throw new OAuthError(400, 'invalid_request', '[username] is required');
+          if (!body.password) throw new OAuthError(400, 'invalid_request', '[password] is required');
+          const login = logins.findByStaffCode(client.contractId, body.username);
+          // Same answer (and the same scrypt work) for an unknown user, a staff member without
+          // a password and a wrong password, so usernames cannot be probed.
+          if (!(await verifyPassword(body.password, login?.passwordHash ?? null)) || !login) {
+            throw new OAuthError(400, 'invalid_grant', 'the username or password is incorrect');
+          }
+          // A staff member may log in up to and including the last working day.
+          const today = formatDate(deps.clock.now().getTime(), contract.timeZone);
+          if (login.terminationDate !== null && login.terminationDate < today) {
+            throw new OAuthError(400, 'invalid_grant', `the staff member left on ${login.terminationDate}`);
+          }
+          staffId = login.staffId;
+        }
+
         const token = randomBytes(32).toString('base64url');
         auth.saveToken(token, {
           contractId: client.contractId,
           clientId: client.clientId,
           scopes,
           expiresAt: deps.clock.now().getTime() + TOKEN_TTL_SECONDS * 1000,
+          staffId,
         });
         reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
         return { access_token: token, token_type: 'Bearer' as const, expires_in: TOKEN_TTL_SECONDS, scope: scopes.join(' ') };
