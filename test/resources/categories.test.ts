@@ -431,6 +431,23 @@ describe('categories', () => {
       expect(problem(await t.api('DELETE', `/categories/${a}`), 404).detail).toBe(`[category_id] category ${a} does not exist`);
       expect(problem(await t.api('DELETE', '/categories/x'), 400).detail).toBe('[category_id] must be 1 to 9 digits');
     });
+
+    it('refuses a category that a product or a menu uses, and deletes it once they are gone', async () => {
+      const { c } = await tree();
+      const store = (await t.api('POST', '/stores', { storeName: 'Shop' })).json().storeId;
+      const product = await t.api('POST', '/products', { productCode: 'P-1', productName: 'Tee', categoryId: c, price: '1000' });
+      expect(product.statusCode).toBe(200);
+      const productId = product.json().productId;
+      expect(problem(await t.api('DELETE', `/categories/${c}`), 400).detail).toBe(`[category_id] category ${c} is used by product ${productId}`);
+      expect((await t.api('DELETE', `/products/${productId}`)).statusCode).toBe(204);
+
+      const menu = await t.api('POST', '/menus', { storeId: store, menuName: 'Soup', menuType: 'normal', categoryId: c });
+      expect(menu.statusCode).toBe(200);
+      const menuId = menu.json().menuId;
+      expect(problem(await t.api('DELETE', `/categories/${c}`), 400).detail).toBe(`[category_id] category ${c} is used by menu ${menuId}`);
+      expect((await t.api('DELETE', `/menus/${menuId}`)).statusCode).toBe(204);
+      expect((await t.api('DELETE', `/categories/${c}`)).statusCode).toBe(204);
+    });
   });
 
   it('reports every write to the writer, including the subtree of a move', async () => {

@@ -59,6 +59,7 @@ export class CategoryRepo {
   private readonly byCode;
   private readonly insert;
   private readonly firstChild;
+  private readonly firstUser;
   private readonly remove;
   private readonly subtreeOf;
   private readonly shiftLevel;
@@ -80,6 +81,14 @@ export class CategoryRepo {
          @parentCategoryId, @level, @tag, @now, @now)`,
     );
     this.firstChild = db.prepare('SELECT category_id FROM categories WHERE contract_id = ? AND parent_category_id = ? LIMIT 1');
+    // Products and menus name their category without a foreign key (their tables came later
+    // and a failed FK would be a 500); the delete asks them here instead.
+    this.firstUser = db.prepare(
+      `SELECT 'product' AS kind, product_id AS id FROM products WHERE contract_id = @contractId AND category_id = @categoryId
+       UNION ALL
+       SELECT 'menu', menu_id FROM menus WHERE contract_id = @contractId AND category_id = @categoryId
+       LIMIT 1`,
+    );
     this.remove = db.prepare('DELETE FROM categories WHERE contract_id = ? AND category_id = ?');
     // UNION (not UNION ALL) so even a corrupt cycle in the file cannot make the walk endless.
     this.subtreeOf = db.prepare(
@@ -163,6 +172,8 @@ export class CategoryRepo {
       if (this.firstChild.get(contractId, current.category_id)) {
         throw BadRequest.field('category_id', `category ${categoryId} has child categories`);
       }
+      const user = this.firstUser.get({ contractId, categoryId: current.category_id }) as { kind: string; id: number } | undefined;
+      if (user) throw BadRequest.field('category_id', `category ${categoryId} is used by ${user.kind} ${user.id}`);
       this.remove.run(contractId, current.category_id);
       this.writer.changed({ contractId, entity: 'category', id: String(current.category_id), op: 'delete' });
     });

@@ -1,0 +1,232 @@
+import type { Statement } from 'better-sqlite3';
+import type { Clock } from '../../clock.js';
+import type { IdAllocator } from '../../db/ids.js';
+import type { Sqlite } from '../../db/open.js';
+import { orderBy, selectPage, updateRow } from '../../db/sql.js';
+import type { Writer } from '../../db/write.js';
+import { toUnits } from '../../domain/money.js';
+import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
+import { BadRequest, NotFound } from '../../http/problem.js';
+import { PRICE_SCALE } from '../products/schema.js';
+import type { ListConditionsQuery, PutCondition } from './condition-schema.js';
+import { applyConditionChange, courseDivisionError, type Condition, type CourseDivision, type MenuType } from './rules.js';
+import type { CreateMenu, ListMenusQuery, UpdateMenu } from './schema.js';
+
+export interface MenuRow {
+  contract_id: string;
+  menu_id: number;
+  store_id: number;
+  menu_name: string;
+  menu_type: MenuType;
+  course_division: CourseDivision | null;
+  category_id: number | null;
+  price_units: number;
+  condition: Condition;
+  quantity: number | null;
+  condition_at: number;
+  ins_at: number;
+  upd_at: number;
+}
+
+/** The columns of spec 2.5 that GET /menu_conditions reads. */
+export type ConditionRow = Pick<MenuRow, 'menu_id' | 'condition' | 'quantity'>;
+
+const COLUMNS = {
+  menuName: 'menu_name',
+  menuType: 'menu_type',
+  courseDivision: 'course_division',
+  categoryId: 'category_id',
+  price: 'price_units',
+};
+const MENUS = { table: 'menus', key: 'menu_id' };
+const SORT_COLUMNS = { menuId: 'menu_id', categoryId: 'category_id', menuName: 'menu_name' };
+const CONDITION_SORT_COLUMNS = { menu_id: 'menu_id', category_id: 'category_id' };
+
+/** Spec 4.6: simple courses are never listed, whatever the filters. */
+const LISTED = "(course_division IS NULL OR course_division = 'standard')";
+
+/** Distinct SQL texts of the condition list are few (filters × sort); bounded anyway. */
+const STATEMENT_CACHE_MAX = 64;
+
+export class MenuRepo {
+  private readonly byId;
+  private readonly storeOf;
+  private readonly categoryExists;
+  private readonly insert;
+  private readonly remove;
+  private readonly setConditionStmt;
+  private readonly conditionStatements = new Map<string, Statement<unknown[], ConditionRow>>();
+
+  constructor(
+    private readonly db: Sqlite,
+    private readonly writer: Writer,
+    private readonly ids: IdAllocator,
+    private readonly clock: Clock,
+  ) {
+    this.byId = db.prepare('SELECT * FROM menus WHERE contract_id = ? AND menu_id = ?');
+    this.storeOf = db.prepare('SELECT store_id, pause_flag FROM stores WHERE contract_id = ? AND store_id = ?');
+    this.categoryExists = db.prepare('SELECT 1 FROM categories WHERE contract_id = ? AND category_id = ?');
+    this.insert = db.prepare(
+      `INSERT INTO menus (contract_id, menu_id, store_id, menu_name, menu_type, course_division, category_id, price_units,
+         condition, quantity, condition_at, ins_at, upd_at)
+       VALUES (@contractId, @menuId, @storeId, @menuName, @menuType, @courseDivision, @categoryId, @priceUnits,
+         'orderable', NULL, @now, @now, @now)`,
+    );
+    this.remove = db.prepare('DELETE FROM menus WHERE contract_id = ? AND menu_id = ?');
+    this.setConditionStmt = db.prepare(
+      `UPDATE menus SET condition = @condition, quantity = @quantity, condition_at = @now
+       WHERE contract_id = @contractId AND menu_id = @menuId`,
+    );
+  }
+
+  find(contractId: string, menuId: string | number): MenuRow | undefined {
+    return this.byId.get(contractId, menuId) as MenuRow | undefined;
+  }
+
+  get(contractId: string, menuId: string | number): MenuRow {
+    const row = this.find(contractId, menuId);
+    if (!row) throw NotFound.field('menu_id', `menu ${menuId} does not exist`);
+    return row;
+  }
+
+  create(contractId: string, input: CreateMenu): MenuRow {
+    return this.writer.write(() => {
+      const courseDivision = input.courseDivision ?? null;
+      this.assertDivision(input.menuType, courseDivision);
+      if (!this.storeOf.get(contractId, input.storeId)) throw BadRequest.field('storeId', `store ${input.storeId} does not exist`);
+      if (input.categoryId !== undefined) this.assertCategory(contractId, input.categoryId);
+      const menuId = this.ids.next('menus');
+      this.insert.run({
+        contractId,
+        menuId,
+        storeId: Number(input.storeId),
+        menuName: input.menuName,
+        menuType: input.menuType,
+        courseDivision,
+        categoryId: input.categoryId === undefined ? null : Number(input.categoryId),
+        priceUnits: toUnits(input.price ?? '0', PRICE_SCALE),
+        now: this.clock.now().getTime(),
+      });
+      this.writer.changed({ contractId, entity: 'menu', id: menuId, op: 'insert' });
+      return this.get(contractId, menuId);
+    });
+  }
+
+  /** Only the keys sent change; a menu that stops being a course loses its course division. */
+  update(contractId: string, menuId: string, patch: UpdateMenu): MenuRow {
+    return this.writer.write(() => {
+      const current = this.get(contractId, menuId);
+      const values: Record<string, unknown> = { ...patch };
+      if (patch.menuType !== undefined || patch.courseDivision !== undefined) {
+        const menuType = patch.menuType ?? current.menu_type;
+        let division = patch.courseDivision === undefined ? current.course_division : patch.courseDivision;
+        if (patch.menuType !== undefined && patch.menuType !== 'course' && patch.courseDivision === undefined) division = null;
+        this.assertDivision(menuType, division);
+        values.courseDivision = division;
+      }
+      if (patch.categoryId !== undefined && patch.categoryId !== null) this.assertCategory(contractId, patch.categoryId);
+      if (patch.categoryId !== undefined) values.categoryId = patch.categoryId === null ? null : Number(patch.categoryId);
+      if (patch.price !== undefined) values.price = toUnits(patch.price, PRICE_SCALE);
+      if (updateRow(this.db, MENUS, contractId, current.menu_id, values, COLUMNS, this.clock.now().getTime())) {
+        this.writer.changed({ contractId, entity: 'menu', id: String(current.menu_id), op: 'update' });
+      }
+      return this.get(contractId, menuId);
+    });
+  }
+
+  /** Refused (400, nothing deleted) while another record, e.g. an order item, refers to the menu. */
+  delete(contractId: string, menuId: string): void {
+    this.writer.write(() => {
+      const current = this.get(contractId, menuId);
+      try {
+        this.remove.run(contractId, current.menu_id);
+      } catch (error) {
+        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
+          throw BadRequest.field('menu_id', `menu ${menuId} is used by other records and cannot be deleted`);
+        }
+        throw error;
+      }
+      this.writer.changed({ contractId, entity: 'menu', id: String(current.menu_id), op: 'delete' });
+    });
+  }
+
+  list(contractId: string, query: ListMenusQuery, page: Page<keyof typeof SORT_COLUMNS>): MenuRow[] {
+    const filters = {
+      store_id: query.store_id === undefined ? undefined : Number(query.store_id),
+      menu_type: query.type === 'all' ? undefined : query.type,
+      category_id: query.category_id === undefined ? undefined : Number(query.category_id),
+    };
+    return selectPage<MenuRow, keyof typeof SORT_COLUMNS>(this.db, MENUS, contractId, filters, page, SORT_COLUMNS);
+  }
+
+  /** 404 for a store that does not exist, 400 for a suspended one (pause_flag '1'). */
+  assertStoreOpen(contractId: string, storeId: string): void {
+    const store = this.storeOf.get(contractId, storeId) as { pause_flag: string } | undefined;
+    if (!store) throw NotFound.field('store_id', `store ${storeId} does not exist`);
+    if (store.pause_flag === '1') throw BadRequest.field('store_id', `store ${storeId} is suspended`);
+  }
+
+  /** Changes the sale condition of a menu of the store; the change time moves only on a real change. */
+  setCondition(contractId: string, storeId: string, menuId: string, change: PutCondition): MenuRow {
+    return this.writer.write(() => {
+      if (!this.storeOf.get(contractId, storeId)) throw NotFound.field('store_id', `store ${storeId} does not exist`);
+      const current = this.find(contractId, menuId);
+      if (!current || String(current.store_id) !== String(Number(storeId))) {
+        throw NotFound.field('menu_id', `menu ${menuId} does not exist in store ${storeId}`);
+      }
+      const outcome = applyConditionChange(current, change);
+      if (!outcome.ok) throw BadRequest.field(outcome.field, outcome.message);
+      if (outcome.changed) {
+        this.setConditionStmt.run({ ...outcome.next, now: this.clock.now().getTime(), contractId, menuId: current.menu_id });
+        this.writer.changed({ contractId, entity: 'menu', id: String(current.menu_id), op: 'update' });
+      }
+      return this.get(contractId, menuId);
+    });
+  }
+
+  /** Spec 4.6: one page of a store's sale conditions; the store is checked by the caller. */
+  listConditions(contractId: string, storeId: string, query: ListConditionsQuery): ConditionRow[] {
+    const where = ['contract_id = ?', 'store_id = ?', LISTED];
+    const params: (string | number)[] = [contractId, Number(storeId)];
+    if (query.type !== undefined && query.type !== 'all') {
+      where.push('menu_type = ?');
+      params.push(query.type);
+    }
+    if (query.category_id !== undefined) {
+      where.push('category_id = ?');
+      params.push(Number(query.category_id));
+    }
+    if (query.updated_from !== undefined) {
+      where.push('condition_at >= ?');
+      params.push(query.updated_from);
+    }
+    if (query.menu_ids !== undefined) {
+      // One parameter whatever the count, so the statement text (and its cache entry) stays the same.
+      where.push('menu_id IN (SELECT value FROM json_each(?))');
+      params.push(JSON.stringify(query.menu_ids));
+    }
+    const sql =
+      `SELECT menu_id, condition, quantity FROM menus WHERE ${where.join(' AND ')} ` +
+      `${orderBy(query.sort, CONDITION_SORT_COLUMNS, 'menu_id')} LIMIT ? OFFSET ?`;
+    return this.conditionStatement(sql).all(...params, fetchSize(query), offsetOf(query));
+  }
+
+  private conditionStatement(sql: string) {
+    let statement = this.conditionStatements.get(sql);
+    if (!statement) {
+      if (this.conditionStatements.size >= STATEMENT_CACHE_MAX) this.conditionStatements.clear();
+      statement = this.db.prepare<unknown[], ConditionRow>(sql);
+      this.conditionStatements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  private assertDivision(menuType: MenuType, courseDivision: CourseDivision | null): void {
+    const message = courseDivisionError(menuType, courseDivision);
+    if (message) throw BadRequest.field('courseDivision', message);
+  }
+
+  private assertCategory(contractId: string, categoryId: string): void {
+    if (!this.categoryExists.get(contractId, categoryId)) throw BadRequest.field('categoryId', `category ${categoryId} does not exist`);
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Pure rules of menus and their sale condition (no HTTP, no SQL). They live beside the
+ * resource because this engineer owns only server/resources/menus; they belong in
+ * server/domain/ and can move there unchanged.
+ */
+export const MENU_TYPES = ['normal', 'plan', 'course'] as const;
+export type MenuType = (typeof MENU_TYPES)[number];
+
+/** Spec 4.6: only standard courses have a listed sale condition; simple ones are unsupported. */
+export const COURSE_DIVISIONS = ['standard', 'simple'] as const;
+export type CourseDivision = (typeof COURSE_DIVISIONS)[number];
+
+/** Spec 2.5: orderable (sellable) or soldout (sold out). */
+export const CONDITIONS = ['orderable', 'soldout'] as const;
+export type Condition = (typeof CONDITIONS)[number];
+
+/** Null when the pair is consistent: every course has a division, no other menu has one. */
+export function courseDivisionError(menuType: MenuType, courseDivision: CourseDivision | null): string | null {
+  if (menuType === 'course' && courseDivision === null) return 'is required for a course menu (standard or simple)';
+  if (menuType !== 'course' && courseDivision !== null) return `only course menus have a course division; this menu is ${menuType}`;
+  return null;
+}
+
+export interface SaleCondition {
+  condition: Condition;
+  /** Remaining quantity; null when not counted. */
+  quantity: number | null;
+}
+
+export interface ConditionChange {
+  condition?: Condition;
+  quantity?: number | null;
+}
+
+export type ConditionOutcome =
+  | { ok: true; next: SaleCondition; changed: boolean }
+  | { ok: false; field: 'condition'; message: string };
+
+/**
+ * Applies a change to a sale condition. Keys not sent are kept. Setting the quantity to 0
+ * without naming a condition makes the menu soldout (nothing is left to sell); a menu with
+ * 0 left can never be orderable, so asking for that is refused. Raising the quantity does
+ * not make a soldout menu orderable by itself: staff may have stopped it for another reason.
+ */
+export function applyConditionChange(current: SaleCondition, change: ConditionChange): ConditionOutcome {
+  const quantity = change.quantity === undefined ? current.quantity : change.quantity;
+  let condition = change.condition ?? current.condition;
+  if (change.condition === undefined && change.quantity === 0) condition = 'soldout';
+  if (condition === 'orderable' && quantity === 0) {
+    return { ok: false, field: 'condition', message: 'a menu with quantity 0 cannot be orderable; send a quantity above 0 or null with it' };
+  }
+  const changed = condition !== current.condition || quantity !== current.quantity;
+  return { ok: true, next: { condition, quantity }, changed };
+}
