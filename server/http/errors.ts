@@ -5,7 +5,7 @@ import { ProblemError, STATUS_TITLES, type Problem } from './problem.js';
 
 // Say "is required" for a missing key instead of zod's "expected string, received undefined".
 z.config({
-  customError: (issue) => (issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : undefined),
+  customError: (issue) => ((issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined ? 'is required' : undefined),
 });
 
 interface ValidationItem {

@@ -41,7 +41,8 @@ export const halfWidthCode = (max: number) =>
 
 /** A division or flag: one of the listed string values. */
 export const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: () => `must be one of ${values.join(', ')}` });
+  // A missing key falls through to the global "is required".
+  z.enum(values, { error: (issue) => (issue.input === undefined ? undefined : `must be one of ${values.join(', ')}`) });
 
 /** Integer-formatted string (customer group displaySequence and the like). */
 export const intString = z.string().regex(/^-?\d{1,9}$/, 'must be an integer of up to 9 digits');

@@ -1,0 +1,154 @@
+import type { Clock } from '../../clock.js';
+import type { IdAllocator } from '../../db/ids.js';
+import type { Sqlite } from '../../db/open.js';
+import { selectPage, updateRow } from '../../db/sql.js';
+import type { Writer } from '../../db/write.js';
+import type { Page } from '../../http/paging.js';
+import { BadRequest, NotFound } from '../../http/problem.js';
+import { StoreRepo, type StoreRow } from '../stores/repo.js';
+import type { CreateTable, ListTablesQuery, UpdateTable } from './schema.js';
+
+export interface TableRow {
+  contract_id: string;
+  table_id: number;
+  store_id: number;
+  table_name: string;
+  seats: number | null;
+  display_sequence: number | null;
+  ins_at: number;
+  upd_at: number;
+}
+
+const COLUMNS = { name: 'table_name', seats: 'seats', displaySequence: 'display_sequence' };
+const TABLES = { table: 'dining_tables', key: 'table_id' };
+const SORT_COLUMNS = { tableId: 'table_id', storeId: 'store_id', name: 'table_name', displaySequence: 'display_sequence' };
+
+const numberOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
+
+/**
+ * The store a floor record belongs to must exist; reservations and orders also refuse a
+ * suspended store (pause_flag '1', spec 4.13). Both are 400s naming the body field.
+ */
+export function assertStore(stores: StoreRepo, contractId: string, storeId: string, field: string, open: boolean): StoreRow {
+  const store = stores.find(contractId, storeId);
+  if (!store) throw BadRequest.field(field, `store ${storeId} does not exist`);
+  if (open && store.pause_flag === '1') throw BadRequest.field(field, `store ${storeId} is suspended`);
+  return store;
+}
+
+/** Restaurant tables of a store (the seats a reservation or a table use occupies). */
+export class TableRepo {
+  private readonly byId;
+  private readonly byName;
+  private readonly insert;
+  private readonly remove;
+  private readonly reservedBy;
+  private readonly inUseBy;
+  readonly stores: StoreRepo;
+
+  constructor(
+    private readonly db: Sqlite,
+    private readonly writer: Writer,
+    private readonly ids: IdAllocator,
+    private readonly clock: Clock,
+  ) {
+    this.stores = new StoreRepo(db, writer, ids, clock);
+    this.byId = db.prepare('SELECT * FROM dining_tables WHERE contract_id = ? AND table_id = ?');
+    this.byName = db.prepare('SELECT table_id FROM dining_tables WHERE contract_id = ? AND store_id = ? AND table_name = ?');
+    this.insert = db.prepare(
+      `INSERT INTO dining_tables (contract_id, table_id, store_id, table_name, seats, display_sequence, ins_at, upd_at)
+       VALUES (@contractId, @tableId, @storeId, @name, @seats, @displaySequence, @now, @now)`,
+    );
+    this.remove = db.prepare('DELETE FROM dining_tables WHERE contract_id = ? AND table_id = ?');
+    this.reservedBy = db.prepare('SELECT reservation_id FROM reservation_tables WHERE contract_id = ? AND table_id = ? LIMIT 1');
+    this.inUseBy = db.prepare(
+      `SELECT u.table_use_id FROM table_use_tables t JOIN table_uses u USING (contract_id, table_use_id)
+       WHERE t.contract_id = ? AND t.table_id = ? AND u.status = 'started' LIMIT 1`,
+    );
+  }
+
+  find(contractId: string, tableId: string | number): TableRow | undefined {
+    return this.byId.get(contractId, tableId) as TableRow | undefined;
+  }
+
+  get(contractId: string, tableId: string): TableRow {
+    const row = this.find(contractId, tableId);
+    if (!row) throw NotFound.field('table_id', `table ${tableId} does not exist`);
+    return row;
+  }
+
+  /**
+   * Tables named by a body (tableIds): each must be a table of `storeId`, none twice. Returns
+   * them in the order given. `field` names the array in the problem detail.
+   */
+  resolve(contractId: string, storeId: number, tableIds: readonly string[], field: string): TableRow[] {
+    const seen = new Set<number>();
+    return tableIds.map((given, i) => {
+      const row = this.find(contractId, given);
+      if (!row || row.store_id !== storeId) throw BadRequest.field(`${field}.${i}`, `table ${given} does not exist in store ${storeId}`);
+      if (seen.has(row.table_id)) throw BadRequest.field(`${field}.${i}`, `table ${given} is given more than once`);
+      seen.add(row.table_id);
+      return row;
+    });
+  }
+
+  create(contractId: string, input: CreateTable): TableRow {
+    return this.writer.write(() => {
+      const store = assertStore(this.stores, contractId, input.storeId, 'storeId', false);
+      this.assertNameFree(contractId, store.store_id, input.name, null);
+      const tableId = this.ids.next('dining_tables');
+      this.insert.run({
+        contractId,
+        tableId,
+        storeId: store.store_id,
+        name: input.name,
+        seats: numberOrNull(input.seats),
+        displaySequence: numberOrNull(input.displaySequence),
+        now: this.clock.now().getTime(),
+      });
+      this.writer.changed({ contractId, entity: 'table', id: tableId, op: 'insert' });
+      return this.get(contractId, tableId);
+    });
+  }
+
+  update(contractId: string, tableId: string, patch: UpdateTable): TableRow {
+    return this.writer.write(() => {
+      const current = this.get(contractId, tableId);
+      if (patch.name !== undefined) this.assertNameFree(contractId, current.store_id, patch.name, current.table_id);
+      const values: Record<string, unknown> = { ...patch };
+      if (patch.seats !== undefined) values.seats = numberOrNull(patch.seats);
+      if (patch.displaySequence !== undefined) values.displaySequence = numberOrNull(patch.displaySequence);
+      if (updateRow(this.db, TABLES, contractId, tableId, values, COLUMNS, this.clock.now().getTime())) {
+        this.writer.changed({ contractId, entity: 'table', id: tableId, op: 'update' });
+      }
+      return this.get(contractId, tableId);
+    });
+  }
+
+  /** Refused while a reservation names the table or a started table use occupies it. */
+  delete(contractId: string, tableId: string): void {
+    this.writer.write(() => {
+      const current = this.get(contractId, tableId);
+      const reservation = this.reservedBy.get(contractId, current.table_id) as { reservation_id: number } | undefined;
+      if (reservation) {
+        throw BadRequest.field('table_id', `table ${tableId} is used by reservation ${reservation.reservation_id}`);
+      }
+      const use = this.inUseBy.get(contractId, current.table_id) as { table_use_id: number } | undefined;
+      if (use) throw BadRequest.field('table_id', `table ${tableId} is in use by table use ${use.table_use_id}`);
+      this.remove.run(contractId, current.table_id);
+      this.writer.changed({ contractId, entity: 'table', id: tableId, op: 'delete' });
+    });
+  }
+
+  list(contractId: string, query: ListTablesQuery, page: Page<keyof typeof SORT_COLUMNS>): TableRow[] {
+    const filters = { store_id: query.store_id === undefined ? undefined : Number(query.store_id) };
+    return selectPage<TableRow, keyof typeof SORT_COLUMNS>(this.db, TABLES, contractId, filters, page, SORT_COLUMNS);
+  }
+
+  private assertNameFree(contractId: string, storeId: number, name: string, selfId: number | null): void {
+    const other = this.byName.get(contractId, storeId, name) as { table_id: number } | undefined;
+    if (other && other.table_id !== selfId) {
+      throw BadRequest.field('name', `table name ${name} is already used by table ${other.table_id} of store ${storeId}`);
+    }
+  }
+}
