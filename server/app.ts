@@ -26,6 +26,7 @@ import budgetsRoutes from './resources/budgets/routes.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
+const NO_QUERY = z.strictObject({});
 
 /** The resources served under /{contract_id}/pos; later issues add theirs here. */
 const API_ROUTES = [
@@ -72,7 +73,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onRoute', (route) => {
         // Every API path starts with /{contract_id}; declare it so validation and OpenAPI know it.
         const params = (route.schema?.params as z.ZodObject | undefined) ?? z.object({});
-        route.schema = { ...route.schema, params: params.extend({ contract_id: z.string() }) };
+        // A route without query parameters still refuses unknown ones (a typo is a 400, not ignored).
+        const querystring = route.schema?.querystring ?? NO_QUERY;
+        route.schema = { ...route.schema, params: params.extend({ contract_id: z.string() }), querystring };
       });
       registerBearerAuth(api, deps);
       for (const routes of API_ROUTES) await api.register(routes(deps));

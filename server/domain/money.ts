@@ -13,6 +13,13 @@ export interface DecimalFormat {
   signed?: boolean;
 }
 
+/** Prices of the masters (products, menus): up to 9 integer digits and 3 decimals, stored in thousandths. */
+export const PRICE: DecimalFormat = { integerDigits: 9, fractionDigits: 3 };
+export const PRICE_SCALE = 3;
+/** Costs: up to 8 integer digits and 5 decimals, the cost scale of transactions (spec 2.13). */
+export const COST: DecimalFormat = { integerDigits: 8, fractionDigits: 5 };
+export const COST_SCALE = 5;
+
 // Plain decimal notation only: no exponent, no '+', no leading or trailing dot, no spaces.
 const SYNTAX = /^(-?)(\d+)(?:\.(\d+))?$/;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimalError, type DecimalFormat } from '../domain/money.js';
 import { isCalendarDate, parseDateTime } from '../domain/time.js';
 
 /**
@@ -61,6 +62,13 @@ export const date = z
     return !!m && isCalendarDate(+m[1]!, +m[2]!, +m[3]!);
   }, { message: 'must be a calendar date YYYY-MM-DD' })
   .meta({ format: 'date' });
+
+/** An exact decimal carried as a JSON string (never a number: 0.1 + 0.2 must stay exact). */
+export const decimalText = (format: DecimalFormat) =>
+  z.string().superRefine((s, ctx) => {
+    const error = decimalError(s, format);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
 
 /** HTML colour code (#RGB or #RRGGBB). */
 export const htmlColor = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, 'must be an HTML colour code like #FF8800');

@@ -50,6 +50,13 @@ export class NotFound extends ProblemError {
   }
 }
 
+/** 405 for an operation the target refuses (spec §7: imported reservations); `allow` lists what it takes. */
+export class MethodNotAllowed extends ProblemError {
+  constructor(detail: string, allow: string) {
+    super(405, 'Method Not Allowed', detail, { allow });
+  }
+}
+
 export class Conflict extends ProblemError {
   constructor(detail: string) {
     super(409, 'Conflict', detail);

@@ -44,6 +44,13 @@ describe('HTTP conventions', () => {
     expect(problem(res, 404)).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'no route GET /nowhere' });
   });
 
+  it('an unknown query parameter is a 400 naming it, also on routes that take none', async () => {
+    const store = (await t.api('POST', '/stores', { storeName: 'Shop' })).json().storeId;
+    for (const path of [`/stores/${store}?verbose=1`, '/customer_group_sections?verbose=1', `/terminals?verbose=1`]) {
+      expect(problem(await t.api('GET', path), 400).detail, path).toBe('[verbose] is not a known field');
+    }
+  });
+
   it('a JSON value where an object is expected names the body', async () => {
     expect(problem(await post('[1,2]', 'application/json'), 400).detail).toMatch(/^\[body\]/);
     expect(problem(await post('"text"', 'application/json'), 400).detail).toMatch(/^\[body\]/);

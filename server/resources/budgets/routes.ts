@@ -4,7 +4,6 @@ import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../http/auth.js';
 import { sendPage } from '../../http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../http/problem.js';
-import { noQuery } from '../products/schema.js';
 import { BudgetRepo, type MonthRecord } from './repo.js';
 import { budgetMonthParams, dailyBudget, listBudgetsQuery, monthBudget, presentDailyBudget, presentMonthBudget, putBudgetBody } from './schema.js';
 
@@ -26,7 +25,6 @@ export default function budgetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: "Create or replace a store's daily budget for a month (days not sent are removed)",
           params: budgetMonthParams,
           body: putBudgetBody,
-          querystring: noQuery,
           response: { 200: monthBudget, ...commonErrorResponses, 404: problemSchema },
         },
       },
@@ -45,7 +43,6 @@ export default function budgetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: "Get a store's daily budget for a month",
           params: budgetMonthParams,
-          querystring: noQuery,
           response: { 200: monthBudget, ...commonErrorResponses, 404: problemSchema },
         },
       },
@@ -82,7 +79,6 @@ export default function budgetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: "Delete a store's daily budget for a month (spec 4.9)",
           params: budgetMonthParams,
-          querystring: noQuery,
           response: { 204: z.null().describe('No Content'), ...commonErrorResponses, 404: problemSchema },
         },
       },

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { fromUnits, sumDecimals, type DecimalFormat } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
-import { date, digits, id } from '../../http/fields.js';
+import { date, decimalText, digits, id } from '../../http/fields.js';
 import { pageQuery, POS_PAGE } from '../../http/paging.js';
-import { decimalText } from '../products/schema.js';
 import type { BudgetRow } from './repo.js';
 
 /** Spec §8 / 4.9: budget months start at January 2011. */

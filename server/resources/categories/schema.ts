@@ -14,7 +14,7 @@ export const REDUCE_TAX_IDS = ['10000001', '10000002', '10000003', '10000004'] a
  * Own rule instead of clearable(oneOf(...)): zod reports a value outside a union of enums
  * only as "Invalid input", and the detail has to say which ids are allowed.
  */
-const reduceTaxIdInput = z
+export const reduceTaxIdInput = z
   .enum(['', ...REDUCE_TAX_IDS], { error: () => `must be null or one of ${REDUCE_TAX_IDS.join(', ')}` })
   .nullable()
   .transform((v) => (v === '' ? null : v));

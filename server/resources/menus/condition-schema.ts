@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dateTime, digits, id, oneOf } from '../../http/fields.js';
 import { pageQuery, RESTAURANT_PAGE } from '../../http/paging.js';
 import { parseDateTime } from '../../domain/time.js';
-import { CONDITIONS } from './rules.js';
+import { CONDITIONS } from '../../domain/menus.js';
 import { typeFilter } from './schema.js';
 import type { ConditionRow } from './repo.js';
 

@@ -4,12 +4,11 @@ import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import { orderBy, selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
-import { toUnits } from '../../domain/money.js';
+import { PRICE_SCALE, toUnits } from '../../domain/money.js';
 import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
-import { PRICE_SCALE } from '../products/schema.js';
 import type { ListConditionsQuery, PutCondition } from './condition-schema.js';
-import { applyConditionChange, courseDivisionError, type Condition, type CourseDivision, type MenuType } from './rules.js';
+import { applyConditionChange, courseDivisionError, type Condition, type CourseDivision, type MenuType } from '../../domain/menus.js';
 import type { CreateMenu, ListMenusQuery, UpdateMenu } from './schema.js';
 
 export interface MenuRow {

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { fromUnits } from '../../domain/money.js';
+import { fromUnits, PRICE, PRICE_SCALE } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
-import { clearable, digits, id, name, oneOf, patchBody } from '../../http/fields.js';
+import { clearable, decimalText, digits, id, name, oneOf, patchBody } from '../../http/fields.js';
 import { pageQuery, RESTAURANT_PAGE } from '../../http/paging.js';
-import { decimalText, PRICE, PRICE_SCALE } from '../products/schema.js';
-import { CONDITIONS, COURSE_DIVISIONS, MENU_TYPES } from './rules.js';
+import { CONDITIONS, COURSE_DIVISIONS, MENU_TYPES } from '../../domain/menus.js';
 import type { MenuRow } from './repo.js';
 
 /** What `type` filters on (4.6 and GET /menus): `all` or one menu type. */

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../http/auth.js';
 import { commonErrorResponses, problemSchema } from '../../http/problem.js';
-import { noQuery } from '../products/schema.js';
 import { ProductLabelRepo } from './repo.js';
 import { createLabelBody, labelParams, presentLabel, reserveItemLabel, updateLabelBody } from './schema.js';
 
@@ -24,7 +23,6 @@ export default function productLabelsRoutes(deps: AppDeps): FastifyPluginAsyncZo
           tags,
           summary: 'Register free-item label 1 to 50 (400 when the number is taken)',
           body: createLabelBody,
-          querystring: noQuery,
           response: { 200: reserveItemLabel, ...commonErrorResponses },
         },
       },
@@ -42,7 +40,6 @@ export default function productLabelsRoutes(deps: AppDeps): FastifyPluginAsyncZo
         schema: {
           tags,
           summary: 'List the free-item labels',
-          querystring: noQuery,
           response: { 200: z.array(reserveItemLabel), ...commonErrorResponses },
         },
       },
@@ -60,7 +57,6 @@ export default function productLabelsRoutes(deps: AppDeps): FastifyPluginAsyncZo
           tags,
           summary: 'Get a free-item label',
           params: labelParams,
-          querystring: noQuery,
           response: { 200: reserveItemLabel, ...commonErrorResponses, 404: problemSchema },
         },
       },
@@ -79,7 +75,6 @@ export default function productLabelsRoutes(deps: AppDeps): FastifyPluginAsyncZo
           summary: 'Rename a free-item label',
           params: labelParams,
           body: updateLabelBody,
-          querystring: noQuery,
           response: { 200: reserveItemLabel, ...commonErrorResponses, 404: problemSchema },
         },
       },
@@ -97,7 +92,6 @@ export default function productLabelsRoutes(deps: AppDeps): FastifyPluginAsyncZo
           tags,
           summary: 'Delete a free-item label (spec 4.18): 400 while a product uses it',
           params: labelParams,
-          querystring: noQuery,
           response: { 204: z.null().describe('No Content'), ...commonErrorResponses, 404: problemSchema },
         },
       },

@@ -3,12 +3,12 @@ import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
-import { toUnits } from '../../domain/money.js';
+import { COST_SCALE, PRICE_SCALE, toUnits } from '../../domain/money.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { CategoryRepo } from '../categories/repo.js';
 import { ProductLabelRepo } from '../product-labels/repo.js';
-import { COST_SCALE, PRICE_SCALE, type CreateProduct, type ListProductsQuery, type UpdateProduct } from './schema.js';
+import { type CreateProduct, type ListProductsQuery, type UpdateProduct } from './schema.js';
 
 export interface ProductRow {
   contract_id: string;

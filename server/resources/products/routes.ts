@@ -5,7 +5,7 @@ import { authOf } from '../../http/auth.js';
 import { sendPage } from '../../http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../http/problem.js';
 import { ProductRepo, type ProductRecord } from './repo.js';
-import { createProductBody, listProductsQuery, noQuery, presentProduct, product, productParams, updateProductBody } from './schema.js';
+import { createProductBody, listProductsQuery, presentProduct, product, productParams, updateProductBody } from './schema.js';
 
 /** The product master; its free-item labels live in product-labels (static paths win). */
 export default function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -22,7 +22,6 @@ export default function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Register a product',
           body: createProductBody,
-          querystring: noQuery,
           response: { 200: product, ...commonErrorResponses },
         },
       },
@@ -58,7 +57,6 @@ export default function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Get a product',
           params: productParams,
-          querystring: noQuery,
           response: { 200: product, ...commonErrorResponses, 404: problemSchema },
         },
       },
@@ -77,7 +75,6 @@ export default function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Update a product (only the keys sent change; reserveItems replaces the whole list)',
           params: productParams,
           body: updateProductBody,
-          querystring: noQuery,
           response: { 200: product, ...commonErrorResponses, 404: problemSchema },
         },
       },
@@ -95,7 +92,6 @@ export default function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           tags,
           summary: 'Delete a product and its free-item values',
           params: productParams,
-          querystring: noQuery,
           response: { 204: z.null().describe('No Content'), ...commonErrorResponses, 404: problemSchema },
         },
       },

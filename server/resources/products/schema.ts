@@ -1,18 +1,11 @@
 import { z } from 'zod';
-import { decimalError, fromUnits, type DecimalFormat } from '../../domain/money.js';
+import { COST, COST_SCALE, fromUnits, PRICE, PRICE_SCALE } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
-import { clearable, digits, halfWidthCode, id, name, oneOf, patchBody, text } from '../../http/fields.js';
+import { clearable, decimalText, digits, halfWidthCode, id, name, oneOf, patchBody, text } from '../../http/fields.js';
 import { pageQuery, POS_PAGE } from '../../http/paging.js';
-import { POINT_NOT_APPLICABLE, REDUCE_TAX_IDS, TAX_DIVISIONS, TAX_FREE_DIVISIONS } from '../categories/schema.js';
+import { POINT_NOT_APPLICABLE, REDUCE_TAX_IDS, reduceTaxIdInput, TAX_DIVISIONS, TAX_FREE_DIVISIONS } from '../categories/schema.js';
 import { labelNo } from '../product-labels/schema.js';
 import type { ProductRow, ReserveItemRow } from './repo.js';
-
-/** Price: up to 9 integer digits and 3 decimals, stored in thousandths. */
-export const PRICE: DecimalFormat = { integerDigits: 9, fractionDigits: 3 };
-export const PRICE_SCALE = 3;
-/** Cost: up to 8 integer digits and 5 decimals, the cost scale of transactions (spec 2.13). */
-export const COST: DecimalFormat = { integerDigits: 8, fractionDigits: 5 };
-export const COST_SCALE = 5;
 
 /**
  * Product divisions (spec 2.13 productDivision, as a product carries it into a sale line):
@@ -21,19 +14,6 @@ export const COST_SCALE = 5;
  * children) come only from restaurant orders, never from the product master.
  */
 export const PRODUCT_DIVISIONS = ['0', '1', '2', '3', '4', '5', '6', '7', '8'] as const;
-
-/** An exact decimal carried as a JSON string (never a number: 0.1 + 0.2 must stay exact). */
-export const decimalText = (format: DecimalFormat) =>
-  z.string().superRefine((s, ctx) => {
-    const error = decimalError(s, format);
-    if (error) ctx.addIssue({ code: 'custom', message: error });
-  });
-
-// Same rule as categories' reduceTaxId: "" and null are the standard rate.
-const reduceTaxIdInput = z
-  .enum(['', ...REDUCE_TAX_IDS], { error: () => `must be null or one of ${REDUCE_TAX_IDS.join(', ')}` })
-  .nullable()
-  .transform((v) => (v === '' ? null : v));
 
 const reserveItem = z.object({ no: z.string().describe('free-item label number'), value: z.string() });
 
@@ -130,5 +110,3 @@ export function presentProduct(row: ProductRow, items: readonly ReserveItemRow[]
   };
 }
 
-/** For routes without query parameters: an unknown parameter is a 400 (decisions: HTTP). */
-export const noQuery = z.strictObject({});

@@ -4,7 +4,7 @@ import type { Sqlite } from '../../db/open.js';
 import { orderBy, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
-import { BadRequest, NotFound, ProblemError } from '../../http/problem.js';
+import { BadRequest, MethodNotAllowed, NotFound } from '../../http/problem.js';
 import { formatDateTime, parseDateTime } from '../../domain/time.js';
 import { FloorLookups } from '../tables/lookups.js';
 import { assertStore, TableRepo, type TableRow } from '../tables/repo.js';
@@ -20,12 +20,6 @@ import {
 } from './schema.js';
 
 /** Spec 4.13 / §7: an update the reservation does not allow is a 405; Allow says what still works. */
-export class MethodNotAllowed extends ProblemError {
-  constructor(detail: string, allow: string) {
-    super(405, 'Method Not Allowed', detail, { allow });
-  }
-}
-
 const RESERVATIONS = { table: 'reservations', key: 'reservation_id' };
 const COLUMNS = {
   startAt: 'start_at',

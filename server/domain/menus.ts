@@ -1,8 +1,4 @@
-/**
- * Pure rules of menus and their sale condition (no HTTP, no SQL). They live beside the
- * resource because this engineer owns only server/resources/menus; they belong in
- * server/domain/ and can move there unchanged.
- */
+/** Pure rules of menus and their sale condition (no HTTP, no SQL). */
 export const MENU_TYPES = ['normal', 'plan', 'course'] as const;
 export type MenuType = (typeof MENU_TYPES)[number];
 
