@@ -10,6 +10,7 @@ import { StaffRepo } from '../resources/staffs/repo.js';
 import { ContractExistsError, ContractRepo, UnknownContractError } from '../resources/contracts/repo.js';
 import { ensureDemoContracts } from '../seed/contracts.js';
 import { seedDemo } from '../seed/demo.js';
+import { DEMO_STAFF_PASSWORD, DEMO_STAFF_USERNAME } from '../seed/demo-staff.js';
 import { VERSION } from '../version.js';
 import { USAGE, type Command } from './args.js';
 
@@ -134,10 +135,13 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
     tokenUrl: `${url}/app/${d.contractId}/token`,
     clientId: d.clientId,
     clientSecret: d.clientSecret,
+    // The demo staff member who may log in (grant_type=password) with back-office rights.
+    staffUsername: DEMO_STAFF_USERNAME,
+    staffPassword: DEMO_STAFF_PASSWORD,
   }));
   json(io, { ready: true, version: VERSION, role: command.role, url, dataDir: command.dataDir, docs: `${url}/docs`, contracts });
   for (const c of contracts) {
-    io.out(`${c.contractId} (${c.plan}): base URL ${c.baseUrl}  token URL ${c.tokenUrl}  client id ${c.clientId}  client secret ${c.clientSecret}`);
+    io.out(`${c.contractId} (${c.plan}): base URL ${c.baseUrl}  token URL ${c.tokenUrl}  client id ${c.clientId}  client secret ${c.clientSecret}  staff login ${c.staffUsername} / ${c.staffPassword}`);
   }
   return async () => {
     await app.close();

@@ -5,6 +5,11 @@ import type { CreateCategory } from '../resources/categories/schema.js';
 import { CustomerGroupRepo, CustomerGroupSectionRepo } from '../resources/customer-groups/repo.js';
 import { StoreRepo } from '../resources/stores/repo.js';
 import type { DemoContext } from './context.js';
+import { seedFloor } from './demo-floor.js';
+import { seedMenus } from './demo-menus.js';
+import { seedProducts } from './demo-products.js';
+import { seedStaff } from './demo-staff.js';
+import { seedTerminals } from './demo-terminals.js';
 
 /** What `seed` added (or found) for one contract. */
 export interface SeedResult {
@@ -13,7 +18,12 @@ export interface SeedResult {
   stores: string[];
   categories: number;
   customerGroups: number;
+  /** What each resource of issue 3 added, by name (staffs, menus, terminals, …). */
+  [counts: string]: unknown;
 }
+
+/** In this order: the floor's demo order names the demo menus and staff. */
+const RESOURCE_SEEDS = [seedStaff, seedProducts, seedMenus, seedTerminals, seedFloor];
 
 const DEMO_STORE_CODE = 'DEMO-01';
 
@@ -91,7 +101,7 @@ export function seedDemo(deps: AppDeps, contractId: string, plan: Plan): SeedRes
       });
     }
     const context: DemoContext = { contractId, plan, storeIds: [String(main.store_id), String(second.store_id)], categoryIds };
-    void context; // issue 3's resources seed from here
-    return { contractId, seeded: true, stores: [String(main.store_id), String(second.store_id)], categories: categoryCount, customerGroups: groupCount };
+    const counts = Object.assign({}, ...RESOURCE_SEEDS.map((seed) => seed(deps, context))) as Record<string, number>;
+    return { contractId, seeded: true, stores: context.storeIds, categories: categoryCount, customerGroups: groupCount, ...counts };
   });
 }

@@ -14,7 +14,16 @@ interface Ready {
   ready: true;
   url: string;
   role: string;
-  contracts: { contractId: string; plan: string; baseUrl: string; tokenUrl: string; clientId: string; clientSecret: string }[];
+  contracts: {
+    contractId: string;
+    plan: string;
+    baseUrl: string;
+    tokenUrl: string;
+    clientId: string;
+    clientSecret: string;
+    staffUsername: string;
+    staffPassword: string;
+  }[];
 }
 
 function cli(args: string[]) {
@@ -49,14 +58,14 @@ const stop = (child: ChildProcess) =>
     child.kill('SIGTERM');
   });
 
-async function token(c: Ready['contracts'][number]): Promise<string> {
+async function token(c: Ready['contracts'][number], body = 'grant_type=client_credentials&scope=pos.stores:read pos.products:read pos.customers:read'): Promise<string> {
   const res = await fetch(c.tokenUrl, {
     method: 'POST',
     headers: {
       authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
-    body: 'grant_type=client_credentials&scope=pos.stores:read pos.products:read pos.customers:read',
+    body,
   });
   expect(res.status).toBe(200);
   return ((await res.json()) as { access_token: string }).access_token;
@@ -102,6 +111,7 @@ describe('pos-backoffice CLI', () => {
     const foodToken = await token(food);
     expect((await get(food, foodToken, '/customer_groups')).map((g) => g.label)).toEqual(['Men', 'Women', 'Family', 'Under 20', '20s', '30s', '40s', '50 and over']);
     expect((await get(food, foodToken, '/customer_group_sections')).map((g) => g.label)).toEqual(['Customer group', 'Age group']);
+    await demoDataOfIssue3(ready);
     expect(await stop(first.child)).toBe(0);
 
     const second = await serve(['--demo', '--port', '0', '--data-dir', dataDir]);
@@ -112,6 +122,49 @@ describe('pos-backoffice CLI', () => {
     expect(await again.json()).toEqual(firstStores);
     expect(await stop(second.child)).toBe(0);
   });
+
+  /** Every endpoint of issue 3 has something to show on the demo contract whose plan allows it. */
+  async function demoDataOfIssue3(ready: Ready) {
+    const [retail, food, premium] = ready.contracts as [Ready['contracts'][number], Ready['contracts'][number], Ready['contracts'][number]];
+    const call = async (c: Ready['contracts'][number], bearer: string, method: string, path: string, body?: unknown) => {
+      const res = await fetch(`${c.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${bearer}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return { status: res.status, body: res.status === 204 ? null : await res.json() };
+    };
+    const all = (c: Ready['contracts'][number]) => token(c, 'grant_type=client_credentials');
+    const ok = async (c: Ready['contracts'][number], bearer: string, path: string) => {
+      const res = await call(c, bearer, 'GET', path);
+      expect(res.status, path).toBe(200);
+      return res.body as Record<string, unknown>[];
+    };
+
+    const r = await all(retail);
+    const [store] = (await ok(retail, r, '/stores')) as { storeId: string }[];
+    expect((await ok(retail, r, '/terminals')).length).toBeGreaterThanOrEqual(3);
+    expect((await ok(retail, r, '/payment_terminals')).length).toBe(1);
+    expect((await ok(retail, r, '/products')).length).toBeGreaterThan(0);
+    expect((await ok(retail, r, '/products/reserve_item_labels')).length).toBeGreaterThan(0);
+    expect((await ok(retail, r, '/staff_ranks')).length).toBe(3);
+    const budgets = await ok(retail, r, `/budget?store_id=${store!.storeId}`);
+    expect(budgets.length).toBeGreaterThan(0);
+
+    const f = await all(food);
+    const [foodStore] = (await ok(food, f, '/stores')) as { storeId: string }[];
+    expect((await ok(food, f, `/menu_conditions/stores/${foodStore!.storeId}`)).length).toBeGreaterThan(0);
+    expect((await ok(food, f, '/topping_groups')).length).toBe(3);
+    expect((await ok(food, f, '/tables')).length).toBeGreaterThan(0);
+    const reservations = (await ok(food, f, '/reservations')) as { id: string; tableUseId: string | null }[];
+    expect(reservations.length).toBe(4);
+    expect(reservations.some((x) => x.tableUseId)).toBe(true);
+
+    // A staff member logs in (grant_type=password) and updates a staff record (4.4, premium plus only).
+    const p = await token(premium, `grant_type=password&username=${premium.staffUsername}&password=${premium.staffPassword}`);
+    const [staff] = (await ok(premium, p, '/staffs')) as { staffId: string }[];
+    expect(await call(premium, p, 'PATCH', `/staffs/${staff!.staffId}`, { memo: 'checked' })).toEqual({ status: 200, body: { staffId: staff!.staffId } });
+  }
 
   it('manages contracts and clients with JSON output', () => {
     const dir = ['--data-dir', dataDir];
