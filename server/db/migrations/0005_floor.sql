@@ -89,6 +89,8 @@ CREATE TABLE orders (
   FOREIGN KEY (contract_id, table_use_id) REFERENCES table_uses (contract_id, table_use_id)
 ) STRICT;
 CREATE INDEX orders_table_use ON orders (contract_id, table_use_id);
+-- GET /orders pages by order time (its default sort) without scanning every order.
+CREATE INDEX orders_ordered ON orders (contract_id, ordered_at, order_id);
 
 -- Money and rates are exact decimal strings (TEXT); toppings and course items are JSON arrays.
 CREATE TABLE order_items (

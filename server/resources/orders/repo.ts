@@ -11,12 +11,14 @@ import {
   type ItemStatus,
   type TaxType,
 } from '../../domain/order-items.js';
+import { orderBy } from '../../db/sql.js';
 import { parseDateTime } from '../../domain/time.js';
+import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import { ReservationRepo } from '../reservations/repo.js';
 import { FloorLookups } from '../tables/lookups.js';
 import { assertStore } from '../tables/repo.js';
-import { MENU_TYPES, type CreateOrder, type ItemInput } from './schema.js';
+import { MENU_TYPES, type CreateOrder, type ItemInput, type ListOrdersQuery, type OrderSort } from './schema.js';
 import { TableUseRepo, type TableUseRow } from './table-uses.js';
 
 export interface OrderRow {
@@ -58,10 +60,13 @@ export interface OrderItemRow {
   upd_at: number;
 }
 
+const SORT_COLUMNS: Record<OrderSort, string> = { orderId: 'o.order_id', ordered: 'o.ordered_at' };
+
 /** Restaurant orders (spec 2.12) and the status of their items. */
 export class OrderRepo {
   private readonly byId;
   private readonly itemsOf;
+  private readonly itemsOfMany;
   private readonly itemById;
   private readonly insertOrder;
   private readonly insertItem;
@@ -71,7 +76,7 @@ export class OrderRepo {
   private readonly lookups: FloorLookups;
 
   constructor(
-    db: Sqlite,
+    private readonly db: Sqlite,
     private readonly writer: Writer,
     private readonly ids: IdAllocator,
     private readonly clock: Clock,
@@ -81,6 +86,10 @@ export class OrderRepo {
     this.lookups = new FloorLookups(db);
     this.byId = db.prepare('SELECT * FROM orders WHERE contract_id = ? AND order_id = ?');
     this.itemsOf = db.prepare('SELECT * FROM order_items WHERE contract_id = ? AND order_id = ? ORDER BY position');
+    this.itemsOfMany = db.prepare(
+      `SELECT * FROM order_items WHERE contract_id = ? AND order_id IN (SELECT value FROM json_each(?))
+       ORDER BY order_id, position`,
+    );
     this.itemById = db.prepare('SELECT * FROM order_items WHERE contract_id = ? AND order_id = ? AND item_id = ?');
     this.insertOrder = db.prepare(
       'INSERT INTO orders (contract_id, order_id, table_use_id, ordered_at, ins_at, upd_at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -110,6 +119,36 @@ export class OrderRepo {
 
   items(contractId: string, orderId: number): OrderItemRow[] {
     return this.itemsOf.all(contractId, orderId) as OrderItemRow[];
+  }
+
+  /** The items of several orders in one query, keyed by order_id (each list in position order). */
+  itemsOfOrders(contractId: string, orderIds: readonly number[]): Map<number, OrderItemRow[]> {
+    const byOrder = new Map<number, OrderItemRow[]>(orderIds.map((o) => [o, []]));
+    for (const item of this.itemsOfMany.all(contractId, JSON.stringify(orderIds)) as OrderItemRow[]) {
+      byOrder.get(item.order_id)?.push(item);
+    }
+    return byOrder;
+  }
+
+  /**
+   * One page of orders (filters of `GET /orders`), with the paging look-ahead row. Without a
+   * sort they come in `ordered` order, then by id.
+   */
+  list(contractId: string, query: ListOrdersQuery, page: Page<OrderSort>): OrderRow[] {
+    const where = ['o.contract_id = ?'];
+    const params: (string | number)[] = [contractId];
+    let from = 'orders o';
+    if (query.store_id !== undefined) {
+      from += ' JOIN table_uses u ON u.contract_id = o.contract_id AND u.table_use_id = o.table_use_id';
+      where.push('u.store_id = ?');
+      params.push(Number(query.store_id));
+    }
+    if (query.table_use_id !== undefined) (where.push('o.table_use_id = ?'), params.push(Number(query.table_use_id)));
+    if (query.ordered_from !== undefined) (where.push('o.ordered_at >= ?'), params.push(parseDateTime(query.ordered_from)!));
+    if (query.ordered_to !== undefined) (where.push('o.ordered_at <= ?'), params.push(parseDateTime(query.ordered_to)!));
+    const sort = page.sort.length ? page.sort : [{ field: 'ordered' as const, desc: false }];
+    const sql = `SELECT o.* FROM ${from} WHERE ${where.join(' AND ')} ${orderBy(sort, SORT_COLUMNS, 'o.order_id')} LIMIT ? OFFSET ?`;
+    return this.db.prepare(sql).all(...params, fetchSize(page), offsetOf(page)) as OrderRow[];
   }
 
   /**

@@ -1,16 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../http/auth.js';
+import { sendPage } from '../../http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../http/problem.js';
 import { presentOrder } from './present.js';
 import { OrderRepo, type OrderRow } from './repo.js';
 import {
   createOrderBody,
   itemParams,
+  listOrdersQuery,
   order,
   orderParams,
-  tableUse,
   tableUseParams,
+  tableUseWithOrders,
   updateItemBody,
   updateTableUseBody,
 } from './schema.js';
@@ -29,6 +32,12 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       orders.tableUses.present(orders.tableUses.find(row.contract_id, row.table_use_id)!),
       zone,
     );
+  /** A page of orders with two more queries in all (items, table uses), not two per order. */
+  const presentPage = (contractId: string, rows: OrderRow[], zone: string) => {
+    const items = orders.itemsOfOrders(contractId, rows.map((r) => r.order_id));
+    const uses = orders.tableUses.presentMany(contractId, rows.map((r) => r.table_use_id));
+    return rows.map((row) => presentOrder(row, items.get(row.order_id)!, uses.get(row.table_use_id)!, zone));
+  };
 
   return async (app) => {
     app.post(
@@ -45,6 +54,24 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { contract } = authOf(request);
         return present(orders.create(contract.contractId, request.body), contract.timeZone);
+      },
+    );
+
+    app.get(
+      '/orders',
+      {
+        config: { scope: 'pos.orders:read' },
+        schema: {
+          tags,
+          summary: 'List orders (by default in ordered order), e.g. of a store or a table use',
+          querystring: listOrdersQuery,
+          response: { 200: z.array(order), ...commonErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { contract } = authOf(request);
+        const rows = sendPage(request, reply, request.query, orders.list(contract.contractId, request.query, request.query));
+        return presentPage(contract.contractId, rows, contract.timeZone);
       },
     );
 
@@ -83,11 +110,16 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       '/table_uses/:table_use_id',
       {
         config: { scope: 'pos.orders:read' },
-        schema: { tags, summary: 'Get a table use', params: tableUseParams, response: { 200: tableUse, ...commonErrorResponses, 404: problemSchema } },
+        schema: {
+          tags,
+          summary: 'Get a table use and the ids of its orders',
+          params: tableUseParams,
+          response: { 200: tableUseWithOrders, ...commonErrorResponses, 404: problemSchema },
+        },
       },
       async (request) => {
         const { contract } = authOf(request);
-        return orders.tableUses.present(orders.tableUses.get(contract.contractId, request.params.table_use_id));
+        return orders.tableUses.presentWithOrders(orders.tableUses.get(contract.contractId, request.params.table_use_id));
       },
     );
 
@@ -100,12 +132,12 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Change the status of a table use (started → ended, canceled or merged)',
           params: tableUseParams,
           body: updateTableUseBody,
-          response: { 200: tableUse, ...commonErrorResponses, 404: problemSchema },
+          response: { 200: tableUseWithOrders, ...commonErrorResponses, 404: problemSchema },
         },
       },
       async (request) => {
         const { contract } = authOf(request);
-        return orders.tableUses.present(orders.tableUses.changeStatus(contract.contractId, request.params.table_use_id, request.body.status));
+        return orders.tableUses.presentWithOrders(orders.tableUses.changeStatus(contract.contractId, request.params.table_use_id, request.body.status));
       },
     );
   };

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DISCOUNT_TYPES, ITEM_STATUSES, TABLE_USE_STATUSES, TAX_TYPES } from '../../domain/order-items.js';
+import { parseDateTime } from '../../domain/time.js';
 import { dateTime, id, name, oneOf, text } from '../../http/fields.js';
+import { pageQuery, RESTAURANT_PAGE } from '../../http/paging.js';
 
 export const MENU_TYPES = ['normal', 'plan', 'inPlan', 'course'] as const;
 /** How the amount carries tax: included, excluded, none (spec 2.12 "tax included, excluded, none"). */
@@ -78,6 +80,24 @@ export const orderParams = z.object({ order_id: id() });
 export const itemParams = z.object({ order_id: id(), item_id: id() });
 export const tableUseParams = z.object({ table_use_id: id() });
 
+/** Sort keys of `GET /orders`; without `sort` the list is in `ordered` order (then orderId). */
+export const ORDER_SORT = ['orderId', 'ordered'] as const;
+export type OrderSort = (typeof ORDER_SORT)[number];
+
+export const listOrdersQuery = z
+  .strictObject({
+    store_id: id().optional().describe("the table use's store"),
+    table_use_id: id().optional(),
+    ordered_from: dateTime.optional().describe('ordered at or after (any offset)'),
+    ordered_to: dateTime.optional().describe('ordered at or before (any offset)'),
+    ...pageQuery(ORDER_SORT, RESTAURANT_PAGE),
+  })
+  .refine((q) => !q.ordered_from || !q.ordered_to || parseDateTime(q.ordered_from)! <= parseDateTime(q.ordered_to)!, {
+    message: 'must not be earlier than ordered_from',
+    path: ['ordered_to'],
+  });
+export type ListOrdersQuery = z.infer<typeof listOrdersQuery>;
+
 export const updateItemBody = z.strictObject({ status: oneOf(ITEM_STATUSES) });
 export const updateTableUseBody = z.strictObject({ status: oneOf(TABLE_USE_STATUSES) });
 
@@ -128,6 +148,12 @@ export const tableUse = z
   })
   .meta({ id: 'TableUse' });
 export type TableUse = z.infer<typeof tableUse>;
+
+/** `GET`/`PATCH /table_uses/{id}`: the table use and its orders; an order embeds the plain `tableUse` (2.12). */
+export const tableUseWithOrders = tableUse
+  .extend({ orderIds: z.array(z.string()).describe('the orders taken at this table use, oldest first') })
+  .meta({ id: 'TableUseWithOrders' });
+export type TableUseWithOrders = z.infer<typeof tableUseWithOrders>;
 
 export const order = z
   .object({

@@ -5,7 +5,7 @@ import type { Writer } from '../../db/write.js';
 import { tableUseStatusProblem, type TableUseStatus } from '../../domain/order-items.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import type { TableRepo, TableRow } from '../tables/repo.js';
-import type { TableUse } from './schema.js';
+import type { TableUse, TableUseWithOrders } from './schema.js';
 
 export interface TableUseRow {
   contract_id: string;
@@ -25,6 +25,9 @@ export class TableUseRepo {
   private readonly insert;
   private readonly addTable;
   private readonly tablesOf;
+  private readonly manyById;
+  private readonly tablesOfMany;
+  private readonly orderIdsOf;
   private readonly occupiedBy;
   private readonly setStatus;
   private readonly finishReservations;
@@ -48,6 +51,18 @@ export class TableUseRepo {
       `SELECT u.table_id, coalesce(t.table_name, u.table_name) AS table_name
        FROM table_use_tables u LEFT JOIN dining_tables t ON t.contract_id = u.contract_id AND t.table_id = u.table_id
        WHERE u.contract_id = ? AND u.table_use_id = ? ORDER BY u.position`,
+    );
+    // Several table uses at once (a page of orders): ids passed as one JSON array.
+    this.manyById = db.prepare(
+      'SELECT * FROM table_uses WHERE contract_id = ? AND table_use_id IN (SELECT value FROM json_each(?))',
+    );
+    this.tablesOfMany = db.prepare(
+      `SELECT u.table_use_id, u.table_id, coalesce(t.table_name, u.table_name) AS table_name
+       FROM table_use_tables u LEFT JOIN dining_tables t ON t.contract_id = u.contract_id AND t.table_id = u.table_id
+       WHERE u.contract_id = ? AND u.table_use_id IN (SELECT value FROM json_each(?)) ORDER BY u.table_use_id, u.position`,
+    );
+    this.orderIdsOf = db.prepare(
+      'SELECT order_id FROM orders WHERE contract_id = ? AND table_use_id = ? ORDER BY ordered_at, order_id',
     );
     this.occupiedBy = db.prepare(
       `SELECT u.table_use_id FROM table_use_tables t JOIN table_uses u USING (contract_id, table_use_id)
@@ -115,11 +130,42 @@ export class TableUseRepo {
 
   present(row: TableUseRow): TableUse {
     const tables = this.tablesOf.all(row.contract_id, row.table_use_id) as { table_id: number; table_name: string }[];
-    return {
-      id: String(row.table_use_id),
-      status: row.status,
-      storeId: String(row.store_id),
-      tables: tables.map((t) => ({ id: String(t.table_id), name: t.table_name })),
-    };
+    return presentTableUse(row, tables);
   }
+
+  /** The table use with the ids of its orders, oldest (`ordered`) first. */
+  presentWithOrders(row: TableUseRow): TableUseWithOrders {
+    const orders = this.orderIdsOf.all(row.contract_id, row.table_use_id) as { order_id: number }[];
+    return { ...this.present(row), orderIds: orders.map((o) => String(o.order_id)) };
+  }
+
+  /** Presents several table uses with two queries in all, keyed by table_use_id. */
+  presentMany(contractId: string, tableUseIds: readonly number[]): Map<number, TableUse> {
+    const json = JSON.stringify([...new Set(tableUseIds)]);
+    const tables = new Map<number, TableOfUse[]>();
+    for (const t of this.tablesOfMany.all(contractId, json) as (TableOfUse & { table_use_id: number })[]) {
+      const list = tables.get(t.table_use_id) ?? [];
+      list.push(t);
+      tables.set(t.table_use_id, list);
+    }
+    const result = new Map<number, TableUse>();
+    for (const row of this.manyById.all(contractId, json) as TableUseRow[]) {
+      result.set(row.table_use_id, presentTableUse(row, tables.get(row.table_use_id) ?? []));
+    }
+    return result;
+  }
+}
+
+interface TableOfUse {
+  table_id: number;
+  table_name: string;
+}
+
+function presentTableUse(row: TableUseRow, tables: readonly TableOfUse[]): TableUse {
+  return {
+    id: String(row.table_use_id),
+    status: row.status,
+    storeId: String(row.store_id),
+    tables: tables.map((t) => ({ id: String(t.table_id), name: t.table_name })),
+  };
 }
