@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 
 /**
  * Rules of restaurant order items and table uses (spec 2.12, 3.4). The spec leaves the
- * transitions "not shown"; these are the ones a floor needs (docs/issue3/floor.md).
+ * transitions "not shown"; these are the ones a floor needs (docs/decisions.md).
  */
 
 export const ITEM_STATUSES = ['waiting', 'provided', 'canceled'] as const;

@@ -15,7 +15,7 @@ describe('order item rules (domain)', () => {
     expect(discountAmount({ type: 'amount', amount: '500' }, '400', 1)).toEqual({ refused: 'amount 500 exceeds the line total 400' });
   });
 
-  it('allows the item and table-use transitions of docs/issue3/floor.md', () => {
+  it('allows the item and table-use transitions of docs/decisions.md', () => {
     expect(itemStatusChange('waiting', 'provided')).toEqual({ servedAt: 'set' });
     expect(itemStatusChange('provided', 'waiting')).toEqual({ servedAt: 'clear' });
     expect(itemStatusChange('provided', 'canceled')).toEqual({ servedAt: 'keep' });

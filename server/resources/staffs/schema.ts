@@ -7,7 +7,7 @@ import type { StaffRow } from './repo.js';
 export const GENDERS = ['0', '1', '9'] as const; // 0 male, 1 female, 9 unselected
 export const DASHBOARD_TYPES = [0, 1] as const; // screen after login: 0 staff top, 1 administrator top
 
-/** Lengths we chose (the spec names none); recorded in docs/issue3/staff.md. */
+/** Lengths we chose (the spec names none); recorded in docs/decisions.md. */
 export const STAFF_LIMITS = {
   staffName: 50,
   staffKana: 50,
