@@ -95,6 +95,8 @@ function setStaffPassword(deps: AppDeps, command: Extract<Command, { name: 'staf
   }
   const staff = new StaffRepo(deps.db, deps.writer, deps.ids, deps.clock).find(command.contract, command.staffId);
   if (!staff) throw new CommandError(`staff ${command.staffId} does not exist in contract ${command.contract}`);
+  // The staff code is the username: a login without one could never be used.
+  if (staff.staff_code === null) throw new CommandError(`staff ${command.staffId} has no staffCode, the username of the login; set one first (PATCH /staffs/${command.staffId})`);
   const logins = new StaffLoginRepo(deps.db, deps.writer, deps.clock);
   let login;
   if (command.password !== undefined) {

@@ -97,9 +97,20 @@ export function parseDateTime(value: string): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
-/** True when year-month-day exists in the Gregorian calendar. */
+/**
+ * Instants we store and render: from 1900 to the end of 9999, so that every zone (±14 h)
+ * still renders a four-digit year. Earlier or later values are refused on input.
+ */
+export const FIRST_INSTANT = Date.UTC(1900, 0, 1);
+export const END_INSTANT = Date.UTC(9999, 11, 31);
+export const isRenderableInstant = (ms: number) => ms >= FIRST_INSTANT && ms < END_INSTANT;
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+
+/** True when year-month-day exists in the Gregorian calendar (arithmetic: Date.UTC maps years 0–99 to 19xx). */
 export function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (month < 1 || month > 12 || day < 1) return false;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (!Number.isInteger(year) || month < 1 || month > 12 || day < 1) return false;
+  const days = month === 2 && isLeapYear(year) ? 29 : DAYS_IN_MONTH[month - 1]!;
   return day <= days;
 }

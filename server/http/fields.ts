@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { decimalError, type DecimalFormat } from '../domain/money.js';
-import { isCalendarDate, parseDateTime } from '../domain/time.js';
+import { isCalendarDate, isRenderableInstant, parseDateTime } from '../domain/time.js';
 
 /**
  * Wire formats shared by the resources (spec §1 conventions, §2 field rules). Lengths are
@@ -51,7 +51,11 @@ export const intString = z.string().regex(/^-?\d{1,9}$/, 'must be an integer of 
 /** RFC 3339 date-time with an offset; any offset is accepted on input. */
 export const dateTime = z
   .string()
-  .refine((s) => parseDateTime(s) !== null, { message: 'must be a date-time like 2026-11-22T10:00:00+09:00' })
+  .superRefine((s, ctx) => {
+    const ms = parseDateTime(s);
+    if (ms === null) ctx.addIssue({ code: 'custom', message: 'must be a date-time like 2026-11-22T10:00:00+09:00' });
+    else if (!isRenderableInstant(ms)) ctx.addIssue({ code: 'custom', message: 'must lie between the years 1900 and 9999' });
+  })
   .meta({ format: 'date-time' });
 
 /** YYYY-MM-DD that exists in the calendar. */
@@ -59,8 +63,9 @@ export const date = z
   .string()
   .refine((s) => {
     const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-    return !!m && isCalendarDate(+m[1]!, +m[2]!, +m[3]!);
-  }, { message: 'must be a calendar date YYYY-MM-DD' })
+    // Years 1900 to 9999, as date-times (a birthday in year 0 is a typo).
+    return !!m && +m[1]! >= 1900 && isCalendarDate(+m[1]!, +m[2]!, +m[3]!);
+  }, { message: 'must be a calendar date YYYY-MM-DD from 1900' })
   .meta({ format: 'date' });
 
 /** An exact decimal carried as a JSON string (never a number: 0.1 + 0.2 must stay exact). */

@@ -92,5 +92,12 @@ describe('pos-backoffice staff-password set', () => {
       `staff ${staffId} has no password yet; give --password`,
     );
     expect(await loginAndPatch('demo-pass-1')).toEqual({ token: 400, patch: null });
+
+    const deps = openDeps({ file: databaseFile(dataDir) });
+    const noCode = String(new StaffRepo(deps.db, deps.writer, deps.ids, deps.clock).create('shop', { staffName: 'Taro' }).staff_id);
+    deps.db.close();
+    expect(await failure(['staff-password', 'set', '--contract', 'shop', '--staff', noCode, '--password', 'demo-pass-1'])).toBe(
+      `staff ${noCode} has no staffCode, the username of the login; set one first (PATCH /staffs/${noCode})`,
+    );
   });
 });

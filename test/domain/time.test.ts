@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, isCalendarDate, parseDateTime } from '../../server/domain/time.js';
+import { formatDate, formatDateTime, isCalendarDate, isRenderableInstant, parseDateTime } from '../../server/domain/time.js';
 
 describe('date-times in the contract zone', () => {
   const at = Date.parse('2026-11-22T15:30:45.900Z');
@@ -39,5 +39,21 @@ describe('date-times in the contract zone', () => {
     expect(isCalendarDate(2026, 2, 29)).toBe(false);
     expect(isCalendarDate(2026, 13, 1)).toBe(false);
     expect(isCalendarDate(2026, 0, 1)).toBe(false);
+    // Years 0–99 are not 1900–1999: year 0 is a leap year, 1900 is not.
+    expect(isCalendarDate(0, 2, 29)).toBe(true);
+    expect(isCalendarDate(1900, 2, 29)).toBe(false);
+    expect(isCalendarDate(2000, 2, 29)).toBe(true);
+    expect(isCalendarDate(2100, 2, 29)).toBe(false);
+  });
+
+  it('accepts instants from 1900 to 9999 only, so every zone renders a four-digit year', () => {
+    for (const value of ['0000-01-01T00:00:00+14:00', '0050-06-01T00:00:00Z', '1899-12-31T23:59:59Z', '9999-12-31T20:00:00-12:00']) {
+      expect(isRenderableInstant(parseDateTime(value)!), value).toBe(false);
+    }
+    for (const value of ['1900-01-01T00:00:00Z', '9999-12-30T23:59:59Z']) {
+      const ms = parseDateTime(value)!;
+      expect(isRenderableInstant(ms), value).toBe(true);
+      for (const zone of ['Pacific/Kiritimati', 'Etc/GMT+12', 'Asia/Tokyo']) expect(formatDateTime(ms, zone)).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    }
   });
 });

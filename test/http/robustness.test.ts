@@ -49,4 +49,17 @@ describe('bad input never becomes a 500', () => {
       expect(res.statusCode, authorization.slice(0, 20)).toBe(401);
     }
   });
+
+  it('malformed Basic credentials on the token endpoint are a 401 invalid_client, never a 500', async () => {
+    for (const pair of ['%:x', 'a:%E0%A4%A', 'no-colon', '']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/app/${t.contractId}/token`,
+        headers: { authorization: `Basic ${Buffer.from(pair).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=password&username=S001&password=whatever1',
+      });
+      expect(res.statusCode, pair).toBe(401);
+      expect(res.json().error, pair).toBe('invalid_client');
+    }
+  });
 });

@@ -73,7 +73,7 @@ describe('daily budgets', () => {
       expect(problem(await put(`${store}/2026/11`, [day('2026-11-05'), day('2026-11-05')]), 400)).toEqual(
         badRequest('[days.1.date] 2026-11-05 is given twice'),
       );
-      expect(problem(await put(`${store}/2026/02`, [day('2026-02-29')]), 400).detail).toBe('[days.0.date] must be a calendar date YYYY-MM-DD');
+      expect(problem(await put(`${store}/2026/02`, [day('2026-02-29')]), 400).detail).toBe('[days.0.date] must be a calendar date YYYY-MM-DD from 1900');
       expect(problem(await put(`${store}/2026/11`, []), 400).detail).toBe('[days] must have at least 1 day; DELETE removes a month');
       expect(problem(await put(`${store}/2026/11`, Array.from({ length: 32 }, () => day('2026-11-01'))), 400).detail).toBe(
         '[days] must have at most 31 days',
@@ -196,7 +196,7 @@ describe('daily budgets', () => {
 
     it('refuses a bad range or filter', async () => {
       expect(problem(await t.api('GET', '/budget?from=2026-12-01&to=2026-11-30'), 400).detail).toBe('[to] must not be before from');
-      expect(problem(await t.api('GET', '/budget?from=2026-02-30'), 400).detail).toBe('[from] must be a calendar date YYYY-MM-DD');
+      expect(problem(await t.api('GET', '/budget?from=2026-02-30'), 400).detail).toBe('[from] must be a calendar date YYYY-MM-DD from 1900');
       expect(problem(await t.api('GET', '/budget?store=1'), 400).detail).toBe('[store] is not a known field');
       expect(problem(await t.api('GET', '/budget?sort=salesTarget'), 400).detail).toBe(
         '[sort] salesTarget is not a sort key; use date, storeId with an optional :desc',

@@ -221,6 +221,26 @@ describe('menus', () => {
       expect((await t.api('GET', `/menus/${m.menuId}`)).statusCode).toBe(404);
       expect(problem(await t.api('DELETE', `/menus/${m.menuId}`), 404).detail).toBe(`[menu_id] menu ${m.menuId} does not exist`);
     });
+
+    it('refuses (400, nothing deleted) a menu that an order item, a topping or a course item names', async () => {
+      const table = (await t.api('POST', '/tables', { storeId: store, name: 'A1' })).json().tableId;
+      const [item, topping, course, free] = await Promise.all(['Pasta', 'Cheese', 'Soup', 'Tea'].map((menuName) => create({ menuName, menuType: 'normal' })));
+      const ordered = await t.api('POST', '/orders', {
+        storeId: store,
+        tableIds: [table],
+        items: [
+          { menuId: item!.menuId, sellingPrice: { amount: '900' }, toppings: [{ menuId: topping!.menuId, name: 'Cheese', amount: '100' }] },
+          { name: 'Course', menuType: 'course', sellingPrice: { amount: '3000' }, courseItems: [{ menuId: course!.menuId, name: 'Soup', amount: '0' }] },
+        ],
+      });
+      expect(ordered.statusCode, ordered.body).toBe(200);
+      const orderId = ordered.json().orderId;
+      for (const m of [item!, topping!, course!]) {
+        expect(problem(await t.api('DELETE', `/menus/${m.menuId}`), 400).detail).toBe(`[menu_id] menu ${m.menuId} is used by order ${orderId} and cannot be deleted`);
+        expect((await t.api('GET', `/menus/${m.menuId}`)).statusCode).toBe(200);
+      }
+      expect((await t.api('DELETE', `/menus/${free!.menuId}`)).statusCode).toBe(204);
+    });
   });
 
   it('reports each insert, update and delete for sync', async () => {

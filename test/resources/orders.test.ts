@@ -50,6 +50,24 @@ describe('orders', () => {
     return res.json().menuId as string;
   };
 
+  it('writes nothing when any part of an order is refused: no table use, order, item, or bound reservation', async () => {
+    const reservation = (await t.api('POST', '/reservations', {
+      storeId, startAt: '2026-11-22T18:00:00+09:00', endAt: '2026-11-22T20:00:00+09:00', persons: { adults: 2, children: 0 },
+    })).json();
+    const refused = await t.api('POST', '/orders', {
+      storeId,
+      tableIds: [tables[0]],
+      reservationId: reservation.id,
+      items: [{ name: 'Coffee', sellingPrice: { amount: '480' } }, { menuId: '999999', sellingPrice: { amount: '1' } }],
+    });
+    expect(problem(refused, 400).detail).toBe(`[items.1.menuId] menu 999999 is not a menu of store ${storeId}`);
+    const count = (table: string) => (t.deps.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+    for (const table of ['table_uses', 'table_use_tables', 'orders', 'order_items']) expect(count(table), table).toBe(0);
+    expect((await t.api('GET', `/reservations/${reservation.id}`)).json()).toMatchObject({ status: 'waiting', tableUseId: null });
+    // The table is still free: a valid order seats the party there.
+    expect((await t.api('POST', '/orders', { storeId, tableIds: [tables[0]], items: [{ name: 'Coffee', sellingPrice: { amount: '480' } }] })).statusCode).toBe(200);
+  });
+
   it('opens a table use and answers the whole 2.12 shape; GET /orders/{id} gives the same', async () => {
     const menuId = await menu({ menuName: 'Carbonara', categoryId });
     const created = await order({

@@ -53,6 +53,14 @@ describe('reservations', () => {
   const patch = (id: string, body: unknown) => t.api('PATCH', `/reservations/${id}`, body);
   const read = async (id: string) => (await t.api('GET', `/reservations/${id}`)).json();
 
+  it('applies the 4.13 rules on POST too: duplicate tableIds refused, persons null is 0 and 0', async () => {
+    const dup = await t.api('POST', '/reservations', { ...base(), tableIds: [tables[0], tables[0]] });
+    expect(problem(dup, 400).detail).toBe(`[tableIds.1] table ${tables[0]} is given more than once`);
+    expect((await t.api('GET', '/reservations')).json()).toEqual([]);
+    const noPersons = await create({ persons: null });
+    expect(noPersons.persons).toEqual({ adults: 0, children: 0 });
+  });
+
   it('creates a reservation with defaults and reads the 2.4 shape', async () => {
     const res = await t.api('POST', '/reservations', base());
     expect(res.statusCode).toBe(200);
@@ -254,6 +262,26 @@ describe('reservations', () => {
       expect((await read(id)).staff).toEqual({ id: staffId, name: 'Sato Hanako' });
       expect((await patch(id, { staff: null })).statusCode).toBe(204);
       expect((await read(id)).staff).toBeNull();
+    });
+
+    it('applies the character rules to the staff name taken from the staff master', async () => {
+      const { id } = await create();
+      const emoji = (await t.api('POST', '/staffs', { staffName: 'Sato 😀' })).json().staffId;
+      expect(problem(await patch(id, { staff: { staffId: emoji } }), 400).detail).toBe(
+        `[staff.staffName] the staff master's name of staff ${emoji} ${FOUR_BYTE_MESSAGE}; send staffName`,
+      );
+      expect((await read(id)).staff).toBeNull();
+      expect((await patch(id, { staff: { staffId: emoji, staffName: 'Sato' } })).statusCode).toBe(204);
+      expect((await read(id)).staff).toEqual({ id: emoji, name: 'Sato' });
+    });
+
+    it('refuses date-times that no zone can render with a four-digit year', async () => {
+      const { id } = await create();
+      for (const value of ['0000-01-01T00:00:00+14:00', '1899-12-31T23:00:00Z', '9999-12-31T20:00:00-12:00']) {
+        expect(problem(await patch(id, { reservedAt: value }), 400).detail, value).toBe('[reservedAt] must lie between the years 1900 and 9999');
+      }
+      expect((await patch(id, { reservedAt: '2026-12-01T09:00:00+14:00' })).statusCode).toBe(204);
+      expect((await read(id)).reservedAt).toBe('2026-12-01T04:00:00+09:00');
     });
 
     it('checks phoneNumber, note and reservedAt', async () => {

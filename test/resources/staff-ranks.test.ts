@@ -163,6 +163,9 @@ describe('staff ranks (spec 2.6, 4.8)', () => {
       await t.api('PATCH', '/staff_ranks/R1', { staffRankDisplayName: 'R' });
       expect((await t.api('PATCH', '/staff_ranks/R1', { staffRankDisplayName: '' })).json().staffRankDisplayName).toBe('Regular staff');
       expect((await t.api('GET', '/staff_ranks')).json()[0].staffRankDisplayName).toBe('Regular staff');
+      await t.api('PATCH', '/staff_ranks/R1', { staffRankDisplayName: 'R' });
+      // Blank (spaces, an ideographic space) is unset too.
+      expect((await t.api('PATCH', '/staff_ranks/R1', { staffRankDisplayName: '  \u3000' })).json().staffRankDisplayName).toBe('Regular staff');
     });
 
     it('400 for an empty body, unknown keys (staffRank included), a cleared full name or bad values; nothing changes', async () => {

@@ -96,6 +96,13 @@ describe('staff (spec 2.3)', () => {
       expect(problem(await t.api('POST', '/staffs', { staffName: 'x'.repeat(51) }), 400).detail).toBe('[staffName] must be at most 50 characters');
     });
 
+    it('refuses calendar dates before 1900 (a birthday in year 0 is a typo)', async () => {
+      for (const birthday of ['0000-01-01', '1899-12-31']) {
+        expect(problem(await t.api('POST', '/staffs', { staffName: 'A', birthday }), 400).detail, birthday).toBe('[birthday] must be a calendar date YYYY-MM-DD from 1900');
+      }
+      expect((await t.api('POST', '/staffs', { staffName: 'A', birthday: '1900-01-01' })).statusCode).toBe(200);
+    });
+
     it('validates the format of each field and names every bad one', async () => {
       const res = await t.api('POST', '/staffs', {
         staffName: 'A',
@@ -114,10 +121,10 @@ describe('staff (spec 2.3)', () => {
       });
       expect(problem(res, 400).detail).toBe(
         '[staffKana] must be full-width katakana (ー, ・ and the full-width space allowed); [gender] must be one of 0, 1, 9; ' +
-          '[birthday] must be a calendar date YYYY-MM-DD; [postCode] must be 1 to 10 half-width digits or hyphens; ' +
+          '[birthday] must be a calendar date YYYY-MM-DD from 1900; [postCode] must be 1 to 10 half-width digits or hyphens; ' +
           '[phone] must be 1 to 20 half-width digits, hyphens, + or parentheses; [employeeClassificationId] must be 1 to 9 digits; ' +
           '[dashboardType] must be the integer 0 or 1; [staffCode] must be 1 to 20 half-width alphanumerics or symbols; ' +
-          '[hireDate] must be a calendar date YYYY-MM-DD; [passCode] must be exactly 4 half-width digits; ' +
+          '[hireDate] must be a calendar date YYYY-MM-DD from 1900; [passCode] must be exactly 4 half-width digits; ' +
           '[displaySequence] must be an integer from 0 to 999999999; [adminFlag] must be true or false',
       );
       expect((await t.api('GET', '/staffs')).json()).toEqual([]);

@@ -296,6 +296,28 @@ describe('GET /terminals', () => {
 
 describe('PATCH /terminals/{terminal_id}', () => {
   beforeEach(() => setUp());
+
+  it('takes back the values a terminal already has after its store was suspended, the linkage ended or the plan changed', async () => {
+    await settings({ catCctLinkage: true, maxSelfCheckoutTerminals: 2 });
+    const cat = await device();
+    const reg = await create({ storeId: storeA, terminalName: 'R', creditTerminalId: cat, selfCheckoutAvailableFlag: '1' });
+    await ok('PATCH', `/stores/${storeA}`, { pauseFlag: '1' });
+    await settings({ catCctLinkage: false });
+    new ContractRepo(t.deps.db, t.deps.writer, t.clock).setPlan(t.contractId, 'premium_plus');
+    // A client that sends the whole terminal back can still stop it.
+    const echoed = await ok('PATCH', `/terminals/${reg.terminalId}`, {
+      storeId: storeA, creditTerminalId: cat, selfCheckoutAvailableFlag: '1', useStopDivision: '1',
+    });
+    expect(echoed).toMatchObject({ useStopDivision: '1', creditTerminalId: cat, selfCheckoutAvailableFlag: '1' });
+    // New uses are still refused.
+    expect(await detail(400, 'PATCH', `/terminals/${reg.terminalId}`, { storeId: suspended })).toBe(`[storeId] store ${suspended} is suspended`);
+    await settings({ catCctLinkage: true });
+    const otherCat = await device();
+    await settings({ catCctLinkage: false });
+    expect(await detail(403, 'PATCH', `/terminals/${reg.terminalId}`, { creditTerminalId: otherCat })).toMatch(/^\[creditTerminalId\]/);
+    const plain = await create({ storeId: storeB, terminalName: 'P' });
+    expect(await detail(403, 'PATCH', `/terminals/${plain.terminalId}`, { selfCheckoutAvailableFlag: '1' })).toMatch(/^\[selfCheckoutAvailableFlag\] the contract's plan premium_plus cannot use/);
+  });
   afterEach(() => t.close());
   const patch = (id: string, body: Record<string, unknown>) => t.api('PATCH', `/terminals/${id}`, body);
 

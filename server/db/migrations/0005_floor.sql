@@ -125,3 +125,5 @@ CREATE TABLE order_items (
   FOREIGN KEY (contract_id, order_id) REFERENCES orders (contract_id, order_id)
 ) STRICT;
 CREATE INDEX order_items_order ON order_items (contract_id, order_id, position);
+-- A menu named by an order item cannot be deleted; the check finds it by menu.
+CREATE INDEX order_items_menu ON order_items (contract_id, menu_id);

@@ -32,7 +32,12 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) return undefined;
-  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  // RFC 6749 §2.3.1 form-encodes id and secret; a malformed %-escape is no credential (401), not a crash.
+  try {
+    return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  } catch {
+    return undefined;
+  }
 }
 
 const GRANT_TYPES = ['client_credentials', 'password'];

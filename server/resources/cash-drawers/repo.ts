@@ -98,9 +98,7 @@ export class CashDrawerRepo {
   }
 
   private assertStore(contractId: string, storeId: string): number {
-    const store = this.stores.find(contractId, storeId);
-    if (!store) throw BadRequest.field('storeId', `store ${storeId} does not exist`);
-    return store.store_id;
+    return this.stores.referenced(contractId, storeId).store_id;
   }
 
   private assertUnused(contractId: string, drawer: CashDrawerRow, field: string, what: string): void {

@@ -53,6 +53,7 @@ export class MenuRepo {
   private readonly categoryExists;
   private readonly insert;
   private readonly remove;
+  private readonly orderedIn;
   private readonly setConditionStmt;
   private readonly conditionStatements = new Map<string, Statement<unknown[], ConditionRow>>();
 
@@ -72,6 +73,17 @@ export class MenuRepo {
          'orderable', NULL, @now, @now, @now)`,
     );
     this.remove = db.prepare('DELETE FROM menus WHERE contract_id = ? AND menu_id = ?');
+    // Toppings and course items are JSON arrays of the item; menu deletes are rare, so scanning them is fine.
+    this.orderedIn = db.prepare(
+      `SELECT order_id FROM order_items WHERE contract_id = @contractId AND menu_id = @menuId
+       UNION ALL
+       SELECT i.order_id FROM order_items i, json_each(i.toppings) t
+        WHERE i.contract_id = @contractId AND json_extract(t.value, '$.menuId') = @menuKey
+       UNION ALL
+       SELECT i.order_id FROM order_items i, json_each(i.course_items) c
+        WHERE i.contract_id = @contractId AND json_extract(c.value, '$.menuId') = @menuKey
+       LIMIT 1`,
+    );
     this.setConditionStmt = db.prepare(
       `UPDATE menus SET condition = @condition, quantity = @quantity, condition_at = @now
        WHERE contract_id = @contractId AND menu_id = @menuId`,
@@ -133,18 +145,16 @@ export class MenuRepo {
     });
   }
 
-  /** Refused (400, nothing deleted) while another record, e.g. an order item, refers to the menu. */
+  /**
+   * Refused (400, nothing deleted) while an order item, or a topping or course item of one,
+   * names the menu: an order must keep showing what was ordered.
+   */
   delete(contractId: string, menuId: string): void {
     this.writer.write(() => {
       const current = this.get(contractId, menuId);
-      try {
-        this.remove.run(contractId, current.menu_id);
-      } catch (error) {
-        if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY') {
-          throw BadRequest.field('menu_id', `menu ${menuId} is used by other records and cannot be deleted`);
-        }
-        throw error;
-      }
+      const user = this.orderedIn.get({ contractId, menuId: current.menu_id, menuKey: String(current.menu_id) }) as { order_id: number } | undefined;
+      if (user) throw BadRequest.field('menu_id', `menu ${menuId} is used by order ${user.order_id} and cannot be deleted`);
+      this.remove.run(contractId, current.menu_id);
       this.writer.changed({ contractId, entity: 'menu', id: String(current.menu_id), op: 'delete' });
     });
   }

@@ -17,7 +17,6 @@ import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import { ReservationRepo } from '../reservations/repo.js';
 import { FloorLookups } from '../tables/lookups.js';
-import { assertStore } from '../tables/repo.js';
 import { MENU_TYPES, type CreateOrder, type ItemInput, type ListOrdersQuery, type OrderSort } from './schema.js';
 import { TableUseRepo, type TableUseRow } from './table-uses.js';
 
@@ -202,11 +201,11 @@ export class OrderRepo {
       if (input.storeId !== undefined && Number(input.storeId) !== use.store_id) {
         throw BadRequest.field('storeId', `table use ${input.tableUseId} belongs to store ${use.store_id}`);
       }
-      assertStore(this.reservations.tables.stores, contractId, String(use.store_id), 'storeId', true);
+      this.reservations.tables.stores.referenced(contractId, String(use.store_id), { open: true });
       return use;
     }
     if (input.storeId === undefined) throw BadRequest.field('storeId', 'is required without tableUseId');
-    const store = assertStore(this.reservations.tables.stores, contractId, input.storeId, 'storeId', true);
+    const store = this.reservations.tables.stores.referenced(contractId, input.storeId, { open: true });
     if (input.tableIds === undefined) throw BadRequest.field('tableIds', 'is required without tableUseId');
     return this.tableUses.start(contractId, store.store_id, input.tableIds, this.reservations.tables);
   }
@@ -239,7 +238,7 @@ export class OrderRepo {
       JSON.stringify(
         (list ?? []).map((s, j) => {
           if (s.menuId !== undefined) this.menuOf(contractId, storeId, s.menuId, `${at}.${field}.${j}.menuId`);
-          return { menuId: s.menuId ?? null, name: s.name, quantity: s.quantity ?? 1, amount: canonicalDecimal(s.amount ?? '0') };
+          return { menuId: s.menuId === undefined ? null : String(Number(s.menuId)), name: s.name, quantity: s.quantity ?? 1, amount: canonicalDecimal(s.amount ?? '0') };
         }),
       );
     return {

@@ -97,8 +97,6 @@ export class PaymentTerminalRepo {
 
   private assertStore(contractId: string, storeId: string | null): number | null {
     if (storeId === null) return null;
-    const store = this.stores.find(contractId, storeId);
-    if (!store) throw BadRequest.field('storeId', `store ${storeId} does not exist`);
-    return store.store_id;
+    return this.stores.referenced(contractId, storeId).store_id;
   }
 }

@@ -5,9 +5,10 @@ import { orderBy, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
 import { BadRequest, MethodNotAllowed, NotFound } from '../../http/problem.js';
+import { nameCharacterProblem } from '../../domain/text-rules.js';
 import { formatDateTime, parseDateTime } from '../../domain/time.js';
 import { FloorLookups } from '../tables/lookups.js';
-import { assertStore, TableRepo, type TableRow } from '../tables/repo.js';
+import { TableRepo, type TableRow } from '../tables/repo.js';
 import {
   DEFAULT_RESERVED_FROM,
   IMPORTED_RESERVED_FROM,
@@ -104,7 +105,8 @@ export class ReservationRepo {
 
   create(contractId: string, input: CreateReservation): ReservationRow {
     return this.writer.write(() => {
-      const store = assertStore(this.tables.stores, contractId, input.storeId, 'storeId', true);
+      // Reservations refuse a suspended store (spec 4.13).
+      const store = this.tables.stores.referenced(contractId, input.storeId, { open: true });
       const startAt = ms(input.startAt);
       const endAt = ms(input.endAt);
       if (startAt >= endAt) throw BadRequest.field('endAt', `must be after startAt ${tokyo(startAt)}`);
@@ -125,8 +127,8 @@ export class ReservationRepo {
         reservationCode: input.reservationCode ?? null,
         startAt,
         endAt,
-        adults: input.persons.adults,
-        children: input.persons.children,
+        adults: input.persons?.adults ?? 0,
+        children: input.persons?.children ?? 0,
         personName: input.reservationPersonName ?? null,
         personNameKana: input.reservationPersonNameKana ?? null,
         status: input.status ?? 'waiting',
@@ -163,7 +165,7 @@ export class ReservationRepo {
           'GET, PATCH',
         );
       }
-      assertStore(this.tables.stores, contractId, String(current.store_id), 'storeId', true);
+      this.tables.stores.referenced(contractId, String(current.store_id), { open: true });
       if (patch.status !== undefined && current.status === 'paid') {
         throw BadRequest.field('status', `reservation ${reservationId} is paid; its status can no longer change`);
       }
@@ -252,7 +254,11 @@ export class ReservationRepo {
   private resolveStaff(contractId: string, staff: { staffId: string; staffName?: string | null }) {
     const master = this.lookups.findStaff(contractId, staff.staffId);
     if (!master) throw BadRequest.field('staff.staffId', `staff ${staff.staffId} does not exist`);
-    return { staffId: master.staff_id, staffName: staff.staffName ?? master.staff_name };
+    if (staff.staffName != null) return { staffId: master.staff_id, staffName: staff.staffName };
+    // 4.13: the name taken from the staff master obeys the same character rules as one sent.
+    const problem = nameCharacterProblem(master.staff_name);
+    if (problem) throw BadRequest.field('staff.staffName', `the staff master's name of staff ${staff.staffId} ${problem}; send staffName`);
+    return { staffId: master.staff_id, staffName: master.staff_name };
   }
 
   private replaceTables(contractId: string, reservationId: number, tables: TableRow[]): void {

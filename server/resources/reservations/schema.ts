@@ -96,7 +96,7 @@ export const createReservationBody = z.strictObject({
   storeId: id(),
   startAt: dateTime,
   endAt: dateTime,
-  persons,
+  persons: persons.nullable().describe('null means 0 adults and 0 children (as 4.13)'),
   reservationCode: nonBlank(50).optional().describe('external-system id; a reservation created with it is imported and read-only to PATCH'),
   reservedFrom: nonBlank(50).optional().describe('source; default pos, or external with a reservationCode'),
 });

@@ -62,7 +62,10 @@ const fullName = z
 
 /** Spec 4.8's body keys; the display name falls back to the full name when cleared. */
 const writable = {
-  staffRankDisplayName: clearable(text(NAME_MAX)).optional(),
+  // Blank is unset too: a display name of spaces would show nothing at a staff sale.
+  staffRankDisplayName: clearable(text(NAME_MAX))
+    .transform((v) => (v !== null && v.trim() === '' ? null : v))
+    .optional(),
   displayFlag: oneOf(DISPLAY_FLAGS).optional(),
   displaySequence: intString.optional(),
   staffDiscountRate: discountRate.optional(),

@@ -50,6 +50,17 @@ export class StoreRepo {
     return hit && this.find(contractId, String(hit.store_id));
   }
 
+  /**
+   * The store a record in a body names (`field`): it must exist (400), and where the
+   * operation needs a trading store (`open`), not be suspended (pause_flag '1', 400).
+   */
+  referenced(contractId: string, storeId: string, { field = 'storeId', open = false } = {}): StoreRow {
+    const store = this.find(contractId, storeId);
+    if (!store) throw BadRequest.field(field, `store ${storeId} does not exist`);
+    if (open && store.pause_flag === '1') throw BadRequest.field(field, `store ${storeId} is suspended`);
+    return store;
+  }
+
   get(contractId: string, storeId: string): StoreRow {
     const row = this.find(contractId, storeId);
     if (!row) throw NotFound.field('store_id', `store ${storeId} does not exist`);

@@ -25,16 +25,6 @@ const SORT_COLUMNS = { tableId: 'table_id', storeId: 'store_id', name: 'table_na
 
 const numberOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
-/**
- * The store a floor record belongs to must exist; reservations and orders also refuse a
- * suspended store (pause_flag '1', spec 4.13). Both are 400s naming the body field.
- */
-export function assertStore(stores: StoreRepo, contractId: string, storeId: string, field: string, open: boolean): StoreRow {
-  const store = stores.find(contractId, storeId);
-  if (!store) throw BadRequest.field(field, `store ${storeId} does not exist`);
-  if (open && store.pause_flag === '1') throw BadRequest.field(field, `store ${storeId} is suspended`);
-  return store;
-}
 
 /** Restaurant tables of a store (the seats a reservation or a table use occupies). */
 export class TableRepo {
@@ -94,7 +84,7 @@ export class TableRepo {
 
   create(contractId: string, input: CreateTable): TableRow {
     return this.writer.write(() => {
-      const store = assertStore(this.stores, contractId, input.storeId, 'storeId', false);
+      const store = this.stores.referenced(contractId, input.storeId);
       this.assertNameFree(contractId, store.store_id, input.name, null);
       const tableId = this.ids.next('dining_tables');
       this.insert.run({

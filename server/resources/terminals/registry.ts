@@ -101,7 +101,8 @@ export class TerminalRegistry {
 
   update(contract: Contract, terminalId: string, patch: UpdateTerminal): TerminalRow {
     return this.writer.write(() => {
-      this.assertContractMayUse(contract, patch);
+      const found = this.terminals.find(contract.contractId, terminalId);
+      this.assertContractMayUse(contract, patch, found && valuesOf(found));
       const current = this.terminals.get(contract.contractId, terminalId);
       const changes = changesOf(patch);
       this.assertRules(contract, current, patch, { ...valuesOf(current), ...changes });
@@ -112,13 +113,19 @@ export class TerminalRegistry {
     });
   }
 
-  private assertContractMayUse(contract: Contract, sent: UpdateTerminal): void {
+  /**
+   * 403s for what the plan or contract cannot use. A PATCH that sends back a value the
+   * terminal already has is not a new use: a client that echoes the whole terminal can still
+   * edit it after a plan change or the end of the CAT/CCT linkage.
+   */
+  private assertContractMayUse(contract: Contract, sent: UpdateTerminal, current?: TerminalValues): void {
     for (const [field, what, plans] of PLAN_LIMITED_FLAGS) {
-      if (sent[field] === '1' && !plans.includes(contract.plan)) {
+      if (sent[field] === '1' && current?.[field] !== '1' && !plans.includes(contract.plan)) {
         throw new Forbidden(fieldDetail(field, `the contract's plan ${contract.plan} cannot use ${what} (plans: ${plans.join(', ')})`));
       }
     }
-    if (sent.creditTerminalId !== undefined && sent.creditTerminalId !== null) assertCatCctLinkage(contract.settings, 'creditTerminalId');
+    const credit = idOf(sent.creditTerminalId);
+    if (credit !== null && credit !== current?.creditTerminalId) assertCatCctLinkage(contract.settings, 'creditTerminalId');
   }
 
   private assertRules(contract: Contract, current: TerminalRow | null, sent: UpdateTerminal, next: TerminalValues): void {
@@ -126,10 +133,9 @@ export class TerminalRegistry {
     const selfId = current?.terminal_id ?? null;
     const storeMoved = current !== null && next.storeId !== current.store_id;
 
-    if (sent.storeId !== undefined) {
-      const store = this.stores.find(contractId, sent.storeId);
-      if (!store) throw BadRequest.field('storeId', `store ${sent.storeId} does not exist`);
-      if (store.pause_flag === '1') throw BadRequest.field('storeId', `store ${sent.storeId} is suspended`);
+    // A suspended store takes no new terminal, but its own terminals stay editable (e.g. stopped).
+    if (sent.storeId !== undefined && (current === null || storeMoved)) {
+      const store = this.stores.referenced(contractId, sent.storeId, { open: true });
       const children = storeMoved ? this.terminals.children(contractId, selfId!) : [];
       if (children.length) {
         throw BadRequest.field('storeId', `terminal ${selfId} is the parent of terminal ${children.join(', ')}, which stay in store ${current!.store_id}`);
