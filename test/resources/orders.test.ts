@@ -264,6 +264,16 @@ describe('orders', () => {
     expect(problem(await t.api('GET', '/table_uses/999999'), 404).status).toBe(404);
   });
 
+  it('cancelling a table use releases its reservation, which can then be cancelled (no 405 for ever)', async () => {
+    const res = await t.api('POST', '/reservations', { storeId, startAt: '2026-11-22T18:00:00+09:00', endAt: '2026-11-22T20:00:00+09:00', persons: { adults: 2, children: 0 } });
+    const reservationId = res.json().id;
+    const created = await order({ storeId, tableIds: [tables[0]], reservationId, items: [water] });
+    expect(problem(await t.api('PATCH', `/reservations/${reservationId}`, { status: 'canceled' }), 405).status).toBe(405);
+    expect((await t.api('PATCH', `/table_uses/${created.tableUseId}`, { status: 'canceled' })).statusCode).toBe(200);
+    expect((await t.api('GET', `/reservations/${reservationId}`)).json()).toMatchObject({ status: 'coming', tableUseId: null });
+    expect((await t.api('PATCH', `/reservations/${reservationId}`, { status: 'canceled' })).statusCode).toBe(204);
+  });
+
   it('binds a reservation only when it is of the store, open and not bound elsewhere', async () => {
     const mk = async (status?: string) =>
       (await t.api('POST', '/reservations', { storeId, startAt: '2026-11-22T18:00:00+09:00', endAt: '2026-11-22T20:00:00+09:00', persons: { adults: 2, children: 0 }, ...(status ? { status } : {}) })).json().id;

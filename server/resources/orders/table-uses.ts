@@ -31,6 +31,7 @@ export class TableUseRepo {
   private readonly occupiedBy;
   private readonly setStatus;
   private readonly finishReservations;
+  private readonly releaseReservations;
 
   constructor(
     db: Sqlite,
@@ -69,6 +70,10 @@ export class TableUseRepo {
        WHERE t.contract_id = ? AND t.table_id = ? AND u.status = 'started' LIMIT 1`,
     );
     this.setStatus = db.prepare('UPDATE table_uses SET status = ?, upd_at = ? WHERE contract_id = ? AND table_use_id = ?');
+    this.releaseReservations = db.prepare(
+      `UPDATE reservations SET table_use_id = NULL, upd_at = ?
+       WHERE contract_id = ? AND table_use_id = ? RETURNING reservation_id`,
+    );
     this.finishReservations = db.prepare(
       `UPDATE reservations SET status = 'finished', upd_at = ?
        WHERE contract_id = ? AND table_use_id = ? AND status IN ('waiting', 'coming') RETURNING reservation_id`,
@@ -110,7 +115,11 @@ export class TableUseRepo {
     });
   }
 
-  /** Ending a table use also finishes the reservation seated at it (the party has left). */
+  /**
+   * Ending a table use also finishes the reservation seated at it (the party has left).
+   * Cancelling one (seated by mistake) releases the reservation: it keeps its status but is
+   * no longer bound, so it can be seated again or cancelled (3.4's 405 is for a bound one).
+   */
   changeStatus(contractId: string, tableUseId: string, status: TableUseStatus): TableUseRow {
     return this.writer.write(() => {
       const current = this.get(contractId, tableUseId);
@@ -123,6 +132,10 @@ export class TableUseRepo {
       if (status === 'ended') {
         const finished = this.finishReservations.all(now, contractId, current.table_use_id) as { reservation_id: number }[];
         for (const r of finished) this.writer.changed({ contractId, entity: 'reservation', id: String(r.reservation_id), op: 'update' });
+      }
+      if (status === 'canceled') {
+        const released = this.releaseReservations.all(now, contractId, current.table_use_id) as { reservation_id: number }[];
+        for (const r of released) this.writer.changed({ contractId, entity: 'reservation', id: String(r.reservation_id), op: 'update' });
       }
       return this.get(contractId, tableUseId);
     });
