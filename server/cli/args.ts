@@ -16,6 +16,7 @@ export const USAGE = `usage: pos-backoffice <command> [options]   (every command
   contract set-plan --id ID --plan PLAN
   contract set --id ID [--member-head-office-linkage on|off] [--cat-cct-linkage on|off]
                [--max-sales-terminals N] [--max-self-checkout-terminals N] [--max-smart-id-engines N]
+               [--tax-rounding half-up|down|up] [--discount-rounding half-up|down|up]
   client create --contract ID [--scopes "pos.products:read ..."]
   seed --contract ID
   staff-password set --contract ID --staff STAFF_ID [--password P] [--rights LIST]
@@ -49,6 +50,8 @@ const OPTIONS = {
   scopes: { type: 'string' },
   'member-head-office-linkage': { type: 'string' },
   'cat-cct-linkage': { type: 'string' },
+  'tax-rounding': { type: 'string' },
+  'discount-rounding': { type: 'string' },
   'max-sales-terminals': { type: 'string' },
   'max-self-checkout-terminals': { type: 'string' },
   'max-smart-id-engines': { type: 'string' },
@@ -63,7 +66,7 @@ const ALLOWED: Record<string, string[]> = {
   serve: ['role', 'host', 'port', 'node', 'demo'],
   'contract create': ['id', 'plan', 'name', 'time-zone'],
   'contract set-plan': ['id', 'plan'],
-  'contract set': ['id', 'member-head-office-linkage', 'cat-cct-linkage', 'max-sales-terminals', 'max-self-checkout-terminals', 'max-smart-id-engines'],
+  'contract set': ['id', 'member-head-office-linkage', 'cat-cct-linkage', 'max-sales-terminals', 'max-self-checkout-terminals', 'max-smart-id-engines', 'tax-rounding', 'discount-rounding'],
   'client create': ['contract', 'scopes'],
   seed: ['contract'],
   'staff-password set': ['contract', 'staff', 'password', 'rights'],
@@ -130,6 +133,10 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         const value = v[option];
         if (value !== undefined) settings[key] = intOption(`--${option}`, value, 0, 9999);
       }
+      const tax = v['tax-rounding'];
+      if (tax !== undefined) settings.taxRounding = roundingOption('--tax-rounding', tax);
+      const discount = v['discount-rounding'];
+      if (discount !== undefined) settings.discountRoundingDivision = roundingOption('--discount-rounding', discount);
       if (Object.keys(settings).length === 0) throw new UsageError('contract set needs at least one setting to change');
       return { name, dataDir, id: contractId(v.id), settings };
     }
@@ -192,4 +199,12 @@ function onOff(flag: string, value: string): boolean {
 function intOption(flag: string, value: string, min: number, max: number): number {
   if (!/^\d+$/.test(value) || +value < min || +value > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got "${value}"`);
   return Number(value);
+}
+
+const ROUNDING_OPTIONS = { 'half-up': '0', down: '1', up: '2' } as const;
+
+function roundingOption(option: string, value: string): '0' | '1' | '2' {
+  const code = ROUNDING_OPTIONS[value as keyof typeof ROUNDING_OPTIONS];
+  if (!code) throw new UsageError(`${option} must be half-up, down or up, got "${value}"`);
+  return code;
 }

@@ -172,13 +172,27 @@ describe('pos-backoffice CLI', () => {
     expect(created).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(created.stdout)).toEqual({
       contractId: 'shop-9', name: 'Shop Nine', plan: 'premium', timeZone: 'Asia/Tokyo',
-      settings: { memberHeadOfficeLinkage: false, catCctLinkage: false, maxSalesTerminals: 10, maxSelfCheckoutTerminals: 0, maxSmartIdEngines: 0 },
+      settings: { memberHeadOfficeLinkage: false, catCctLinkage: false, maxSalesTerminals: 10, maxSelfCheckoutTerminals: 0, maxSmartIdEngines: 0, taxRounding: '1', discountRoundingDivision: '0' },
     });
 
     expect(cli(['contract', 'create', '--id', 'shop-9', '--plan', 'premium', ...dir])).toEqual({ code: 1, stdout: '', stderr: 'pos-backoffice: contract shop-9 already exists' });
     expect(JSON.parse(cli(['contract', 'set-plan', '--id', 'shop-9', '--plan', 'food_business', ...dir]).stdout).plan).toBe('food_business');
     const set = cli(['contract', 'set', '--id', 'shop-9', '--member-head-office-linkage', 'on', '--max-self-checkout-terminals', '3', ...dir]);
-    expect(JSON.parse(set.stdout).settings).toEqual({ memberHeadOfficeLinkage: true, catCctLinkage: false, maxSalesTerminals: 10, maxSelfCheckoutTerminals: 3, maxSmartIdEngines: 0 });
+    expect(JSON.parse(set.stdout).settings).toEqual({
+      memberHeadOfficeLinkage: true,
+      catCctLinkage: false,
+      maxSalesTerminals: 10,
+      maxSelfCheckoutTerminals: 3,
+      maxSmartIdEngines: 0,
+      taxRounding: '1',
+      discountRoundingDivision: '0',
+    });
+    const rounding = cli(['contract', 'set', '--id', 'shop-9', '--tax-rounding', 'half-up', '--discount-rounding', 'up', ...dir]);
+    expect(JSON.parse(rounding.stdout).settings).toMatchObject({ taxRounding: '0', discountRoundingDivision: '2' });
+    expect(cli(['contract', 'set', '--id', 'shop-9', '--tax-rounding', 'bankers', ...dir])).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('--tax-rounding must be half-up, down or up, got "bankers"'),
+    });
     expect(JSON.parse(cli(['contract', 'set', '--id', 'shop-9', '--cat-cct-linkage', 'on', ...dir]).stdout).settings).toMatchObject({ memberHeadOfficeLinkage: true, catCctLinkage: true });
     expect(cli(['contract', 'set', '--id', 'nope', '--cat-cct-linkage', 'on', ...dir])).toMatchObject({ code: 1, stderr: 'pos-backoffice: contract nope does not exist' });
     expect(cli(['contract', 'set-plan', '--id', 'nope', '--plan', 'premium', ...dir])).toMatchObject({ code: 1, stderr: 'pos-backoffice: contract nope does not exist' });

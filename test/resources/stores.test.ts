@@ -1,6 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
 
+const DEFAULT_SETTINGS = {
+  pointGivingDivision: '1',
+  pointGivingUnitPrice: '100',
+  pointGivingUnit: '1',
+  pointSpendDivision: '1',
+  mileageDivision: '0',
+  mileageLabel: null,
+  closingMethod: '0',
+  closingTime: '23:59',
+  bankDepositAutoInput: '0',
+  bankDepositAutoInputAmount: '0',
+  cashInputAtSettlement: '0',
+  cashDrawerDivision: '0',
+};
+
 describe('stores', () => {
   let t: TestApp;
   beforeEach(async () => {
@@ -17,9 +32,56 @@ describe('stores', () => {
       storeCode: 'SBY-01',
       division: '0',
       pauseFlag: '0',
+      ...DEFAULT_SETTINGS,
       insDateTime: '2026-11-22T10:00:00+09:00',
       updDateTime: '2026-11-22T10:00:00+09:00',
     });
+  });
+
+  it('takes the sales and closing settings on create and PATCH, decimals in their shortest form', async () => {
+    const created = await t.api('POST', '/stores', {
+      storeName: 'Ginza',
+      pointGivingUnitPrice: '0200',
+      pointGivingUnit: '1.50',
+      closingMethod: '1',
+      closingTime: '22:30',
+      bankDepositAutoInput: '1',
+      bankDepositAutoInputAmount: '30000.000',
+    });
+    expect(created.json()).toMatchObject({
+      pointGivingUnitPrice: '200',
+      pointGivingUnit: '1.5',
+      pointGivingDivision: '1',
+      closingMethod: '1',
+      closingTime: '22:30',
+      bankDepositAutoInput: '1',
+      bankDepositAutoInputAmount: '30000',
+    });
+    const id = created.json().storeId;
+    const patched = await t.api('PATCH', `/stores/${id}`, { cashInputAtSettlement: '1', mileageLabel: 'Sky miles', pointSpendDivision: '2' });
+    expect(patched.json()).toMatchObject({ cashInputAtSettlement: '1', mileageLabel: 'Sky miles', pointSpendDivision: '2', closingTime: '22:30' });
+    const cleared = await t.api('PATCH', `/stores/${id}`, { mileageLabel: '' });
+    expect(cleared.json().mileageLabel).toBeNull();
+  });
+
+  it('refuses settings out of their ranges, naming each', async () => {
+    const body = problem(
+      await t.api('POST', '/stores', {
+        storeName: 'Bad',
+        pointGivingUnitPrice: '0',
+        pointGivingUnit: '100000',
+        closingTime: '24:00',
+        pointGivingDivision: '5',
+        bankDepositAutoInputAmount: '-1',
+      }),
+      400,
+    );
+    expect(body.detail).toContain('[pointGivingUnitPrice] must be an integer from 1 to 99999');
+    expect(body.detail).toContain('[pointGivingUnit] must be a non-negative decimal string of up to 5 integer digits and up to 2 decimals');
+    expect(body.detail).toContain('[closingTime] must be a time HH:MM from 00:00 to 23:59');
+    expect(body.detail).toContain('[pointGivingDivision] must be one of 1, 2, 3, 4');
+    expect(body.detail).toContain('[bankDepositAutoInputAmount]');
+    expect(problem(await t.api('POST', '/stores', { storeName: 'X', pointGivingUnitPrice: '100000' }), 400).detail).toContain('[pointGivingUnitPrice]');
   });
 
   it('names every bad field', async () => {

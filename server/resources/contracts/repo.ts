@@ -1,4 +1,5 @@
 import type { Plan } from '../../domain/plans.js';
+import type { RoundingCode } from '../../domain/transaction-totals-types.js';
 import type { Clock } from '../../clock.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
@@ -12,6 +13,10 @@ export interface ContractSettings {
   maxSalesTerminals: number;
   maxSelfCheckoutTerminals: number;
   maxSmartIdEngines: number;
+  /** Rounding of tax amounts (2.13 taxRounding default): '0' half up, '1' down, '2' up. */
+  taxRounding: RoundingCode;
+  /** Rounding of discounts (2.13 discountRoundingDivision default), same codes. */
+  discountRoundingDivision: RoundingCode;
 }
 
 export const DEFAULT_SETTINGS: ContractSettings = {
@@ -20,6 +25,8 @@ export const DEFAULT_SETTINGS: ContractSettings = {
   maxSalesTerminals: 10,
   maxSelfCheckoutTerminals: 0,
   maxSmartIdEngines: 0,
+  taxRounding: '1',
+  discountRoundingDivision: '0',
 };
 
 export interface Contract {
@@ -40,6 +47,8 @@ interface ContractRow {
   max_sales_terminals: number;
   max_self_checkout_terminals: number;
   max_smart_id_engines: number;
+  tax_rounding: RoundingCode;
+  discount_rounding_division: RoundingCode;
 }
 
 const toContract = (r: ContractRow): Contract => ({
@@ -53,6 +62,8 @@ const toContract = (r: ContractRow): Contract => ({
     maxSalesTerminals: r.max_sales_terminals,
     maxSelfCheckoutTerminals: r.max_self_checkout_terminals,
     maxSmartIdEngines: r.max_smart_id_engines,
+    taxRounding: r.tax_rounding,
+    discountRoundingDivision: r.discount_rounding_division,
   },
 });
 
@@ -70,13 +81,14 @@ export class ContractRepo {
   ) {
     this.byId = db.prepare(
       `SELECT contract_id, name, plan, time_zone, member_head_office_linkage, cat_cct_linkage,
-              max_sales_terminals, max_self_checkout_terminals, max_smart_id_engines
+              max_sales_terminals, max_self_checkout_terminals, max_smart_id_engines, tax_rounding, discount_rounding_division
        FROM contracts WHERE contract_id = ?`,
     );
     this.updateSettings = db.prepare(
       `UPDATE contracts SET member_head_office_linkage = @memberHeadOfficeLinkage, cat_cct_linkage = @catCctLinkage,
          max_sales_terminals = @maxSalesTerminals, max_self_checkout_terminals = @maxSelfCheckoutTerminals,
-         max_smart_id_engines = @maxSmartIdEngines, updated_at = @now
+         max_smart_id_engines = @maxSmartIdEngines, tax_rounding = @taxRounding,
+         discount_rounding_division = @discountRoundingDivision, updated_at = @now
        WHERE contract_id = @contractId`,
     );
     this.insert = db.prepare(

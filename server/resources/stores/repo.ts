@@ -5,6 +5,7 @@ import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
+import { formatDecimal } from '../../domain/money.js';
 import type { CreateStore, ListStoresQuery, UpdateStore } from './schema.js';
 
 export interface StoreRow {
@@ -14,11 +15,37 @@ export interface StoreRow {
   store_code: string | null;
   division: '0' | '1' | '2';
   pause_flag: '0' | '1';
+  point_giving_division: '1' | '2' | '3' | '4';
+  point_giving_unit_price: string;
+  point_giving_unit: string;
+  point_spend_division: '1' | '2';
+  mileage_division: '0' | '1' | '2';
+  mileage_label: string | null;
+  closing_method: '0' | '1';
+  closing_time: string;
+  bank_deposit_auto_input: '0' | '1';
+  bank_deposit_auto_input_amount: string;
+  cash_input_at_settlement: '0' | '1';
+  cash_drawer_division: '0' | '1';
   ins_at: number;
   upd_at: number;
 }
 
-const COLUMNS = { storeName: 'store_name', storeCode: 'store_code', division: 'division', pauseFlag: 'pause_flag' };
+const SETTING_COLUMNS = {
+  pointGivingDivision: 'point_giving_division',
+  pointGivingUnitPrice: 'point_giving_unit_price',
+  pointGivingUnit: 'point_giving_unit',
+  pointSpendDivision: 'point_spend_division',
+  mileageDivision: 'mileage_division',
+  mileageLabel: 'mileage_label',
+  closingMethod: 'closing_method',
+  closingTime: 'closing_time',
+  bankDepositAutoInput: 'bank_deposit_auto_input',
+  bankDepositAutoInputAmount: 'bank_deposit_auto_input_amount',
+  cashInputAtSettlement: 'cash_input_at_settlement',
+  cashDrawerDivision: 'cash_drawer_division',
+};
+const COLUMNS = { storeName: 'store_name', storeCode: 'store_code', division: 'division', pauseFlag: 'pause_flag', ...SETTING_COLUMNS };
 const STORES = { table: 'stores', key: 'store_id' };
 const SORT_COLUMNS = { storeId: 'store_id', storeCode: 'store_code', storeName: 'store_name', division: 'division' };
 
@@ -80,6 +107,8 @@ export class StoreRepo {
         pauseFlag: input.pauseFlag ?? '0',
         now: this.clock.now().getTime(),
       });
+      // Settings not given keep the column defaults of migration 0008.
+      updateRow(this.db, STORES, contractId, storeId, withCanonicalDecimals(input), SETTING_COLUMNS, this.clock.now().getTime());
       this.writer.changed({ contractId, entity: 'store', id: storeId, op: 'insert' });
       return this.get(contractId, storeId);
     });
@@ -89,7 +118,7 @@ export class StoreRepo {
     return this.writer.write(() => {
       this.get(contractId, storeId);
       if (patch.storeCode !== undefined) this.assertCodeFree(contractId, patch.storeCode, storeId);
-      if (updateRow(this.db, STORES, contractId, storeId, patch, COLUMNS, this.clock.now().getTime())) {
+      if (updateRow(this.db, STORES, contractId, storeId, withCanonicalDecimals(patch), COLUMNS, this.clock.now().getTime())) {
         this.writer.changed({ contractId, entity: 'store', id: storeId, op: 'update' });
       }
       return this.get(contractId, storeId);
@@ -108,4 +137,13 @@ export class StoreRepo {
       throw BadRequest.field('storeCode', `store code ${code} is already used by store ${other.store_id}`);
     }
   }
+}
+
+/** Decimal settings are stored in their shortest exact form ("0100.50" → "100.5"). */
+function withCanonicalDecimals<T extends Partial<Record<'pointGivingUnitPrice' | 'pointGivingUnit' | 'bankDepositAutoInputAmount', string>>>(values: T): T {
+  const out: Record<string, unknown> = { ...values };
+  for (const key of ['pointGivingUnitPrice', 'pointGivingUnit', 'bankDepositAutoInputAmount'] as const) {
+    if (typeof values[key] === 'string') out[key] = formatDecimal(values[key]);
+  }
+  return out as T;
 }
