@@ -23,6 +23,10 @@ import paymentTerminalsRoutes from './resources/payment-terminals/routes.js';
 import productsRoutes from './resources/products/routes.js';
 import productLabelsRoutes from './resources/product-labels/routes.js';
 import budgetsRoutes from './resources/budgets/routes.js';
+import customersRoutes from './resources/customers/routes.js';
+import paymentMethodsRoutes from './resources/payment-methods/routes.js';
+import paymentMethodGroupsRoutes from './resources/payment-method-groups/routes.js';
+import productBundleGroupsRoutes from './resources/product-bundle-groups/routes.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -46,6 +50,10 @@ const API_ROUTES = [
   productsRoutes,
   productLabelsRoutes,
   budgetsRoutes,
+  customersRoutes,
+  paymentMethodsRoutes,
+  paymentMethodGroupsRoutes,
+  productBundleGroupsRoutes,
 ];
 
 /** The one composition root: tests and the CLI build the server through it. */

@@ -10,6 +10,7 @@ import { seedMenus } from './demo-menus.js';
 import { seedProducts } from './demo-products.js';
 import { seedStaff } from './demo-staff.js';
 import { seedTerminals } from './demo-terminals.js';
+import { seedSalesMasters } from './sales-masters.js';
 
 /** What `seed` added (or found) for one contract. */
 export interface SeedResult {
@@ -23,7 +24,7 @@ export interface SeedResult {
 }
 
 /** In this order: the floor's demo order names the demo menus and staff. */
-const RESOURCE_SEEDS = [seedStaff, seedProducts, seedMenus, seedTerminals, seedFloor];
+const RESOURCE_SEEDS = [seedStaff, seedSalesMasters, seedProducts, seedMenus, seedTerminals, seedFloor];
 
 const DEMO_STORE_CODE = 'DEMO-01';
 
