@@ -1,0 +1,81 @@
+import type { Decimal } from 'decimal.js';
+import { add, exact, mul, roundQuotient, sub, ZERO } from './rounding.js';
+import { TotalsError, type HeaderTotals, type TotalsInput } from './transaction-totals-types.js';
+
+/** What a goods line contributes to the point base (issue 4, "Points and miles"). */
+export interface PointLine {
+  pointNotApplicable: '0' | '1';
+  taxBase: Decimal;
+  taxIncludeProportional: Decimal;
+  taxExcludeProportional: Decimal;
+  discountPointProportional: Decimal;
+}
+
+export type MemberTotals = Pick<
+  HeaderTotals,
+  'newPoint' | 'point' | 'totalPoint' | 'currentMile' | 'earnMile' | 'adjustmentMile' | 'totalMile'
+>;
+
+/**
+ * Σ over point-applicable goods lines of taxBase, made tax included (divisions 1, 3: + the
+ * tax-excluded tax) or tax excluded (2, 4: − the tax-included tax), and with the used points
+ * included (1, 2) or excluded (3, 4). taxBase already lacks the points when they are a discount
+ * (pointSpendDivision 2) and still holds them when they are cash (1).
+ */
+export function pointBase(
+  lines: readonly PointLine[],
+  pointGivingDivision: TotalsInput['pointGivingDivision'],
+  pointSpendDivision: TotalsInput['pointSpendDivision'],
+): Decimal {
+  const taxIncluded = pointGivingDivision === '1' || pointGivingDivision === '3';
+  const pointsIncluded = pointGivingDivision === '1' || pointGivingDivision === '2';
+  const addPoints = pointsIncluded && pointSpendDivision === '2';
+  const subtractPoints = !pointsIncluded && pointSpendDivision === '1';
+  let base = ZERO;
+  for (const l of lines) {
+    if (l.pointNotApplicable !== '0') continue;
+    base = add(base, l.taxBase);
+    base = taxIncluded ? add(base, l.taxExcludeProportional) : sub(base, l.taxIncludeProportional);
+    if (addPoints) base = add(base, l.discountPointProportional);
+    else if (subtractPoints) base = sub(base, l.discountPointProportional);
+  }
+  return base;
+}
+
+/**
+ * Points and miles of the sale. Non-member sale: no points granted and miles null. The grant,
+ * base × pointGivingUnit / pointGivingUnitPrice rounded toward zero (a return takes points
+ * back), is newPoint, or earnMile when mileageDivision is 2 (miles instead of points).
+ */
+export function memberTotals(input: TotalsInput, base: Decimal): MemberTotals {
+  const member = input.member;
+  const spend = exact(input.spendPoint);
+  if (!member) {
+    return { newPoint: ZERO, point: ZERO, totalPoint: sub(ZERO, spend), ...noMiles() };
+  }
+  if (input.pointGivingUnitPrice.isZero()) throw new TotalsError('pointGivingUnitPrice', 'must not be 0');
+  const grant = roundQuotient(mul(base, input.pointGivingUnit), input.pointGivingUnitPrice, 0, 'down');
+  const miles = input.mileageDivision !== '0';
+  const newPoint = input.mileageDivision === '2' ? ZERO : grant;
+  const point = exact(member.point);
+  const totals = { newPoint, point, totalPoint: sub(add(point, newPoint), spend) };
+  if (!miles) return { ...totals, ...noMiles() };
+
+  let earnMile = input.mileageDivision === '2' ? grant : ZERO;
+  let adjustmentMile = ZERO;
+  const division = input.adjustmentMileDivision;
+  if (division !== null && division !== '1' && input.adjustmentMileValue === null) {
+    throw new TotalsError('adjustmentMileValue', `is required when adjustmentMileDivision is ${division}`);
+  }
+  const value = input.adjustmentMileValue === null ? ZERO : exact(input.adjustmentMileValue);
+  if (division === '1') earnMile = ZERO;
+  else if (division === '2') earnMile = value;
+  else if (division === '3') adjustmentMile = value;
+  else if (division === '4') earnMile = roundQuotient(mul(earnMile, value), 1, 0, 'down');
+  const currentMile = exact(member.mile);
+  return { ...totals, currentMile, earnMile, adjustmentMile, totalMile: add(add(currentMile, earnMile), adjustmentMile) };
+}
+
+function noMiles(): Pick<MemberTotals, 'currentMile' | 'earnMile' | 'adjustmentMile' | 'totalMile'> {
+  return { currentMile: null, earnMile: null, adjustmentMile: null, totalMile: null };
+}
