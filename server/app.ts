@@ -27,6 +27,7 @@ import customersRoutes from './resources/customers/routes.js';
 import paymentMethodsRoutes from './resources/payment-methods/routes.js';
 import paymentMethodGroupsRoutes from './resources/payment-method-groups/routes.js';
 import productBundleGroupsRoutes from './resources/product-bundle-groups/routes.js';
+import transactionsRoutes from './resources/transactions/routes.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -54,6 +55,7 @@ const API_ROUTES = [
   paymentMethodsRoutes,
   paymentMethodGroupsRoutes,
   productBundleGroupsRoutes,
+  transactionsRoutes,
 ];
 
 /** The one composition root: tests and the CLI build the server through it. */

@@ -11,6 +11,7 @@ import { seedProducts } from './demo-products.js';
 import { seedStaff } from './demo-staff.js';
 import { seedTerminals } from './demo-terminals.js';
 import { seedSalesMasters } from './sales-masters.js';
+import { seedSales } from './sales.js';
 
 /** What `seed` added (or found) for one contract. */
 export interface SeedResult {
@@ -24,7 +25,7 @@ export interface SeedResult {
 }
 
 /** In this order: the floor's demo order names the demo menus and staff. */
-const RESOURCE_SEEDS = [seedStaff, seedSalesMasters, seedProducts, seedMenus, seedTerminals, seedFloor];
+const RESOURCE_SEEDS = [seedStaff, seedSalesMasters, seedProducts, seedMenus, seedTerminals, seedFloor, seedSales];
 
 const DEMO_STORE_CODE = 'DEMO-01';
 

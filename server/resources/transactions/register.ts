@@ -1,0 +1,237 @@
+import { Decimal } from 'decimal.js';
+import type { Clock } from '../../clock.js';
+import type { IdAllocator } from '../../db/ids.js';
+import type { Sqlite } from '../../db/open.js';
+import type { Writer } from '../../db/write.js';
+import { decimalError, formatDecimal, toUnits } from '../../domain/money.js';
+import { exact } from '../../domain/rounding.js';
+import { compareSentTotals, formatTotals, type SentTotals } from '../../domain/sent-totals.js';
+import { standardTaxRateAt } from '../../domain/tax.js';
+import { computeTransactionTotals } from '../../domain/transaction-totals.js';
+import { TotalsError, type TotalsInput, type TransactionTotals } from '../../domain/transaction-totals-types.js';
+import { parseDateTime } from '../../domain/time.js';
+import { BadRequest } from '../../http/problem.js';
+import type { Contract } from '../contracts/repo.js';
+import { CustomerRepo, type CustomerRow } from '../customers/repo.js';
+import { POINT } from '../customers/schema.js';
+import { PaymentMethodRepo } from '../payment-methods/repo.js';
+import { ProductBundleGroupRepo } from '../product-bundle-groups/repo.js';
+import { StaffRepo } from '../staffs/repo.js';
+import { StoreRepo, type StoreRow } from '../stores/repo.js';
+import { TerminalRepo } from '../terminals/repo.js';
+import { HEADER_FIELDS, type Field, type Rec } from './catalog.js';
+import { resolveLines } from './lines.js';
+import { adjustmentMileMismatch, cashOf, totalsOf, units } from './totals.js';
+import { assertCouponsAllowed, resolveCoupons, resolveDepositOthers } from './payments.js';
+import { TransactionRepo, type TransactionRecord } from './repo.js';
+import type { CreateTransaction } from './schema.js';
+
+const MEMBER_DIVISIONS = ['6', '7', '13', '14'];
+/** Amount inputs of the totals that are stored as "0" when not sent. */
+const ZERO_DEFAULTS = ['subtotalDiscountPrice', 'pointDiscount', 'couponDiscount', 'commission', 'carriage', 'spendPoint'];
+
+/** A sent header value in its storage form. */
+function stored(f: Field, v: string): string | number {
+  switch (f.kind) {
+    case 'int':
+      return Number(v);
+    case 'units':
+      return toUnits(v, 3);
+    case 'time':
+      return parseDateTime(v)!;
+    case 'dec':
+    case 'amt':
+      return formatDecimal(v);
+    default:
+      return v;
+  }
+}
+
+/** Default transactionUuid: the last 9 digits of the epoch seconds, then the terminal id in 4 digits. */
+export function defaultUuid(now: number, terminalId: string | number | null): string {
+  const seconds = String(Math.floor(now / 1000)).slice(-9).padStart(9, '0');
+  const terminal = terminalId === null ? '0000' : String(terminalId).slice(-4).padStart(4, '0');
+  return seconds + terminal;
+}
+
+/** POST /transactions: the rules of spec 2.13, the totals of the model, one write. */
+export class TransactionRegistry {
+  readonly repo: TransactionRepo;
+  readonly customers: CustomerRepo;
+  readonly methods: PaymentMethodRepo;
+  readonly terminals: TerminalRepo;
+  private readonly stores: StoreRepo;
+  private readonly staffs: StaffRepo;
+  private readonly bundles: ProductBundleGroupRepo;
+
+  constructor(
+    db: Sqlite,
+    readonly writer: Writer,
+    readonly ids: IdAllocator,
+    readonly clock: Clock,
+  ) {
+    this.repo = new TransactionRepo(db);
+    this.stores = new StoreRepo(db, writer, ids, clock);
+    this.terminals = new TerminalRepo(db);
+    this.customers = new CustomerRepo(db, writer, ids, clock);
+    this.staffs = new StaffRepo(db, writer, ids, clock);
+    this.methods = new PaymentMethodRepo(db, writer, ids, clock);
+    this.bundles = new ProductBundleGroupRepo(db, writer, ids, clock);
+  }
+
+  register(contract: Contract, body: CreateTransaction): TransactionRecord {
+    assertCouponsAllowed(contract.plan, body.coupons);
+    return this.writer.write(() => {
+      const now = this.clock.now().getTime();
+      const { record, customer } = this.build(contract, body, now);
+      this.repo.insert(contract.contractId, record, now);
+      const h = record.header;
+      this.writer.changed({ contractId: contract.contractId, entity: 'transaction', id: String(h.transactionHeadId), op: 'insert' });
+      if (customer && h.cancelDivision === '0') this.addMemberPoints(contract.contractId, customer, h, 1);
+      return record;
+    });
+  }
+
+  /** Adds (sign 1) or takes back (-1) the points and miles a transaction gave and spent. */
+  addMemberPoints(contractId: string, customer: CustomerRow, h: Rec, sign: 1 | -1): void {
+    const d = (name: string) => exact(h[name] ?? 0);
+    const points = d('newPoint').minus(d('spendPoint')).times(sign);
+    const miles = d('earnMile').plus(d('adjustmentMile')).times(sign);
+    if (points.isZero() && miles.isZero()) return;
+    this.customers.addPoints(contractId, String(customer.customer_id), points, miles);
+  }
+
+  private build(contract: Contract, body: CreateTransaction, now: number): { record: TransactionRecord; customer: CustomerRow | undefined } {
+    const cid = contract.contractId;
+    const division = body.transactionHeadDivision;
+    const sale = division === '1';
+    const store = this.stores.referenced(cid, body.storeId, { open: true });
+    const sumDivision = body.sumDivision ?? '0';
+    this.assertClosing(cid, body, sumDivision);
+    if (MEMBER_DIVISIONS.includes(division) && body.customerId === undefined) {
+      throw BadRequest.field('customerId', `is required for transactionHeadDivision ${division} (points and miles of a member)`);
+    }
+    const customer = body.customerId === undefined ? undefined : this.customers.find(cid, body.customerId);
+    let staffName: string | null = null;
+    if (body.staffId !== undefined) {
+      const staff = this.staffs.find(cid, body.staffId);
+      if (!staff) throw BadRequest.field('staffId', `staff ${body.staffId} does not exist`);
+      staffName = staff.staff_name;
+    }
+    const disposeDivision = body.disposeDivision ?? '0';
+    if (disposeDivision === '2') {
+      if (body.disposeServerTransactionHeadId === undefined) throw BadRequest.field('disposeServerTransactionHeadId', 'is required when disposeDivision is 2');
+      if (!this.repo.has(cid, body.disposeServerTransactionHeadId)) {
+        throw BadRequest.field('disposeServerTransactionHeadId', `transaction ${body.disposeServerTransactionHeadId} does not exist`);
+      }
+    } else if (body.disposeServerTransactionHeadId !== undefined) {
+      throw BadRequest.field('disposeServerTransactionHeadId', 'can be set only when disposeDivision is 2');
+    }
+    if (sale && body.terminalTranDateTime === undefined) throw BadRequest.field('terminalTranDateTime', 'is required for a sale (transactionHeadDivision 1)');
+    const terminalTranAt = body.terminalTranDateTime === undefined ? now : parseDateTime(body.terminalTranDateTime)!;
+    const taxRate = body.taxRate === undefined ? standardTaxRateAt(terminalTranAt) : exact(body.taxRate);
+
+    const header = {} as Rec;
+    const sent = body as unknown as Record<string, unknown>;
+    for (const f of HEADER_FIELDS) {
+      const v = sent[f.name];
+      if (typeof v === 'string') header[f.name] = stored(f, v);
+    }
+    for (const name of ZERO_DEFAULTS) header[name] ??= '0';
+    const groups = ['', '2', '3', '4', '5'].map((n) => {
+      const v = sent[`customerGroupId${n}`] as string | undefined;
+      return [`customerGroupId${n}`, v === undefined ? (customer?.[`customer_group_id${n}` as 'customer_group_id'] ?? null) : Number(v)];
+    });
+    const cancelDivision = body.cancelDivision ?? '0';
+    Object.assign(header, Object.fromEntries(groups), {
+      transactionHeadId: Number(this.ids.next('transactions')),
+      transactionDateTime: now,
+      cancelDivision,
+      cancelDateTime: cancelDivision === '1' ? now : null,
+      roundingDivision: body.roundingDivision ?? '00',
+      storeId: store.store_id,
+      terminalTranDateTime: terminalTranAt,
+      sumDivision,
+      customerRank: body.customerRank ?? customer?.rank ?? null,
+      customerPinCode: body.customerPinCode ?? customer?.pin_code ?? null,
+      staffName,
+      taxFreeSalesDivision: body.taxFreeSalesDivision ?? '0',
+      ...storeDefaults(body, store),
+      returnSales: body.returnSales ?? '0',
+      disposeDivision,
+      sellDivision: body.sellDivision ?? '0',
+      taxRate: formatDecimal(taxRate),
+      taxRounding: body.taxRounding ?? contract.settings.taxRounding,
+      discountRoundingDivision: body.discountRoundingDivision ?? contract.settings.discountRoundingDivision,
+      transactionUuid: body.transactionUuid ?? defaultUuid(now, body.terminalId ?? null),
+      updDateTime: now,
+    });
+
+    const details = body.details ?? [];
+    if (sale && !details.length) throw BadRequest.field('details', 'at least one line is required for a sale (transactionHeadDivision 1)');
+    const lines = details.length ? this.resolveLines(cid, body, taxRate) : { recs: [], totals: [] };
+    if (body.subtotalDiscountRate !== undefined && body.subtotalDiscountPrice === undefined) {
+      throw BadRequest.field('subtotalDiscountPrice', 'is required when subtotalDiscountRate is set (the amount is not computed from the rate)');
+    }
+    const payments = resolveDepositOthers(body.depositOthers ?? [], (id) => this.methods.find(cid, id));
+    const member = body.customerId === undefined ? null : { known: !!customer, point: exact(customer?.point ?? 0), mile: exact(customer?.mile ?? 0) };
+    const computed = totalsOf(header, lines.totals, member, body);
+    const mismatch = compareSentTotals({ header: sent, lines: details } as SentTotals, computed) ?? adjustmentMileMismatch(body, computed);
+    if (mismatch) throw BadRequest.field(mismatch.field, `sent ${mismatch.sent} but the server computes ${mismatch.computed}`);
+    const formatted = formatTotals(computed);
+    for (const [name, value] of Object.entries(formatted.header)) {
+      header[name] = name === 'total' ? units('total', computed.header.total) : value;
+    }
+    lines.recs.forEach((rec, i) => Object.assign(rec, formatted.lines[i]));
+    Object.assign(header, cashOf(body, computed.header.total, payments.money, sale));
+    return {
+      record: { header, details: lines.recs, depositOthers: payments.recs, coupons: resolveCoupons(body.coupons ?? []) },
+      customer,
+    };
+  }
+
+  /** sumDivision 2 (closed) needs sumDate; a terminal id naming no terminal, or none, needs a closed transaction. */
+  private assertClosing(cid: string, body: CreateTransaction, sumDivision: string): void {
+    if (sumDivision === '2') {
+      if (body.sumDate === undefined) throw BadRequest.field('sumDate', 'is required when sumDivision is 2 (a closed transaction)');
+      return;
+    }
+    for (const field of ['sumDate', 'adjustmentDateTime'] as const) {
+      if (body[field] !== undefined) throw BadRequest.field(field, 'can be set only on a closed transaction (sumDivision 2)');
+    }
+    if (body.terminalId === undefined) {
+      throw BadRequest.field('terminalId', 'is required unless the transaction is registered as closed (sumDivision 2 with sumDate): it could never be settled');
+    }
+    if (!this.terminals.find(cid, body.terminalId)) {
+      throw BadRequest.field(
+        'terminalId',
+        `terminal ${body.terminalId} does not exist; a transaction of an unknown terminal must be registered as closed (sumDivision 2 with sumDate)`,
+      );
+    }
+  }
+
+  private resolveLines(cid: string, body: CreateTransaction, taxRate: Decimal) {
+    const details = body.details!;
+    const productIds = [...new Set(details.filter((l) => l.productId !== undefined).map((l) => Number(l.productId)))];
+    const products = this.repo.products(cid, productIds);
+    const categoryIds = new Set(details.filter((l) => l.categoryId !== undefined).map((l) => Number(l.categoryId)));
+    for (const p of products.values()) categoryIds.add(p.category_id);
+    const masters = {
+      products,
+      categories: this.repo.categories(cid, [...categoryIds]),
+      bundleGroupExists: (id: string) => this.bundles.find(cid, id) !== undefined,
+    };
+    return resolveLines(details, masters, taxRate);
+  }
+}
+
+function storeDefaults(body: CreateTransaction, store: StoreRow) {
+  return {
+    pointGivingDivision: body.pointGivingDivision ?? store.point_giving_division,
+    pointGivingUnitPrice: formatDecimal(body.pointGivingUnitPrice ?? store.point_giving_unit_price),
+    pointGivingUnit: formatDecimal(body.pointGivingUnit ?? store.point_giving_unit),
+    pointSpendDivision: body.pointSpendDivision ?? store.point_spend_division,
+    mileageDivision: body.mileageDivision ?? store.mileage_division,
+    mileageLabel: body.mileageLabel ?? store.mileage_label ?? 'mile',
+  };
+}

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { authOf } from '../../http/auth.js';
+import { sendPage } from '../../http/paging.js';
+import { commonErrorResponses, NotFound, problemSchema } from '../../http/problem.js';
+import { disposeTransaction } from './dispose.js';
+import { TransactionRegistry } from './register.js';
+import { presentListItem, presentTransaction, transaction, transactionListItem } from './present.js';
+import { listTransactionsQuery } from './query.js';
+import { createTransactionBody, disposeBody, transactionParams } from './schema.js';
+
+/** Transactions (spec 2.13): registration (supporting), list, get and the return-cancel of 4.7. */
+export default function transactionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const registry = new TransactionRegistry(deps.db, deps.writer, deps.ids, deps.clock);
+  const tags = ['transactions'];
+
+  return async (app) => {
+    app.post(
+      '/transactions',
+      {
+        config: { scope: 'pos.transactions:write' },
+        schema: {
+          tags,
+          summary: 'Register a transaction (header, lines, other payments, coupons; member points)',
+          body: createTransactionBody,
+          response: { 200: transaction, ...commonErrorResponses },
+        },
+      },
+      async (request) => {
+        const { contract } = authOf(request);
+        return presentTransaction(registry.register(contract, request.body), contract.timeZone);
+      },
+    );
+
+    app.get(
+      '/transactions',
+      {
+        config: { scope: 'pos.transactions:read' },
+        schema: {
+          tags,
+          summary: 'List transactions (one complete range of at most 31 days is required)',
+          querystring: listTransactionsQuery,
+          response: { 200: z.array(transactionListItem), ...commonErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { contract } = authOf(request);
+        const withChildren = request.query.with_details === 'all';
+        const rows = registry.repo.list(contract.contractId, request.query, request.query, withChildren);
+        return sendPage(request, reply, request.query, rows).map((t) => presentListItem(t, contract.timeZone, withChildren));
+      },
+    );
+
+    app.get(
+      '/transactions/:transaction_id',
+      {
+        config: { scope: 'pos.transactions:read' },
+        schema: {
+          tags,
+          summary: 'Get a transaction with its details, other payments and coupons',
+          params: transactionParams,
+          response: { 200: transaction, ...commonErrorResponses, 404: problemSchema },
+        },
+      },
+      async (request) => {
+        const { contract } = authOf(request);
+        const found = registry.repo.find(contract.contractId, request.params.transaction_id);
+        if (!found) throw NotFound.field('transaction_id', `transaction ${request.params.transaction_id} does not exist`);
+        return presentTransaction(found, contract.timeZone);
+      },
+    );
+
+    app.post(
+      '/transactions/:transaction_id/dispose',
+      {
+        config: { scope: 'pos.transactions:write' },
+        schema: {
+          tags,
+          summary: 'Return-cancel a transaction (spec 4.7): registers the negated copy and marks the source',
+          params: transactionParams,
+          body: disposeBody,
+          response: { 200: transaction, ...commonErrorResponses, 404: problemSchema },
+        },
+      },
+      async (request) => {
+        const { contract } = authOf(request);
+        return presentTransaction(disposeTransaction(registry, contract, request.params.transaction_id, request.body), contract.timeZone);
+      },
+    );
+  };
+}
