@@ -28,6 +28,8 @@ import paymentMethodsRoutes from './resources/payment-methods/routes.js';
 import paymentMethodGroupsRoutes from './resources/payment-method-groups/routes.js';
 import productBundleGroupsRoutes from './resources/product-bundle-groups/routes.js';
 import transactionsRoutes from './resources/transactions/routes.js';
+import adjustmentsRoutes from './resources/adjustments/routes.js';
+import dailySummariesRoutes from './resources/daily-summaries/routes.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -56,6 +58,8 @@ const API_ROUTES = [
   paymentMethodGroupsRoutes,
   productBundleGroupsRoutes,
   transactionsRoutes,
+  adjustmentsRoutes,
+  dailySummariesRoutes,
 ];
 
 /** The one composition root: tests and the CLI build the server through it. */

@@ -119,6 +119,7 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
   const demo = command.demo ? ensureDemoContracts(deps, command.dataDir) : [];
   // Loaded here so the one-shot commands start without the HTTP stack.
   const { buildApp } = await import('../app.js');
+  const { scheduleAutoClosing } = await import('../jobs/auto-closing.js');
   const app = await buildApp(deps);
   let address: string;
   try {
@@ -129,6 +130,8 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
     const e = error as NodeJS.ErrnoException;
     throw new CommandError(e.code === 'EADDRINUSE' ? `port ${command.port} on ${command.host} is already in use` : `cannot listen on ${command.host}:${command.port}: ${e.message}`);
   }
+  // Closings are store-made records (central receives them by sync), so only a store closes days.
+  const stopAutoClosing = command.role === 'store' ? scheduleAutoClosing(deps, app.log) : async () => {};
   const url = address.replace('://[::1]', '://localhost');
   const contracts = demo.map((d) => ({
     contractId: d.contractId,
@@ -146,6 +149,7 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
     io.out(`${c.contractId} (${c.plan}): base URL ${c.baseUrl}  token URL ${c.tokenUrl}  client id ${c.clientId}  client secret ${c.clientSecret}  staff login ${c.staffUsername} / ${c.staffPassword}`);
   }
   return async () => {
+    await stopAutoClosing();
     await app.close();
     deps.db.close();
   };

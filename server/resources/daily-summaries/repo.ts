@@ -1,0 +1,196 @@
+import type { Sqlite } from '../../db/open.js';
+import { DENOMINATIONS, type CashCounts } from '../../domain/closing.js';
+import { NotFound } from '../../http/problem.js';
+import type { Page } from '../../http/paging.js';
+import { CASH_EFFECT_SQL } from '../adjustments/repo.js';
+import { selectFilteredPage } from '../adjustments/filtered-page.js';
+import { COUNT_COLUMNS, type CountColumns, type ListDailySummariesQuery } from './schema.js';
+
+export interface DailySummaryRow extends CountColumns {
+  contract_id: string;
+  daily_summary_id: number;
+  store_id: number;
+  sum_date: string;
+  cash_drawer_id: number;
+  cash_source: 'settlement' | 'request' | 'uncounted';
+  preparation_cash: number;
+  saving: number;
+  carry_over_reserve: number;
+  cash_sales_total: number;
+  computed_cash_balance: number;
+  real_cash_balance: number;
+  deposited_bank_money: number;
+  over_short: number;
+  transaction_count: number;
+  terminal_ids: string;
+  closing_method: 'manual' | 'auto' | 'api';
+  closed_at: number;
+  released_at: number | null;
+  ins_at: number;
+  upd_at: number;
+}
+
+const COUNT_LIST = DENOMINATIONS.map(([name]) => COUNT_COLUMNS[name]);
+const FIGURES = [
+  'store_id', 'sum_date', 'cash_source', 'preparation_cash', 'saving', 'carry_over_reserve', 'cash_sales_total',
+  'computed_cash_balance', 'real_cash_balance', 'deposited_bank_money', 'over_short', 'transaction_count', 'terminal_ids',
+  'closing_method', 'closed_at',
+] as const;
+
+/** The figures a closing stores (money in thousandths) and its counted notes and coins. */
+export type NewDailySummary = Pick<DailySummaryRow, (typeof FIGURES)[number]> & { counts: CashCounts | null };
+
+const SUMMARIES = { table: 'daily_summaries', key: 'daily_summary_id' };
+const SORT_COLUMNS = { sumDate: 'sum_date', storeId: 'store_id', dailySummaryId: 'daily_summary_id' };
+
+/**
+ * Settled transactions of the store sold before the cutoff: what a closing closes. The unary +
+ * keeps SQLite off the terminal_tran_at index (which would walk the whole closed history) and
+ * on the (store, sum_division) one.
+ */
+const CLOSABLE = "contract_id = @contractId AND store_id = @storeId AND sum_division = '1' AND +terminal_tran_at < @cutoff";
+
+/** SQL of daily closings; the rules live in DailyCloser. */
+export class DailySummaryRepo {
+  private readonly byId;
+  private readonly inForce;
+  private readonly anyFor;
+  private readonly lastCarryOver;
+  private readonly closableCash;
+  private readonly linkClosable;
+  private readonly closeClosable;
+  private readonly insertRow;
+  private readonly consumeSettlements;
+  private readonly markReleased;
+  private readonly reopenTransactions;
+  private readonly releaseSettlements;
+  private readonly autoStores;
+
+  constructor(private readonly db: Sqlite) {
+    this.byId = db.prepare('SELECT * FROM daily_summaries WHERE contract_id = ? AND daily_summary_id = ?');
+    this.inForce = db.prepare('SELECT * FROM daily_summaries WHERE contract_id = ? AND store_id = ? AND sum_date = ? AND released_at IS NULL');
+    this.anyFor = db.prepare('SELECT 1 FROM daily_summaries WHERE contract_id = ? AND store_id = ? AND sum_date = ? LIMIT 1');
+    this.lastCarryOver = db.prepare(
+      `SELECT carry_over_reserve FROM daily_summaries WHERE contract_id = ? AND store_id = ? AND sum_date < ? AND released_at IS NULL
+       ORDER BY sum_date DESC LIMIT 1`,
+    );
+    this.closableCash = db.prepare(`SELECT COALESCE(SUM(${CASH_EFFECT_SQL}), 0) AS cash FROM transactions WHERE ${CLOSABLE}`);
+    this.linkClosable = db.prepare(
+      `INSERT INTO daily_summary_transactions (contract_id, daily_summary_id, transaction_head_id)
+       SELECT contract_id, @summaryId, transaction_head_id FROM transactions WHERE ${CLOSABLE}`,
+    );
+    this.closeClosable = db.prepare(
+      `UPDATE transactions SET sum_division = '2', sum_date = @sumDate, upd_at = @now WHERE ${CLOSABLE}
+       RETURNING transaction_head_id, terminal_id`,
+    );
+    const columns = [...FIGURES, ...COUNT_LIST];
+    this.insertRow = db.prepare(
+      `INSERT INTO daily_summaries (contract_id, daily_summary_id, ${columns.join(', ')}, ins_at, upd_at)
+       VALUES (@contractId, @summaryId, ${columns.map((c) => `@${c}`).join(', ')}, @now, @now)`,
+    );
+    this.consumeSettlements = db.prepare(
+      `UPDATE adjustments SET sum_date = @sumDate, daily_summary_id = @summaryId, upd_at = @now
+       WHERE contract_id = @contractId AND store_id = @storeId AND sum_date IS NULL AND adjusted_at < @cutoff
+       RETURNING adjustment_id`,
+    );
+    this.markReleased = db.prepare('UPDATE daily_summaries SET released_at = @now, upd_at = @now WHERE contract_id = @contractId AND daily_summary_id = @summaryId');
+    this.reopenTransactions = db.prepare(
+      `UPDATE transactions SET sum_division = '1', sum_date = NULL, upd_at = @now
+       WHERE contract_id = @contractId AND sum_division = '2' AND transaction_head_id IN
+         (SELECT transaction_head_id FROM daily_summary_transactions WHERE contract_id = @contractId AND daily_summary_id = @summaryId)
+       RETURNING transaction_head_id`,
+    );
+    this.releaseSettlements = db.prepare(
+      `UPDATE adjustments SET released = '1', upd_at = @now WHERE contract_id = @contractId AND daily_summary_id = @summaryId
+       RETURNING adjustment_id`,
+    );
+    this.autoStores = db.prepare(
+      `SELECT s.contract_id, s.store_id, s.closing_time, c.time_zone FROM stores s JOIN contracts c ON c.contract_id = s.contract_id
+       WHERE s.closing_method = '1' ORDER BY s.contract_id, s.store_id`,
+    );
+  }
+
+  find(contractId: string, summaryId: number | string): DailySummaryRow | undefined {
+    return this.byId.get(contractId, summaryId) as DailySummaryRow | undefined;
+  }
+
+  /** The closing in force (not released) of a store and date. */
+  findInForce(contractId: string, storeId: number | string, sumDate: string): DailySummaryRow | undefined {
+    return this.inForce.get(contractId, storeId, sumDate) as DailySummaryRow | undefined;
+  }
+
+  getInForce(contractId: string, storeId: string, sumDate: string): DailySummaryRow {
+    const row = this.findInForce(contractId, storeId, sumDate);
+    if (!row) throw NotFound.field('sum_date', `store ${storeId} is not closed for ${sumDate}`);
+    return row;
+  }
+
+  /** True when the store was ever closed for the date, released or not. */
+  everClosed(contractId: string, storeId: number, sumDate: string): boolean {
+    return this.anyFor.get(contractId, storeId, sumDate) !== undefined;
+  }
+
+  /** Carry-over reserve (thousandths) of the store's latest closing in force before the date; 0 when none. */
+  previousCarryOver(contractId: string, storeId: number, sumDate: string): number {
+    const row = this.lastCarryOver.get(contractId, storeId, sumDate) as { carry_over_reserve: number } | undefined;
+    return row?.carry_over_reserve ?? 0;
+  }
+
+  /** Σ cash effects (thousandths) of what a closing at `cutoff` would close. */
+  closableCashEffects(contractId: string, storeId: number, cutoff: number): number {
+    return (this.closableCash.get({ contractId, storeId, cutoff }) as { cash: number }).cash;
+  }
+
+  /**
+   * Closes the settled transactions sold before `cutoff` (sum_division 1 → 2, sum_date) in one
+   * UPDATE, after recording which ones the closing closed. Returns their ids and terminals.
+   */
+  closeTransactions(p: { contractId: string; summaryId: string; storeId: number; cutoff: number; sumDate: string; now: number }) {
+    this.linkClosable.run({ contractId: p.contractId, summaryId: p.summaryId, storeId: p.storeId, cutoff: p.cutoff });
+    return this.closeClosable.all({ contractId: p.contractId, storeId: p.storeId, cutoff: p.cutoff, sumDate: p.sumDate, now: p.now }) as {
+      transaction_head_id: number;
+      terminal_id: number | null;
+    }[];
+  }
+
+  /** Links the store's unclosed settlements made before `cutoff` to the closing. */
+  consume(p: { contractId: string; summaryId: string; storeId: number; cutoff: number; sumDate: string; now: number }): number[] {
+    return (this.consumeSettlements.all(p) as { adjustment_id: number }[]).map((r) => r.adjustment_id);
+  }
+
+  insert(contractId: string, summaryId: string, figures: NewDailySummary, now: number): void {
+    const { counts, ...rest } = figures;
+    const countValues = Object.fromEntries(DENOMINATIONS.map(([name]) => [COUNT_COLUMNS[name], counts ? counts[name] : null]));
+    this.insertRow.run({ contractId, summaryId, ...rest, ...countValues, now });
+  }
+
+  /** Marks the closing released and reopens what it closed; returns the reopened transaction and settlement ids. */
+  release(contractId: string, summaryId: number, now: number): { transactions: number[]; settlements: number[] } {
+    const p = { contractId, summaryId, now };
+    this.markReleased.run(p);
+    const transactions = (this.reopenTransactions.all(p) as { transaction_head_id: number }[]).map((r) => r.transaction_head_id);
+    const settlements = (this.releaseSettlements.all(p) as { adjustment_id: number }[]).map((r) => r.adjustment_id);
+    return { transactions, settlements };
+  }
+
+  /** Every store of every contract that closes automatically, with its contract's zone. */
+  storesClosingAutomatically(): { contract_id: string; store_id: number; closing_time: string; time_zone: string }[] {
+    return this.autoStores.all() as { contract_id: string; store_id: number; closing_time: string; time_zone: string }[];
+  }
+
+  list(contractId: string, query: ListDailySummariesQuery, page: Page<keyof typeof SORT_COLUMNS>): DailySummaryRow[] {
+    return selectFilteredPage<DailySummaryRow, keyof typeof SORT_COLUMNS>(
+      this.db,
+      SUMMARIES,
+      contractId,
+      [
+        ['store_id = ?', query.store_id === undefined ? undefined : Number(query.store_id)],
+        ['sum_date >= ?', query.sum_date_from],
+        ['sum_date <= ?', query.sum_date_to],
+        ['(released_at IS NOT NULL) = ?', query.released === undefined ? undefined : Number(query.released)],
+      ],
+      page,
+      SORT_COLUMNS,
+    );
+  }
+}

@@ -1,0 +1,132 @@
+import cron from 'node-cron';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runAutoClosing, scheduleAutoClosing, type JobLog } from '../../server/jobs/auto-closing.js';
+import { ContractRepo } from '../../server/resources/contracts/repo.js';
+import type { DailySummary } from '../../server/resources/daily-summaries/schema.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { closingState, makeStore, makeTerminal, ok, sale, settle, startAt } from './closing-fixtures.js';
+
+const jst = (date: string, time: string) => `${date}T${time}+09:00`;
+const DAY = '2026-11-22';
+
+let base: TestApp;
+let t: TestApp;
+let lines: string[];
+const log: JobLog = {
+  info: (d, m) => lines.push(`info ${m} ${JSON.stringify(d)}`),
+  warn: (d, m) => lines.push(`warn ${m} ${JSON.stringify(d)}`),
+  error: (d, m) => lines.push(`error ${m} ${JSON.stringify(d)}`),
+};
+/** Runs the job at `when` (the clock shows the same time, as under the scheduler). */
+const runAt = (when: string) => {
+  t.clock.set(when);
+  return runAutoClosing(t.deps, new Date(when), log);
+};
+const summary = async (storeId: string, date = DAY): Promise<DailySummary> => ok(t, 'GET', `/daily_summaries/${storeId}/${date}`);
+
+beforeEach(async () => {
+  base = await makeTestApp();
+  t = await startAt(base, jst(DAY, '21:30:00'));
+  lines = [];
+});
+afterEach(() => base.close());
+
+describe('runAutoClosing', () => {
+  it('closes each automatic store once its closing time has passed today; refusals are logged and the others go on', async () => {
+    const auto = await makeStore(t, { closingMethod: '1', closingTime: '22:00' }, 'Auto');
+    const manual = await makeStore(t, {}, 'Manual');
+    const warehouse = await makeStore(t, { closingMethod: '1', closingTime: '21:30', division: '1' }, 'Warehouse');
+    const term = await makeTerminal(t, auto);
+    const sold = await sale(t, { storeId: auto, terminalId: term, at: jst(DAY, '20:00:00'), amount: '3000' });
+    await settle(t, { storeId: auto, terminalId: term });
+    const manualTerm = await makeTerminal(t, manual);
+    const manualSale = await sale(t, { storeId: manual, terminalId: manualTerm, at: jst(DAY, '20:00:00'), amount: '100' });
+    await settle(t, { storeId: manual, terminalId: manualTerm });
+
+    const refusal = { contractId: t.contractId, storeId: warehouse, sumDate: DAY, result: 'refused', detail: `[storeId] store ${warehouse} is a warehouse and has no daily closing` };
+    expect(runAt(jst(DAY, '21:59:59'))).toEqual([refusal]);
+    expect(await closingState(t, sold)).toEqual({ sumDivision: '1', sumDate: null });
+
+    expect(runAt(jst(DAY, '22:00:00'))).toEqual([{ contractId: t.contractId, storeId: auto, sumDate: DAY, result: 'closed' }, refusal]);
+    expect(await closingState(t, sold)).toEqual({ sumDivision: '2', sumDate: DAY });
+    expect(await closingState(t, manualSale)).toEqual({ sumDivision: '1', sumDate: null });
+    expect(await summary(auto)).toMatchObject({ closingMethod: 'auto', cashSource: 'uncounted', cashInfo: null, terminalIdList: [term], closedDateTime: jst(DAY, '22:00:00') });
+    expect(lines).toContain(`info automatic closing done ${JSON.stringify({ contractId: t.contractId, storeId: auto, sumDate: DAY })}`);
+    expect(lines.filter((l) => l.startsWith('warn automatic closing refused')).length).toBe(2);
+
+    // already closed today: not again
+    expect(runAt(jst(DAY, '22:05:00'))).toEqual([refusal]);
+  });
+
+  it('without a count: the previous carry-over is the preparation cash and the cash is taken as it should be', async () => {
+    const auto = await makeStore(t, { closingMethod: '1', closingTime: '22:00' });
+    const term = await makeTerminal(t, auto);
+    t = await startAt(base, jst('2026-11-21', '21:00:00'));
+    await sale(t, { storeId: auto, terminalId: term, at: jst('2026-11-21', '12:00:00'), amount: '3000' });
+    await settle(t, { storeId: auto, terminalId: term });
+    expect(runAt(jst('2026-11-21', '23:00:00'))[0]?.result).toBe('closed');
+
+    t = await startAt(base, jst(DAY, '21:30:00'));
+    await sale(t, { storeId: auto, terminalId: term, at: jst(DAY, '12:00:00'), amount: '2000' });
+    await settle(t, { storeId: auto, terminalId: term, depositedBankMoney: '1000' });
+    expect(runAt(jst(DAY, '22:00:00'))[0]?.result).toBe('closed');
+
+    expect(await summary(auto, '2026-11-21')).toMatchObject({ preparationCash: '0', computedCashBalance: '3000', realCashBalance: '3000', saving: '0', carryOverReserve: '3000', overShort: '0' });
+    // preparation 3000 (yesterday's carry-over) + 2000; 1000 banked → 4000 left
+    expect(await summary(auto)).toMatchObject({
+      preparationCash: '3000',
+      computedCashBalance: '5000',
+      realCashBalance: '4000',
+      depositedBankMoney: '1000',
+      saving: '0',
+      carryOverReserve: '4000',
+      overShort: '0',
+    });
+  });
+
+  it('takes the cash values from the latest settlements when cash is input at settlement', async () => {
+    const auto = await makeStore(t, { closingMethod: '1', closingTime: '22:00', cashInputAtSettlement: '1', bankDepositAutoInput: '1', bankDepositAutoInputAmount: '10000' });
+    const term = await makeTerminal(t, auto);
+    await sale(t, { storeId: auto, terminalId: term, at: jst(DAY, '20:00:00'), amount: '5000' });
+    await settle(t, { storeId: auto, terminalId: term, cashInfo: { tenThousandYen: '1', oneThousandYen: '4', oneHundredYen: '10' } });
+    runAt(jst(DAY, '22:00:00'));
+    // real 15000; preparation = carry-over = 10000; computed 15000
+    expect(await summary(auto)).toMatchObject({ cashSource: 'settlement', realCashBalance: '15000', saving: '5000', carryOverReserve: '10000', overShort: '0' });
+  });
+
+  it('does not redo a released automatic closing', async () => {
+    const auto = await makeStore(t, { closingMethod: '1', closingTime: '22:00' });
+    runAt(jst(DAY, '22:00:00'));
+    await ok(t, 'POST', `/daily_summaries/${auto}/${DAY}/release`);
+    expect(runAt(jst(DAY, '22:01:00'))).toEqual([]);
+  });
+
+  it('reads closing times in each contract\'s zone', async () => {
+    new ContractRepo(t.deps.db, t.deps.writer, t.clock).create({ contractId: 'utc', name: 'UTC shop', plan: 'standard', timeZone: 'UTC' });
+    const token = await t.tokenFor({ contractId: 'utc' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/utc/pos/stores',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { storeName: 'London', closingMethod: '1', closingTime: '22:00' },
+    });
+    const london = res.json().storeId as string;
+    const tokyo = await makeStore(t, { closingMethod: '1', closingTime: '22:00' });
+
+    expect(runAt('2026-11-22T13:00:00Z')).toEqual([{ contractId: t.contractId, storeId: tokyo, sumDate: DAY, result: 'closed' }]);
+    expect(runAt('2026-11-22T22:00:00Z')).toEqual([{ contractId: 'utc', storeId: london, sumDate: DAY, result: 'closed' }]);
+  });
+});
+
+describe('scheduleAutoClosing', () => {
+  it('schedules a task every minute and stops cleanly', async () => {
+    const before = [...cron.getTasks().values()].filter((task) => task.name === 'auto-closing').length;
+    const stop = scheduleAutoClosing(t.deps, log);
+    const tasks = [...cron.getTasks().values()].filter((task) => task.name === 'auto-closing');
+    expect(tasks.length).toBe(before + 1);
+    expect(tasks.at(-1)!.getPattern()).toBe('* * * * *');
+    await stop();
+    expect([...cron.getTasks().values()].filter((task) => task.name === 'auto-closing').length).toBe(before);
+    expect(lines).toEqual([]);
+  });
+});
