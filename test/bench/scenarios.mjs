@@ -18,6 +18,8 @@
 // A request is { method, path, headers?, body? } (body a string), as autocannon takes it.
 // Each child answers its request once with a 2xx before the load starts, or the run fails.
 
+import { salesScenario } from './sales.mjs';
+
 const CATEGORY = { categoryName: 'Bench category', categoryCode: 'BENCH1' };
 const STORE = { storeName: 'Bench' };
 
@@ -143,4 +145,5 @@ export const scenarios = [
       return { method: 'GET', path: `/mc/${storeId}?limit=${MENU_PAGE}` };
     },
   },
+  salesScenario,
 ];

@@ -1,0 +1,116 @@
+// The POST /transactions scenario (issue 4): a 5-line sale registered by our server against
+// the raw better-sqlite3 commit of the same rows. Both processes open their SQLite file with
+// the same pragmas (openDatabase: WAL, synchronous=FULL) and the real migrations.
+//
+// The baseline's rows are exactly ours: at setup (not measured) the bare child registers one
+// sale through our compiled code and reads back the header and detail rows it stored; its
+// route then commits a copy of those rows under a new id, in one transaction, per request.
+
+const DIST = '../../dist/server';
+const SALE_TIME = '2026-11-22T10:00:00+09:00';
+const PRODUCTS = [
+  { productName: 'Coffee beans 200 g', price: '1280' },
+  { productName: 'Drip bag', price: '150' },
+  { productName: 'Mug', price: '1800' },
+  { productName: 'Filter paper', price: '330' },
+  { productName: 'Cookie', price: '216' },
+];
+
+/** The sale both servers receive: 5 product lines, one with a per-item discount, cash paid. */
+function saleBody({ storeId, terminalId, productIds }) {
+  return {
+    storeId,
+    terminalId,
+    transactionHeadDivision: '1',
+    terminalTranId: '1',
+    terminalTranDateTime: SALE_TIME,
+    depositCash: '10000',
+    details: productIds.map((productId, i) => ({
+      transactionDetailId: String(i + 1),
+      productId,
+      salesPrice: PRODUCTS[i].price,
+      quantity: i === 1 ? '3' : '1',
+      ...(i === 2 ? { unitDiscountPrice: '180' } : {}),
+    })),
+  };
+}
+
+/** The masters a sale needs, through the API (ours). */
+async function mastersByApi(api) {
+  const { storeId } = await api('POST', '/stores', { storeName: 'Bench' });
+  const [{ terminalId }] = await api('POST', '/terminals', { storeId, terminalName: 'Register 1' });
+  const { categoryId } = await api('POST', '/categories', { categoryName: 'Coffee' });
+  const productIds = [];
+  for (const [i, p] of PRODUCTS.entries()) {
+    productIds.push((await api('POST', '/products', { ...p, productCode: `P${i + 1}`, categoryId })).productId);
+  }
+  return { storeId, terminalId, productIds };
+}
+
+/** The same masters through the repos the API calls (bare setup: it has no API). */
+async function mastersByRepos(deps, contract) {
+  const { StoreRepo } = await import(`${DIST}/resources/stores/repo.js`);
+  const { TerminalRegistry } = await import(`${DIST}/resources/terminals/registry.js`);
+  const { CategoryRepo } = await import(`${DIST}/resources/categories/repo.js`);
+  const { ProductRepo } = await import(`${DIST}/resources/products/repo.js`);
+  const args = [deps.db, deps.writer, deps.ids, deps.clock];
+  const storeId = String(new StoreRepo(...args).create(contract.contractId, { storeName: 'Bench' }).store_id);
+  const terminalId = String(new TerminalRegistry(...args).create(contract, { storeId, terminalName: 'Register 1' }).terminal_id);
+  const categoryId = String(new CategoryRepo(...args).create(contract.contractId, { categoryName: 'Coffee' }).category_id);
+  const products = new ProductRepo(...args);
+  const productIds = PRODUCTS.map((p, i) => String(products.create(contract.contractId, { ...p, productCode: `P${i + 1}`, categoryId }).row.product_id));
+  return { storeId, terminalId, productIds };
+}
+
+export const salesScenario = {
+  name: 'transactions',
+  title: 'POST /{contract}/pos/transactions (5 lines) vs the raw commit of the same rows',
+  target: 0.4,
+  async ours(ctx) {
+    const body = saleBody(await mastersByApi(ctx.api));
+    await ctx.api('POST', '/transactions', body); // fails the run unless the sale is accepted
+    return {
+      method: 'POST',
+      path: `/${ctx.contractId}/pos/transactions`,
+      headers: { ...ctx.authHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    };
+  },
+  async bare(ctx) {
+    const { Writer } = await import(`${DIST}/db/write.js`);
+    const { IdAllocator } = await import(`${DIST}/db/ids.js`);
+    const { systemClock } = await import(`${DIST}/clock.js`);
+    const { ContractRepo } = await import(`${DIST}/resources/contracts/repo.js`);
+    const { TransactionRegistry } = await import(`${DIST}/resources/transactions/register.js`);
+    const { createTransactionBody } = await import(`${DIST}/resources/transactions/schema.js`);
+    const writer = new Writer(ctx.db);
+    const deps = { db: ctx.db, writer, ids: new IdAllocator(ctx.db, 1), clock: systemClock };
+    const contract = new ContractRepo(ctx.db, writer, systemClock).find(ctx.contractId);
+    const body = saleBody(await mastersByRepos(deps, contract));
+    const record = new TransactionRegistry(deps.db, deps.writer, deps.ids, deps.clock).register(contract, createTransactionBody.parse(body));
+
+    const headId = record.header.transactionHeadId;
+    const header = ctx.db.prepare('SELECT * FROM transactions WHERE contract_id = ? AND transaction_head_id = ?').get(ctx.contractId, headId);
+    const details = ctx.db.prepare('SELECT * FROM transaction_details WHERE contract_id = ? AND transaction_head_id = ?').all(ctx.contractId, headId);
+    if (details.length !== 5) throw new Error(`bare setup stored ${details.length} lines, expected 5`);
+    const insertOf = (table, row) => {
+      const columns = Object.keys(row);
+      const statement = ctx.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      return (values) => statement.run(columns.map((c) => values[c]));
+    };
+    const insertHeader = insertOf('transactions', header);
+    const insertDetail = insertOf('transaction_details', details[0]);
+    let nextId = headId + 1000; // clear of the setup's ids
+    const commit = ctx.db.transaction((id, now) => {
+      insertHeader({ ...header, transaction_head_id: id, transaction_at: now, upd_at: now, ins_at: now });
+      for (const d of details) insertDetail({ ...d, transaction_head_id: id });
+    });
+    ctx.app.post('/tx', async (request) => {
+      if (!Array.isArray(request.body?.details)) throw new Error('no details');
+      const id = nextId++;
+      commit(id, Date.now());
+      return { transactionHeadId: String(id) };
+    });
+    return { method: 'POST', path: '/tx', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+  },
+};
