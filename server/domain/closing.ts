@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { formatDateTime } from './time.js';
+import { dayStart, formatDateTime, nextDate } from './time.js';
 
 /**
  * Pure rules of the daily closing (spec 4.15) and of terminal settlements (no HTTP, no SQL).
@@ -287,28 +287,6 @@ export function assertSettlementCash(cashInputAtSettlement: string, settings: Ca
 }
 
 // ---- Calendar of the closing (sale dates and closing times in the contract's zone) ----
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-function zoneOffsetMs(ms: number, zone: string): number {
-  const m = /([+-])(\d{2}):(\d{2})$/.exec(formatDateTime(ms, zone))!;
-  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3])) * 60_000;
-}
-
-/** The first instant (epoch ms) of the calendar date `date` (YYYY-MM-DD) in `zone`. */
-export function dayStart(date: string, zone: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const wall = Date.UTC(y, m - 1, d);
-  const guess = wall - zoneOffsetMs(wall, zone);
-  return wall - zoneOffsetMs(guess, zone);
-}
-
-/** The date after `date` (YYYY-MM-DD). */
-export function nextDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  return `${next.getUTCFullYear()}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
-}
 
 /** Sales of `date` and earlier, and settlements made up to the end of `date`, are before this instant. */
 export const closingCutoff = (date: string, zone: string) => dayStart(nextDate(date), zone);

@@ -87,6 +87,22 @@ export function formatDate(ms: number, zone: string): string {
   return `${w.year}-${w.month}-${w.day}`;
 }
 
+/** The first instant (epoch ms) of the calendar date `date` (YYYY-MM-DD) in `zone`. */
+export function dayStart(date: string, zone: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, m - 1, d);
+  // The offset at midnight wall time: guess with the offset at that UTC instant, then correct.
+  const guess = wall - offsetMinutes(wall, zone) * 60000;
+  return wall - offsetMinutes(guess, zone) * 60000;
+}
+
+/** The calendar date after `date` (YYYY-MM-DD). */
+export function nextDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1));
+  return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+}
+
 /** RFC 3339 date-time with an offset (or Z) to epoch ms; null when not such a value. */
 export function parseDateTime(value: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i.exec(value);

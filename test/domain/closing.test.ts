@@ -9,15 +9,14 @@ import {
   closingCutoff,
   closingTimeReached,
   ClosingError,
-  dayStart,
   latestCashSettlements,
-  nextDate,
   zeroCounts,
   type CashCounts,
   type CashSettings,
   type ClosingCash,
   type LinkedSettlement,
 } from '../../server/domain/closing.js';
+import { dayStart, nextDate } from '../../server/domain/time.js';
 
 const d = (v: Decimal.Value) => new Decimal(v);
 const OFF: CashSettings = { bankDepositAutoInput: '0', bankDepositAutoInputAmount: d(0) };
