@@ -18,3 +18,12 @@ export function standardTaxRateAt(ms: number): Decimal {
   for (const { from, rate } of STANDARD_RATES) if (ms >= from) return rate;
   return NO_TAX;
 }
+
+/** Japan's reduced rate (8 %) took effect with the 10 % standard rate, at midnight Japan time. */
+const REDUCED_FROM = Date.parse('2019-10-01T00:00:00+09:00');
+const REDUCED_RATE = new Decimal(8);
+
+/** The reduced consumption tax rate at an instant: 8 from 2019-10-01 (Japan time), before that the standard rate. */
+export function reducedTaxRateAt(ms: number): Decimal {
+  return ms >= REDUCED_FROM ? REDUCED_RATE : standardTaxRateAt(ms);
+}

@@ -150,9 +150,51 @@ describe('POST /transactions/{transaction_id}/dispose', () => {
   });
 
   it('a source of an unknown terminal gives a closed return-cancel', async () => {
-    const t = await f.sale({ terminalId: '5555', sumDivision: '2', sumDate: '2026-11-21', details: [line(1, '100')] });
+    const t = await f.sale({ terminalId: '5555', terminalTranDateTime: '2026-11-21T20:00:00+09:00', sumDivision: '2', sumDate: '2026-11-21', details: [line(1, '100')] });
     const copy = (await dispose(t.transactionHeadId)).json();
     expect(copy).toMatchObject({ terminalId: '5555', sumDivision: '2', sumDate: '2026-11-22', total: '-100' });
+  });
+
+  it('a cancelled source is refused: it moved no cash or points', async () => {
+    const customerId = await member('X1');
+    const t = await f.sale({ customerId, cancelDivision: '1', details: [line(1, '1000')] });
+    expect(problem(await dispose(t.transactionHeadId), 400).detail).toBe(
+      `[transaction_id] transaction ${t.transactionHeadId} is cancelled (cancelDivision 1): it moved no cash or points and cannot be return-cancelled`,
+    );
+    expect(await points(customerId)).toEqual({ point: '50', mile: '0' });
+    expect((await f.t.api('GET', `/transactions/${t.transactionHeadId}`)).json().disposeDivision).toBe('0');
+  });
+
+  it('a source in a suspended store is refused', async () => {
+    const store = (await f.create('/stores', { storeName: 'Closing down' })).storeId;
+    const terminal = (await f.create('/terminals', { storeId: store, terminalName: 'R9' })).terminalId;
+    const t = await f.sale({ storeId: store, terminalId: terminal, details: [line(1, '100')] });
+    expect((await f.api('PATCH', `/stores/${store}`, { pauseFlag: '1' })).statusCode).toBe(200);
+    expect(problem(await dispose(t.transactionHeadId), 400).detail).toBe(`[storeId] store ${store} is suspended`);
+    expect((await f.t.api('GET', `/transactions/${t.transactionHeadId}`)).json().disposeDivision).toBe('0');
+  });
+
+  it('the copy records only the cancelSlipNumber sent, never the source\'s', async () => {
+    const card = (await f.create('/payment_methods/individual_application', { paymentMethodCode: 'CS', paymentMethodName: 'Card', paymentDivision: '6' }))
+      .paymentMethodId;
+    const pay = [{ paymentMethodId: card, depositOthers: '100', cancelSlipNumber: 'PRE' }];
+    const a = await f.sale({ details: [line(1, '100')], depositOthers: pay });
+    expect(a.depositOthers[0].cancelSlipNumber).toBe('PRE');
+    expect((await dispose(a.transactionHeadId)).json().depositOthers[0].cancelSlipNumber).toBeNull();
+    const b = await f.sale({ details: [line(1, '100')], depositOthers: pay });
+    expect((await dispose(b.transactionHeadId, { depositOthers: [{ no: '1', cancelSlipNumber: 'NEW' }] })).json().depositOthers[0].cancelSlipNumber).toBe('NEW');
+  });
+
+  it('points are given back only when the source applied them', async () => {
+    // The sale names the next member id before that member exists: no points move. The member is created later.
+    const early = await member('EARLY'); // ids are <sequence><node, 3 digits>: the next member's id follows
+    const next = `${Number(early.slice(0, -3)) + 1}${early.slice(-3)}`;
+    const t = await f.sale({ customerId: next, details: [line(1, '1000')] });
+    expect(t.newPoint).toBe('10');
+    expect(await member('LATE')).toBe(next);
+    const copy = (await dispose(t.transactionHeadId)).json();
+    expect(copy).toMatchObject({ newPoint: '-10', point: '50' });
+    expect(await points(next)).toEqual({ point: '50', mile: '0' });
   });
 
   it('is refused (403) on enterprise', async () => {

@@ -54,8 +54,12 @@ describe('GET /transactions', () => {
     expect(problem(await list(`${RANGE}&transaction_head_id=1,,2`), 400).detail).toBe(
       '[transaction_head_id] must be transaction ids (up to 9 digits) separated by commas',
     );
-    // exactly 31 days is allowed
-    expect(await idsOf('sum_date_from=2026-11-01&sum_date_to=2026-12-02')).toEqual([ids[3]]);
+    // 31 calendar days counting both ends is allowed, 32 is not; date-times span at most 31 × 24 h
+    expect(await idsOf('sum_date_from=2026-10-25&sum_date_to=2026-11-24')).toEqual([ids[3]]);
+    expect(problem(await list('sum_date_from=2026-10-24&sum_date_to=2026-11-24'), 400).detail).toBe(
+      '[sum_date_to] the range from sum_date_from may span at most 31 days',
+    );
+    expect(await idsOf('upd_date_time_from=2026-10-24T10:00:00%2B09:00&upd_date_time_to=2026-11-24T10:00:00%2B09:00')).toEqual(ids);
   });
 
   it('filters by each range and by the equality filters', async () => {
@@ -70,6 +74,16 @@ describe('GET /transactions', () => {
     const member = (await list(`${RANGE}&transaction_head_id=${ids[1]}`)).json()[0].customerId;
     expect(await idsOf(`${RANGE}&customer_id=${member}`)).toEqual([ids[1]]);
     expect(await idsOf(`${RANGE}&transaction_head_id=${ids[3]},${ids[0]},999`)).toEqual([ids[0], ids[3]]);
+  });
+
+  it('filters by a transactionHeadId range, which is not one of the required ranges', async () => {
+    expect(await idsOf(`${RANGE}&transaction_head_id_from=${ids[1]}&transaction_head_id_to=${ids[2]}`)).toEqual([ids[1], ids[2]]);
+    expect(await idsOf(`${RANGE}&transaction_head_id_from=${ids[2]}`)).toEqual([ids[2], ids[3]]);
+    expect(await idsOf(`${RANGE}&transaction_head_id_to=${ids[0]}`)).toEqual([ids[0]]);
+    expect(problem(await list(`${RANGE}&transaction_head_id_from=${ids[2]}&transaction_head_id_to=${ids[1]}`), 400).detail).toBe(
+      '[transaction_head_id_to] must not be less than transaction_head_id_from',
+    );
+    expect(problem(await list(`transaction_head_id_from=${ids[0]}&transaction_head_id_to=${ids[3]}`), 400).detail).toMatch(/^\[query\] a complete range is required/);
   });
 
   it('headers only, unless with_details=all', async () => {

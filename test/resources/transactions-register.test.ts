@@ -180,6 +180,7 @@ describe('POST /transactions: header rules', () => {
     );
     const t = await f.sale({
       terminalId: '98765',
+      terminalTranDateTime: '2026-11-21T20:00:00+09:00',
       sumDivision: '2',
       sumDate: '2026-11-21',
       adjustmentDateTime: '2026-11-21T22:00:00+09:00',
@@ -187,8 +188,45 @@ describe('POST /transactions: header rules', () => {
     });
     expect(t).toMatchObject({ terminalId: '98765', sumDivision: '2', sumDate: '2026-11-21', adjustmentDateTime: '2026-11-21T22:00:00+09:00' });
     expect(t.transactionUuid).toBe(`${UUID_SECONDS}8765`); // a terminal id over 4 digits: its last 4
-    const none = await f.sale({ terminalId: undefined, sumDivision: '2', sumDate: '2026-11-21', details: [line(1, '1')] });
+    const none = await f.sale({ terminalId: undefined, sumDivision: '2', sumDate: '2026-11-22', details: [line(1, '1')] });
     expect(none.transactionUuid).toBe(`${UUID_SECONDS}0000`);
+  });
+
+  it('a terminal of another store is refused, closed or not', async () => {
+    const other = (await f.create('/stores', { storeName: 'Elsewhere' })).storeId;
+    const message = `[terminalId] terminal ${f.terminal} belongs to store ${f.store}, not to store ${other}`;
+    expect(await f.detail400({ storeId: other, details: [line(1, '1')] })).toBe(message);
+    expect(await f.detail400({ storeId: other, sumDivision: '2', sumDate: '2026-11-22', details: [line(1, '1')] })).toBe(message);
+  });
+
+  it('a closed transaction\'s sumDate lies between the sale date and today', async () => {
+    const closed = { sumDivision: '2', details: [line(1, '1')] };
+    expect(await f.detail400({ ...closed, sumDate: '2026-11-23' })).toBe('[sumDate] 2026-11-23 is after today (2026-11-22)');
+    expect(await f.detail400({ ...closed, sumDate: '2026-11-21' })).toBe('[sumDate] 2026-11-21 is before the sale date 2026-11-22 (terminalTranDateTime)');
+    // the sale date is the date in the contract's zone: 2026-11-21T23:30Z is 2026-11-22 in Tokyo
+    expect(await f.detail400({ ...closed, terminalTranDateTime: '2026-11-21T23:30:00Z', sumDate: '2026-11-21' })).toBe(
+      '[sumDate] 2026-11-21 is before the sale date 2026-11-22 (terminalTranDateTime)',
+    );
+    expect((await f.sale({ ...closed, terminalTranDateTime: '2026-11-20T12:00:00+09:00', sumDate: '2026-11-21' })).sumDate).toBe('2026-11-21');
+  });
+
+  it('mile fields need a member sale', async () => {
+    expect(await f.detail400({ adjustmentMileDivision: '4', adjustmentMileValue: '2', details: [line(1, '1')] })).toBe(
+      '[adjustmentMileDivision] can be set only on a member sale (customerId): without a member the mile fields are null',
+    );
+    expect(await f.detail400({ adjustmentMileValue: '2', details: [line(1, '1')] })).toBe(
+      '[adjustmentMileValue] can be set only on a member sale (customerId): without a member the mile fields are null',
+    );
+    const t = await f.sale({ details: [line(1, '1')] });
+    expect(t).toMatchObject({ adjustmentMileDivision: null, adjustmentMileValue: null, currentMile: null, earnMile: null, totalMile: null, adjustmentMile: null });
+  });
+
+  it('every detail line and other payment carries the transactionHeadId', async () => {
+    const plain = (await f.create('/payment_methods', { paymentMethodCode: 'HID', paymentMethodName: 'QR', paymentDivision: '4' })).paymentMethodId;
+    const t = await f.sale({ details: [line(1, '100'), line(2, '50')], depositOthers: [{ paymentMethodId: plain, depositOthers: '150' }] });
+    expect(t.details.map((l: any) => l.transactionHeadId)).toEqual([t.transactionHeadId, t.transactionHeadId]);
+    expect(t.depositOthers[0].transactionHeadId).toBe(t.transactionHeadId);
+    expect((await f.api('GET', `/transactions/${t.transactionHeadId}`)).json()).toEqual(t);
   });
 
   it('sumDivision: 1 is refused, 2 needs sumDate, sumDate and adjustmentDateTime only when closed', async () => {
@@ -229,6 +267,41 @@ describe('POST /transactions: header rules', () => {
       details: [line(1, '100', { transactionDetailDivision: '2' })],
     });
     expect(t).toMatchObject({ disposeDivision: '2', disposeServerTransactionHeadId: source.transactionHeadId, total: '-100', cashTotal: '-100' });
+  });
+
+  it('disposeDivision 2 return-cancels its source as 4.7 does; member points move once', async () => {
+    const customerId = (await f.create('/customers', { customerCode: 'RC1', lastName: 'Mori', firstName: 'Aki', point: '100' })).customerId;
+    const pointsOf = async () => (await f.api('GET', `/customers/${customerId}`)).json().point;
+    const source = await f.sale({ customerId, details: [line(1, '1000')] });
+    expect(await pointsOf()).toBe('110');
+    const changes: Change[] = [];
+    f.t.deps.writer.onChange((c) => changes.push(c));
+    const cancelOf = (id: string) => ({ customerId, disposeDivision: '2', disposeServerTransactionHeadId: id, details: [line(1, '1000', { transactionDetailDivision: '2' })] });
+    const ret = await f.sale(cancelOf(source.transactionHeadId));
+    expect(ret).toMatchObject({ newPoint: '-10', point: '110', totalPoint: '100' });
+    expect(await pointsOf()).toBe('100');
+    expect((await f.api('GET', `/transactions/${source.transactionHeadId}`)).json()).toMatchObject({ disposeDivision: '1', cancelDateTime: NOW, updDateTime: NOW });
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { contractId: 'test-contract', entity: 'transaction', id: ret.transactionHeadId, op: 'insert' },
+        { contractId: 'test-contract', entity: 'transaction', id: source.transactionHeadId, op: 'update' },
+      ]),
+    );
+
+    const field = '[disposeServerTransactionHeadId]';
+    expect(await f.detail400(cancelOf(source.transactionHeadId))).toBe(`${field} transaction ${source.transactionHeadId} has already been return-cancelled`);
+    expect(await f.detail400(cancelOf(ret.transactionHeadId))).toBe(
+      `${field} transaction ${ret.transactionHeadId} is itself a return-cancel (of transaction ${source.transactionHeadId}) and cannot be return-cancelled`,
+    );
+    const cancelled = await f.sale({ cancelDivision: '1', details: [line(1, '1000')] });
+    expect(await f.detail400(cancelOf(cancelled.transactionHeadId))).toBe(
+      `${field} transaction ${cancelled.transactionHeadId} is cancelled (cancelDivision 1): it moved no cash or points and cannot be return-cancelled`,
+    );
+    // and 4.7 refuses the source now
+    expect(problem(await f.api('POST', `/transactions/${source.transactionHeadId}/dispose`), 400).detail).toBe(
+      `[transaction_id] transaction ${source.transactionHeadId} has already been return-cancelled`,
+    );
+    expect(await pointsOf()).toBe('100');
   });
 
   it('a cancelled transaction gets cancelDateTime', async () => {

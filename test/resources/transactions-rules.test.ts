@@ -76,8 +76,15 @@ describe('POST /transactions: detail lines', () => {
       '[details[0].parentTransactionDetailId] is required for productDivision 8 (the id of its bundle parent line)',
     );
     expect(await sale([line(1, '1', { productDivision: '1' }), child(2, 1)])).toBe(
-      '[details[1].parentTransactionDetailId] must name a line of productDivision 4, 5 or 6; line 1 is of productDivision 1',
+      '[details[1].parentTransactionDetailId] must name a bundle parent line (productDivision 4 or 6); line 1 is of productDivision 1',
     );
+    // a set-sale parent (5) is not a bundle parent: neither a bundle child nor a bundle discount hangs under it
+    for (const d of ['7', '8']) {
+      expect(await sale([line(1, '0', { productDivision: '5' }), line(2, '100', { productDivision: '1', parentTransactionDetailId: '1' }), child(3, 1, '50', d)])).toBe(
+        '[details[2].parentTransactionDetailId] must name a bundle parent line (productDivision 4 or 6); line 1 is of productDivision 5',
+      );
+    }
+    expect((await f.sale({ details: [line(1, '0', { productDivision: '6' }), child(2, 1, '300'), child(3, 1, '50', '8')] })).total).toBe('250');
     expect(await sale([bundleParent(1), child(2, 1), child(3, 9)])).toBe(
       '[details[2].parentTransactionDetailId] 9 is not the id of another line of this transaction',
     );
@@ -89,6 +96,17 @@ describe('POST /transactions: detail lines', () => {
     expect(t.details[1]).toMatchObject({ parentTransactionDetailId: '1', productDivision: '2' });
     const set = await f.sale({ details: [line(1, '0', { productDivision: '5' }), child(2, 1, '300', '1')] });
     expect(set.total).toBe('300');
+  });
+
+  it('a line may not be its own ancestor', async () => {
+    const under = (n: number, parent: number) => line(n, '100', { productDivision: '1', parentTransactionDetailId: String(parent) });
+    expect(await sale([under(1, 2), under(2, 1)])).toBe(
+      '[details[0].parentTransactionDetailId] line 1 would be its own ancestor (the parent lines form a cycle)',
+    );
+    expect(await sale([line(1, '100'), under(2, 4), under(3, 2), under(4, 3)])).toBe(
+      '[details[1].parentTransactionDetailId] line 2 would be its own ancestor (the parent lines form a cycle)',
+    );
+    expect((await f.sale({ details: [line(1, '100'), under(2, 1), under(3, 2)] })).total).toBe('300');
   });
 
   it('a parent line (4, 5, 6) needs a child', async () => {
@@ -139,6 +157,32 @@ describe('POST /transactions: detail lines', () => {
     ]);
     expect(t.taxInclude).toBe('23'); // 8 + 10 + 5, one rounding per rate
     expect(await sale([line(1, '1', { standardTaxRate: '8' })])).toBe('[details[0].standardTaxRate] sent 8 but the server computes 10');
+  });
+
+  it('reduced tax: a reduceTaxId (sent or the product\'s) takes the reduced rate at terminalTranDateTime', async () => {
+    const rice = await f.create('/products', { categoryId: f.category, productCode: 'RICE', productName: 'Rice', price: '1080', reduceTaxId: '10000001' });
+    const t = await f.sale({
+      details: [
+        line(1, '1080', { productId: rice.productId }),
+        line(2, '108', { reduceTaxId: '10000003' }),
+        line(3, '110', { reduceTaxId: '10000002' }), // selectable, standard rate
+        line(4, '105', { reduceTaxId: '10000001', taxRate: '5' }),
+        line(5, '110'),
+      ],
+    });
+    expect(t.details.map((l: any) => [l.reduceTaxId, l.taxRate, l.reduceTaxRate])).toEqual([
+      ['10000001', '8', '8'],
+      ['10000003', '8', '8'],
+      ['10000002', '10', null],
+      ['10000001', '5', '8'],
+      [null, '10', null],
+    ]);
+    expect(t.taxInclude).toBe('113'); // 8 %: 1188 × 8 / 108 = 88; 10 %: 220 × 10 / 110 = 20; 5 %: 105 × 5 / 105 = 5
+    // before 2019-10-01 there was no reduced rate: the standard 8 % of the time
+    const old = await f.sale({ terminalTranDateTime: '2019-09-30T12:00:00+09:00', details: [line(1, '108', { productId: rice.productId })] });
+    expect(old.details[0]).toMatchObject({ taxRate: '8', reduceTaxRate: '8', standardTaxRate: '8' });
+    const older = await f.sale({ terminalTranDateTime: '2014-03-31T12:00:00+09:00', details: [line(1, '105', { productId: rice.productId })] });
+    expect(older.details[0]).toMatchObject({ taxRate: '5', reduceTaxRate: '5', standardTaxRate: '5' });
   });
 
   it('decimal formats of the lines', async () => {
@@ -214,6 +258,40 @@ describe('POST /transactions: other payments', () => {
     expect(change).toMatchObject({ cashTotal: '980', deposit: '1000', change: '20' });
   });
 
+  it('a method without change forfeits its excess; a method with change gives the excess back in cash', async () => {
+    const noChange = (await f.create('/payment_methods', { paymentMethodCode: 'NC', paymentMethodName: 'Voucher', paymentDivision: '5', paymentChangeFlag: '0' }))
+      .paymentMethodId;
+    const withChange = (await f.create('/payment_methods', { paymentMethodCode: 'WC', paymentMethodName: 'Gift card', paymentDivision: '5', paymentChangeFlag: '1' }))
+      .paymentMethodId;
+    const paid = async (depositOthers: unknown[]) => {
+      const t = await f.sale({ details: [line(1, '800')], depositOthers });
+      return { cashTotal: t.cashTotal, depositCash: t.depositCash, deposit: t.deposit, change: t.change };
+    };
+    // 1000 for 800 without change: 200 forfeited, no cash, no change
+    expect(await paid([{ paymentMethodId: noChange, depositOthers: '1000' }])).toEqual({ cashTotal: '0', depositCash: '0', deposit: '1000', change: '0' });
+    // 500 without change, the rest in cash
+    expect(await paid([{ paymentMethodId: noChange, depositOthers: '500' }])).toEqual({ cashTotal: '300', depositCash: '300', deposit: '800', change: '0' });
+    // 1000 for 800 with change: 200 change paid in cash
+    expect(await paid([{ paymentMethodId: withChange, depositOthers: '1000' }])).toEqual({ cashTotal: '-200', depositCash: '0', deposit: '1000', change: '200' });
+    // 500 without change counts first; 1000 with change overpays the remaining 300 by 700
+    expect(
+      await paid([
+        { paymentMethodId: noChange, depositOthers: '500' },
+        { paymentMethodId: withChange, depositOthers: '1000' },
+      ]),
+    ).toEqual({ cashTotal: '-700', depositCash: '0', deposit: '1500', change: '700' });
+    // a return (negative total) is unchanged: the refund is cash
+    const refund = await f.sale({ details: [line(1, '800', { transactionDetailDivision: '2' })] });
+    expect(refund).toMatchObject({ total: '-800', cashTotal: '-800', depositCash: '-800', deposit: '-800', change: '0' });
+  });
+
+  it('a method with a unit price takes a whole count', async () => {
+    expect(await pay([{ paymentMethodId: voucher, depositOthers: '1.5' }])).toBe(
+      `[depositOthers[0].depositOthers] must be a whole number of units: payment method ${voucher} has a unit price (500)`,
+    );
+    expect((await f.sale({ details: [line(1, '3000')], depositOthers: [{ paymentMethodId: voucher, depositOthers: '2.000' }] })).cashTotal).toBe('2000');
+  });
+
   it('refuses a fourth entry, a wrong no and an unknown method', async () => {
     const entry = { paymentMethodId: plain, depositOthers: '1' };
     expect(await pay([entry, entry, entry, entry])).toBe('[depositOthers] must have at most 3 entries');
@@ -262,6 +340,11 @@ describe('POST /transactions: coupons', () => {
         `[coupons] the contract's plan ${plan} cannot register coupons (plans: premium, premium_plus, food_business, retail_business)`,
       );
       expect((await g.post({ details: [line(1, '100')] })).statusCode).toBe(200);
+      // before any 400, whatever else is wrong; an empty array is no coupon
+      expect(problem(await g.post({ transactionHeadDivision: '99', bogus: 'x', coupons: [{ couponId: '1', bad: 'y' }] }), 403).detail).toBe(
+        `[coupons] the contract's plan ${plan} cannot register coupons (plans: premium, premium_plus, food_business, retail_business)`,
+      );
+      expect((await g.post({ details: [line(1, '100')], coupons: [] })).statusCode).toBe(200);
       await g.t.close();
     }
   });

@@ -119,11 +119,15 @@ CREATE TABLE transactions (
   gift_receipt_valid_days TEXT,
   upd_at INTEGER NOT NULL,
   ins_at INTEGER NOT NULL,
+  -- '1' when registering the transaction changed the member's points and miles (a known
+  -- member, not cancelled); a return-cancel reverses them only then. Not a 2.13 field.
+  points_applied TEXT NOT NULL DEFAULT '0',
   PRIMARY KEY (contract_id, transaction_head_id),
   FOREIGN KEY (contract_id, store_id) REFERENCES stores (contract_id, store_id),
   CHECK (sum_division IN ('0', '1', '2')),
   CHECK (dispose_division IN ('0', '1', '2')),
   CHECK (cancel_division IN ('0', '1')),
+  CHECK (points_applied IN ('0', '1')),
   CHECK (sum_division <> '2' OR sum_date IS NOT NULL)
 ) STRICT;
 CREATE INDEX transactions_settle ON transactions (contract_id, store_id, sum_division, terminal_id);

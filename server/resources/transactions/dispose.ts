@@ -4,9 +4,30 @@ import { formatDate, parseDateTime } from '../../domain/time.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import type { Contract } from '../contracts/repo.js';
 import { COUPON_FIELDS, DETAIL_FIELDS, HEADER_FIELDS, OTHER_FIELDS, type Field, type Rec } from './catalog.js';
-import { defaultUuid, type TransactionRegistry } from './register.js';
+import type { TransactionRegistry } from './register.js';
 import type { TransactionRecord } from './repo.js';
 import type { DisposeTransaction } from './schema.js';
+
+/** Default transactionUuid: the last 9 digits of the epoch seconds, then the terminal id in 4 digits. */
+export function defaultUuid(now: number, terminalId: string | number | null): string {
+  const seconds = String(Math.floor(now / 1000)).slice(-9).padStart(9, '0');
+  const terminal = terminalId === null ? '0000' : String(terminalId).slice(-4).padStart(4, '0');
+  return seconds + terminal;
+}
+
+/**
+ * The source of a return-cancel (4.7, or POST /transactions with disposeDivision 2): not already
+ * return-cancelled (1), not itself a return-cancel (2), not cancelled (it moved no cash or points).
+ * A refusal is a 400 naming `field`.
+ */
+export function assertDisposable(s: Rec, field: string): void {
+  const id = s.transactionHeadId;
+  if (s.disposeDivision === '1') throw BadRequest.field(field, `transaction ${id} has already been return-cancelled`);
+  if (s.disposeDivision === '2') {
+    throw BadRequest.field(field, `transaction ${id} is itself a return-cancel (of transaction ${s.disposeServerTransactionHeadId}) and cannot be return-cancelled`);
+  }
+  if (s.cancelDivision === '1') throw BadRequest.field(field, `transaction ${id} is cancelled (cancelDivision 1): it moved no cash or points and cannot be return-cancelled`);
+}
 
 /** Every amount, quantity, point and mile of a record negated (unit prices and rates kept). */
 function negated(list: readonly Field[], rec: Rec): Rec {
@@ -31,13 +52,12 @@ export function disposeTransaction(reg: TransactionRegistry, contract: Contract,
     const source = reg.repo.find(cid, transactionId);
     if (!source) throw NotFound.field('transaction_id', `transaction ${transactionId} does not exist`);
     const s = source.header;
-    if (s.disposeDivision === '1') throw BadRequest.field('transaction_id', `transaction ${transactionId} has already been return-cancelled`);
-    if (s.disposeDivision === '2') {
-      throw BadRequest.field('transaction_id', `transaction ${transactionId} is itself a return-cancel (of transaction ${s.disposeServerTransactionHeadId}) and cannot be return-cancelled`);
-    }
+    assertDisposable(s, 'transaction_id');
+    reg.stores.referenced(cid, String(s.storeId), { open: true });
     const now = reg.clock.now().getTime();
     const terminalTranAt = body?.terminalTranDateTime === undefined ? now : parseDateTime(body.terminalTranDateTime)!;
-    const depositOthers = source.depositOthers.map((r) => negated(OTHER_FIELDS, r));
+    // Only the cancelSlipNumber sent with the return-cancel is recorded, never the source's.
+    const depositOthers = source.depositOthers.map((r): Rec => ({ ...negated(OTHER_FIELDS, r), cancelSlipNumber: null }));
     for (const [i, entry] of (body?.depositOthers ?? []).entries()) {
       const line = depositOthers.find((o) => String(o.no) === entry.no);
       const field = `depositOthers[${i}].no`;
@@ -81,12 +101,14 @@ export function disposeTransaction(reg: TransactionRegistry, contract: Contract,
       details: source.details.map((r) => negated(DETAIL_FIELDS, r)),
       depositOthers,
       coupons: source.coupons.map((r) => negated(COUPON_FIELDS, r)),
+      // The member gets back what the source gave and spent only if the source applied it.
+      pointsApplied: !!customer && !!source.pointsApplied,
     };
     reg.repo.insert(cid, record, now);
     reg.repo.markDisposed(cid, s.transactionHeadId as number, now);
     reg.writer.changed({ contractId: cid, entity: 'transaction', id: String(header.transactionHeadId), op: 'insert' });
     reg.writer.changed({ contractId: cid, entity: 'transaction', id: String(s.transactionHeadId), op: 'update' });
-    if (customer && s.cancelDivision === '0') reg.addMemberPoints(cid, customer, s, -1);
+    if (record.pointsApplied) reg.addMemberPoints(cid, customer!, s, -1);
     return record;
   });
 }

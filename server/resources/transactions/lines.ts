@@ -22,15 +22,21 @@ export interface ResolvedLines {
 }
 
 const PARENTS = new Set(['4', '5', '6']);
+/** Parents of bundle children (7) and bundle discount lines (8): bundle (4) and simple bundle (6), not a set sale (5). */
+const BUNDLE_PARENTS = new Set(['4', '6']);
+/** reduceTaxId 10000002 is "selectable, standard rate" (not applied): the line keeps the header rate. */
+const NOT_REDUCED = '10000002';
 const ZERO = exact(0);
 /** Canonical storage form of a decimal input ("0150.50" → "150.5"); null when absent. */
 export const canon = (s: string | null | undefined) => (s === undefined || s === null ? null : formatDecimal(s));
 
 /**
  * The rules of the detail lines (spec 2.13 "Detail lines"), in the order sent; each 400 names
- * `details[i].<field>` with i the index as sent. Defaults come from the product master.
+ * `details[i].<field>` with i the index as sent. Defaults come from the product master. A line's
+ * rate: its taxRate, else its reduceTaxRate, else `reducedTaxRate` (the reduced rate at
+ * terminalTranDateTime) when it has a reduceTaxId other than 10000002, else the header's rate.
  */
-export function resolveLines(input: readonly DetailInput[], masters: LineMasters, headerTaxRate: Decimal): ResolvedLines {
+export function resolveLines(input: readonly DetailInput[], masters: LineMasters, headerTaxRate: Decimal, reducedTaxRate: Decimal): ResolvedLines {
   const at = (i: number, field: string) => `details[${i}].${field}`;
   const indexOf = new Map<number, number>();
   input.forEach((l, i) => {
@@ -70,7 +76,9 @@ export function resolveLines(input: readonly DetailInput[], masters: LineMasters
       throw BadRequest.field(at(i, 'productDivision'), `a parent line (productDivision ${division}) needs at least one child line`);
     }
 
-    const taxRate = exact(l.taxRate ?? l.reduceTaxRate ?? headerTaxRate);
+    const reduceTaxId = l.reduceTaxId ?? product?.reduce_tax_id ?? null;
+    const reducedRate = l.reduceTaxRate !== undefined ? exact(l.reduceTaxRate) : reduceTaxId !== null && reduceTaxId !== NOT_REDUCED ? reducedTaxRate : null;
+    const taxRate = l.taxRate !== undefined ? exact(l.taxRate) : (reducedRate ?? headerTaxRate);
     const rec = {} as Rec;
     for (const f of DETAIL_FIELDS) {
       const v = (l as Record<string, string | undefined>)[f.name];
@@ -95,7 +103,8 @@ export function resolveLines(input: readonly DetailInput[], masters: LineMasters
       taxFreeDivision: l.taxFreeDivision ?? product?.tax_free_division ?? '0',
       taxRate: formatDecimal(taxRate),
       standardTaxRate: formatDecimal(headerTaxRate),
-      reduceTaxId: l.reduceTaxId ?? product?.reduce_tax_id ?? null,
+      reduceTaxId,
+      reduceTaxRate: reducedRate === null ? null : formatDecimal(reducedRate),
     });
     recs.push(rec);
     const d = (v: string | number | null | undefined) => (v === null || v === undefined ? ZERO : exact(v));
@@ -118,7 +127,23 @@ export function resolveLines(input: readonly DetailInput[], masters: LineMasters
       applyBargainDiscountPrice: d(rec.applyBargainDiscountPrice),
     });
   });
+  assertNoParentCycle(input, indexOf, at);
   return { recs, totals };
+}
+
+/** A line may not be its own ancestor (1 → 2 → 1): the first line of a cycle, as sent, is the 400. */
+function assertNoParentCycle(input: readonly DetailInput[], indexOf: Map<number, number>, at: (i: number, field: string) => string): void {
+  const parentIndex = (i: number) => {
+    const p = input[i]!.parentTransactionDetailId;
+    return p === undefined ? undefined : indexOf.get(Number(p));
+  };
+  input.forEach((l, i) => {
+    let j = parentIndex(i);
+    for (let steps = 0; j !== undefined && steps < input.length; steps++) {
+      if (j === i) throw BadRequest.field(at(i, 'parentTransactionDetailId'), `line ${l.transactionDetailId} would be its own ancestor (the parent lines form a cycle)`);
+      j = parentIndex(j);
+    }
+  });
 }
 
 function productOf(l: DetailInput, masters: LineMasters): ProductRow | undefined {
@@ -143,8 +168,8 @@ function parentOf(
   if (division === '0' || division === '4') throw BadRequest.field(field, `cannot be set for productDivision ${division}`);
   const j = indexOf.get(parent);
   if (j === undefined || j === i) throw BadRequest.field(field, `${parent} is not the id of another line of this transaction`);
-  if ((division === '7' || division === '8') && !PARENTS.has(divisions[j]!)) {
-    throw BadRequest.field(field, `must name a line of productDivision 4, 5 or 6; line ${parent} is of productDivision ${divisions[j]}`);
+  if ((division === '7' || division === '8') && !BUNDLE_PARENTS.has(divisions[j]!)) {
+    throw BadRequest.field(field, `must name a bundle parent line (productDivision 4 or 6); line ${parent} is of productDivision ${divisions[j]}`);
   }
   return parent;
 }

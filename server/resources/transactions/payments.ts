@@ -13,13 +13,15 @@ export const INDIVIDUAL_ONLY = ['denominationCode', 'denominationName', 'cardCom
 /**
  * Other payments (depositOthers, at most 3, no 1, 2, 3 in order): the method must exist and
  * its code, name, unit price and flags come from the master. Returns the records and the money
- * they bring (the amount, or the amount × the unit price when the method has one).
+ * they bring (the amount, or the whole count × the unit price when the method has one): `money`
+ * in all, `changeless` the part of it paid with methods that give no change (paymentChangeFlag 0).
  */
 export function resolveDepositOthers(
   input: readonly DepositOtherInput[],
   findMethod: (id: string) => PaymentMethodRow | undefined,
-): { recs: Rec[]; money: Decimal } {
+): { recs: Rec[]; money: Decimal; changeless: Decimal } {
   let money = exact(0);
+  let changeless = exact(0);
   const recs = input.map((o, i) => {
     const at = (field: string) => `depositOthers[${i}].${field}`;
     const no = String(i + 1);
@@ -39,7 +41,15 @@ export function resolveDepositOthers(
       throw BadRequest.field(at('cardCompanyName'), `is not accepted with denominationCode ${o.denominationCode} (only with ${CARD_DENOMINATION_CODES.join(', ')})`);
     }
     const amount = exact(o.depositOthers);
-    money = money.plus(method.payment_unit_price === null ? amount : amount.times(method.payment_unit_price));
+    if (method.payment_unit_price !== null && !amount.isInteger()) {
+      throw BadRequest.field(
+        at('depositOthers'),
+        `must be a whole number of units: payment method ${method.payment_method_id} has a unit price (${method.payment_unit_price})`,
+      );
+    }
+    const paid = method.payment_unit_price === null ? amount : amount.times(method.payment_unit_price);
+    money = money.plus(paid);
+    if (method.payment_change_flag !== '1') changeless = changeless.plus(paid);
     const rec = {} as Rec;
     for (const f of OTHER_FIELDS) {
       const v = (o as Record<string, string | undefined>)[f.name];
@@ -56,14 +66,15 @@ export function resolveDepositOthers(
       paymentSecuritiesFlag: method.payment_securities_flag,
     });
   });
-  return { recs, money };
+  return { recs, money, changeless };
 }
 
 /** Plans whose transactions may carry coupons (2.13 "Coupons"). */
 export const COUPON_PLANS: readonly Plan[] = ['premium', 'premium_plus', 'food_business', 'retail_business'];
 
-export function assertCouponsAllowed(plan: Plan, coupons: readonly CouponInput[] | undefined): void {
-  if (coupons?.length && !COUPON_PLANS.includes(plan)) {
+/** A non-empty coupons array on a plan without coupons is a 403; `coupons` may be the raw (unvalidated) body value. */
+export function assertCouponsAllowed(plan: Plan, coupons: unknown): void {
+  if (Array.isArray(coupons) && coupons.length && !COUPON_PLANS.includes(plan)) {
     throw new Forbidden(`[coupons] the contract's plan ${plan} cannot register coupons (plans: ${COUPON_PLANS.join(', ')})`);
   }
 }

@@ -6,8 +6,10 @@ import type { TransactionRecord } from './repo.js';
 
 const strings = (list: readonly Field[]) => Object.fromEntries(list.map((f) => [f.name, z.string().nullable()]));
 
-export const transactionDetail = z.object(strings(DETAIL_FIELDS)).meta({ id: 'TransactionDetail' });
-export const transactionDepositOther = z.object(strings(OTHER_FIELDS)).meta({ id: 'TransactionDepositOther' });
+// 2.13 lists transactionHeadId among the fields of each detail line and other payment.
+const headId = { transactionHeadId: z.string() };
+export const transactionDetail = z.object({ ...headId, ...strings(DETAIL_FIELDS) }).meta({ id: 'TransactionDetail' });
+export const transactionDepositOther = z.object({ ...headId, ...strings(OTHER_FIELDS) }).meta({ id: 'TransactionDepositOther' });
 export const transactionCoupon = z.object(strings(COUPON_FIELDS)).meta({ id: 'TransactionCoupon' });
 const arrays = {
   details: z.array(transactionDetail),
@@ -28,10 +30,11 @@ export type Transaction = z.infer<typeof transaction>;
 export type TransactionListItem = z.infer<typeof transactionListItem>;
 
 export function presentTransaction(t: TransactionRecord, zone: string): Transaction {
+  const transactionHeadId = String(t.header.transactionHeadId);
   return {
     ...presentRec(HEADER_FIELDS, t.header, zone),
-    details: t.details.map((r) => presentRec(DETAIL_FIELDS, r, zone)),
-    depositOthers: t.depositOthers.map((r) => presentRec(OTHER_FIELDS, r, zone)),
+    details: t.details.map((r) => ({ transactionHeadId, ...presentRec(DETAIL_FIELDS, r, zone) })),
+    depositOthers: t.depositOthers.map((r) => ({ transactionHeadId, ...presentRec(OTHER_FIELDS, r, zone) })),
     coupons: t.coupons.map((r) => presentRec(COUPON_FIELDS, r, zone)),
   } as Transaction;
 }

@@ -18,12 +18,16 @@ export const RANGES = [
   { query: 'sum_date', column: 'sum_date', kind: 'date' },
   { query: 'upd_date_time', column: 'upd_at', kind: 'time' },
 ] as const;
-const MAX_SPAN_MS = 31 * 24 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+/** Date-time ranges span at most 31 × 24 h; date ranges at most 31 calendar days counting both ends. */
+const MAX_SPAN_MS = { time: 31 * DAY_MS, date: 30 * DAY_MS } as const;
 const boundMs = (kind: 'time' | 'date', v: string) => (kind === 'time' ? parseDateTime(v)! : Date.parse(`${v}T00:00:00Z`));
 
 export const listTransactionsQuery = z
   .strictObject({
     transaction_head_id: opt(z.string().regex(/^\d{1,9}(,\d{1,9})*$/, 'must be transaction ids (up to 9 digits) separated by commas')),
+    transaction_head_id_from: opt(id()),
+    transaction_head_id_to: opt(id()),
     store_id: opt(id()),
     terminal_id: opt(id()),
     customer_id: opt(id()),
@@ -50,7 +54,12 @@ export const listTransactionsQuery = z
       complete = true;
       const span = boundMs(kind, to) - boundMs(kind, from);
       if (span < 0) ctx.addIssue({ code: 'custom', path: [`${query}_to`], message: `must not be earlier than ${query}_from` });
-      else if (span > MAX_SPAN_MS) ctx.addIssue({ code: 'custom', path: [`${query}_to`], message: `the range from ${query}_from may span at most 31 days` });
+      else if (span > MAX_SPAN_MS[kind]) ctx.addIssue({ code: 'custom', path: [`${query}_to`], message: `the range from ${query}_from may span at most 31 days` });
+    }
+    const idFrom = q.transaction_head_id_from;
+    const idTo = q.transaction_head_id_to;
+    if (idFrom !== undefined && idTo !== undefined && Number(idTo) < Number(idFrom)) {
+      ctx.addIssue({ code: 'custom', path: ['transaction_head_id_to'], message: 'must not be less than transaction_head_id_from' });
     }
     if (!complete) {
       ctx.addIssue({

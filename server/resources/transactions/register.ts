@@ -6,10 +6,10 @@ import type { Writer } from '../../db/write.js';
 import { decimalError, formatDecimal, toUnits } from '../../domain/money.js';
 import { exact } from '../../domain/rounding.js';
 import { compareSentTotals, formatTotals, type SentTotals } from '../../domain/sent-totals.js';
-import { standardTaxRateAt } from '../../domain/tax.js';
+import { reducedTaxRateAt, standardTaxRateAt } from '../../domain/tax.js';
 import { computeTransactionTotals } from '../../domain/transaction-totals.js';
 import { TotalsError, type TotalsInput, type TransactionTotals } from '../../domain/transaction-totals-types.js';
-import { parseDateTime } from '../../domain/time.js';
+import { formatDate, parseDateTime } from '../../domain/time.js';
 import { BadRequest } from '../../http/problem.js';
 import type { Contract } from '../contracts/repo.js';
 import { CustomerRepo, type CustomerRow } from '../customers/repo.js';
@@ -18,6 +18,7 @@ import { PaymentMethodRepo } from '../payment-methods/repo.js';
 import { ProductBundleGroupRepo } from '../product-bundle-groups/repo.js';
 import { StaffRepo } from '../staffs/repo.js';
 import { StoreRepo, type StoreRow } from '../stores/repo.js';
+import { assertDisposable, defaultUuid } from './dispose.js';
 import { TerminalRepo } from '../terminals/repo.js';
 import { HEADER_FIELDS, type Field, type Rec } from './catalog.js';
 import { resolveLines } from './lines.js';
@@ -47,20 +48,13 @@ function stored(f: Field, v: string): string | number {
   }
 }
 
-/** Default transactionUuid: the last 9 digits of the epoch seconds, then the terminal id in 4 digits. */
-export function defaultUuid(now: number, terminalId: string | number | null): string {
-  const seconds = String(Math.floor(now / 1000)).slice(-9).padStart(9, '0');
-  const terminal = terminalId === null ? '0000' : String(terminalId).slice(-4).padStart(4, '0');
-  return seconds + terminal;
-}
-
 /** POST /transactions: the rules of spec 2.13, the totals of the model, one write. */
 export class TransactionRegistry {
   readonly repo: TransactionRepo;
   readonly customers: CustomerRepo;
   readonly methods: PaymentMethodRepo;
   readonly terminals: TerminalRepo;
-  private readonly stores: StoreRepo;
+  readonly stores: StoreRepo;
   private readonly staffs: StaffRepo;
   private readonly bundles: ProductBundleGroupRepo;
 
@@ -82,12 +76,18 @@ export class TransactionRegistry {
   register(contract: Contract, body: CreateTransaction): TransactionRecord {
     assertCouponsAllowed(contract.plan, body.coupons);
     return this.writer.write(() => {
+      const cid = contract.contractId;
       const now = this.clock.now().getTime();
       const { record, customer } = this.build(contract, body, now);
-      this.repo.insert(contract.contractId, record, now);
+      this.repo.insert(cid, record, now);
       const h = record.header;
-      this.writer.changed({ contractId: contract.contractId, entity: 'transaction', id: String(h.transactionHeadId), op: 'insert' });
-      if (customer && h.cancelDivision === '0') this.addMemberPoints(contract.contractId, customer, h, 1);
+      this.writer.changed({ contractId: cid, entity: 'transaction', id: String(h.transactionHeadId), op: 'insert' });
+      if (h.disposeServerTransactionHeadId !== null && h.disposeServerTransactionHeadId !== undefined) {
+        // As 4.7: the source becomes disposeDivision 1. Points move once, by this transaction's own (negative) values.
+        this.repo.markDisposed(cid, h.disposeServerTransactionHeadId as number, now);
+        this.writer.changed({ contractId: cid, entity: 'transaction', id: String(h.disposeServerTransactionHeadId), op: 'update' });
+      }
+      if (customer && record.pointsApplied) this.addMemberPoints(cid, customer, h, 1);
       return record;
     });
   }
@@ -107,9 +107,13 @@ export class TransactionRegistry {
     const sale = division === '1';
     const store = this.stores.referenced(cid, body.storeId, { open: true });
     const sumDivision = body.sumDivision ?? '0';
-    this.assertClosing(cid, body, sumDivision);
+    this.assertClosing(cid, body, sumDivision, store);
     if (MEMBER_DIVISIONS.includes(division) && body.customerId === undefined) {
       throw BadRequest.field('customerId', `is required for transactionHeadDivision ${division} (points and miles of a member)`);
+    }
+    if (body.customerId === undefined) {
+      const mile = (['adjustmentMileDivision', 'adjustmentMileValue'] as const).find((f) => body[f] !== undefined);
+      if (mile) throw BadRequest.field(mile, 'can be set only on a member sale (customerId): without a member the mile fields are null');
     }
     const customer = body.customerId === undefined ? undefined : this.customers.find(cid, body.customerId);
     let staffName: string | null = null;
@@ -121,15 +125,16 @@ export class TransactionRegistry {
     const disposeDivision = body.disposeDivision ?? '0';
     if (disposeDivision === '2') {
       if (body.disposeServerTransactionHeadId === undefined) throw BadRequest.field('disposeServerTransactionHeadId', 'is required when disposeDivision is 2');
-      if (!this.repo.has(cid, body.disposeServerTransactionHeadId)) {
-        throw BadRequest.field('disposeServerTransactionHeadId', `transaction ${body.disposeServerTransactionHeadId} does not exist`);
-      }
+      const source = this.repo.find(cid, body.disposeServerTransactionHeadId);
+      if (!source) throw BadRequest.field('disposeServerTransactionHeadId', `transaction ${body.disposeServerTransactionHeadId} does not exist`);
+      assertDisposable(source.header, 'disposeServerTransactionHeadId');
     } else if (body.disposeServerTransactionHeadId !== undefined) {
       throw BadRequest.field('disposeServerTransactionHeadId', 'can be set only when disposeDivision is 2');
     }
     if (sale && body.terminalTranDateTime === undefined) throw BadRequest.field('terminalTranDateTime', 'is required for a sale (transactionHeadDivision 1)');
     const terminalTranAt = body.terminalTranDateTime === undefined ? now : parseDateTime(body.terminalTranDateTime)!;
     const taxRate = body.taxRate === undefined ? standardTaxRateAt(terminalTranAt) : exact(body.taxRate);
+    if (body.sumDate !== undefined) assertSumDate(body.sumDate, formatDate(now, contract.timeZone), formatDate(terminalTranAt, contract.timeZone));
 
     const header = {} as Rec;
     const sent = body as unknown as Record<string, unknown>;
@@ -169,7 +174,7 @@ export class TransactionRegistry {
 
     const details = body.details ?? [];
     if (sale && !details.length) throw BadRequest.field('details', 'at least one line is required for a sale (transactionHeadDivision 1)');
-    const lines = details.length ? this.resolveLines(cid, body, taxRate) : { recs: [], totals: [] };
+    const lines = details.length ? this.resolveLines(cid, body, taxRate, reducedTaxRateAt(terminalTranAt)) : { recs: [], totals: [] };
     if (body.subtotalDiscountRate !== undefined && body.subtotalDiscountPrice === undefined) {
       throw BadRequest.field('subtotalDiscountPrice', 'is required when subtotalDiscountRate is set (the amount is not computed from the rate)');
     }
@@ -183,15 +188,29 @@ export class TransactionRegistry {
       header[name] = name === 'total' ? units('total', computed.header.total) : value;
     }
     lines.recs.forEach((rec, i) => Object.assign(rec, formatted.lines[i]));
-    Object.assign(header, cashOf(body, computed.header.total, payments.money, sale));
+    Object.assign(header, cashOf(body, computed.header.total, payments, sale));
     return {
-      record: { header, details: lines.recs, depositOthers: payments.recs, coupons: resolveCoupons(body.coupons ?? []) },
+      record: {
+        header,
+        details: lines.recs,
+        depositOthers: payments.recs,
+        coupons: resolveCoupons(body.coupons ?? []),
+        // A cancelled transaction, or one of an unknown member, leaves the member's points alone.
+        pointsApplied: !!customer && cancelDivision === '0',
+      },
       customer,
     };
   }
 
-  /** sumDivision 2 (closed) needs sumDate; a terminal id naming no terminal, or none, needs a closed transaction. */
-  private assertClosing(cid: string, body: CreateTransaction, sumDivision: string): void {
+  /**
+   * A terminal id may not name a terminal of another store; sumDivision 2 (closed) needs sumDate;
+   * a terminal id naming no terminal, or none, needs a closed transaction.
+   */
+  private assertClosing(cid: string, body: CreateTransaction, sumDivision: string, store: StoreRow): void {
+    const terminal = body.terminalId === undefined ? undefined : this.terminals.find(cid, body.terminalId);
+    if (terminal && terminal.store_id !== store.store_id) {
+      throw BadRequest.field('terminalId', `terminal ${body.terminalId} belongs to store ${terminal.store_id}, not to store ${store.store_id}`);
+    }
     if (sumDivision === '2') {
       if (body.sumDate === undefined) throw BadRequest.field('sumDate', 'is required when sumDivision is 2 (a closed transaction)');
       return;
@@ -202,7 +221,7 @@ export class TransactionRegistry {
     if (body.terminalId === undefined) {
       throw BadRequest.field('terminalId', 'is required unless the transaction is registered as closed (sumDivision 2 with sumDate): it could never be settled');
     }
-    if (!this.terminals.find(cid, body.terminalId)) {
+    if (!terminal) {
       throw BadRequest.field(
         'terminalId',
         `terminal ${body.terminalId} does not exist; a transaction of an unknown terminal must be registered as closed (sumDivision 2 with sumDate)`,
@@ -210,7 +229,7 @@ export class TransactionRegistry {
     }
   }
 
-  private resolveLines(cid: string, body: CreateTransaction, taxRate: Decimal) {
+  private resolveLines(cid: string, body: CreateTransaction, taxRate: Decimal, reducedTaxRate: Decimal) {
     const details = body.details!;
     const productIds = [...new Set(details.filter((l) => l.productId !== undefined).map((l) => Number(l.productId)))];
     const products = this.repo.products(cid, productIds);
@@ -221,8 +240,14 @@ export class TransactionRegistry {
       categories: this.repo.categories(cid, [...categoryIds]),
       bundleGroupExists: (id: string) => this.bundles.find(cid, id) !== undefined,
     };
-    return resolveLines(details, masters, taxRate);
+    return resolveLines(details, masters, taxRate, reducedTaxRate);
   }
+}
+
+/** A closed transaction's sumDate lies between its sale date (terminalTranDateTime's date) and today (contract zone). */
+function assertSumDate(sumDate: string, today: string, saleDate: string): void {
+  if (sumDate > today) throw BadRequest.field('sumDate', `${sumDate} is after today (${today})`);
+  if (sumDate < saleDate) throw BadRequest.field('sumDate', `${sumDate} is before the sale date ${saleDate} (terminalTranDateTime)`);
 }
 
 function storeDefaults(body: CreateTransaction, store: StoreRow) {

@@ -14,6 +14,8 @@ export interface TransactionRecord {
   details: Rec[];
   depositOthers: Rec[];
   coupons: Rec[];
+  /** Whether registering it changed the member's points and miles (column points_applied, not output). */
+  pointsApplied?: boolean;
 }
 
 const SORT_COLUMNS: Record<TransactionSort, string> = {
@@ -47,7 +49,7 @@ export class TransactionRepo {
   private readonly lists = new Map<string, Statement>();
 
   constructor(private readonly db: Sqlite) {
-    this.insertHeader = db.prepare(insertSql('transactions', ['contract_id', 'ins_at'], HEADER_FIELDS));
+    this.insertHeader = db.prepare(insertSql('transactions', ['contract_id', 'ins_at', 'points_applied'], HEADER_FIELDS));
     const each = (make: (c: (typeof CHILDREN)[number]) => string) =>
       Object.fromEntries(CHILDREN.map((c) => [c.key, db.prepare(make(c))])) as Record<(typeof CHILDREN)[number]['key'], Statement>;
     this.insertChild = each((c) => insertSql(c.table, ['contract_id', 'transaction_head_id'], c.fields));
@@ -68,7 +70,7 @@ export class TransactionRepo {
   /** Inserts a whole transaction (call inside writer.write). Child records get the header's id. */
   insert(contractId: string, t: TransactionRecord, now: number): void {
     const headId = t.header.transactionHeadId as number;
-    this.insertHeader.run(valuesOf(HEADER_FIELDS, t.header, [contractId, now]));
+    this.insertHeader.run(valuesOf(HEADER_FIELDS, t.header, [contractId, now, t.pointsApplied ? '1' : '0']));
     for (const c of CHILDREN) {
       for (const rec of t[c.key]) this.insertChild[c.key].run(valuesOf(c.fields, rec, [contractId, headId]));
     }
@@ -88,6 +90,7 @@ export class TransactionRepo {
       details: child(CHILDREN[0]),
       depositOthers: child(CHILDREN[1]),
       coupons: child(CHILDREN[2]),
+      pointsApplied: row.points_applied === '1',
     };
   }
 
@@ -119,6 +122,14 @@ export class TransactionRepo {
     if (query.transaction_head_id !== undefined) {
       where.push(`transaction_head_id ${IN_IDS}`);
       params.push(JSON.stringify(query.transaction_head_id.split(',').map(Number)));
+    }
+    if (query.transaction_head_id_from !== undefined) {
+      where.push('transaction_head_id >= ?');
+      params.push(Number(query.transaction_head_id_from));
+    }
+    if (query.transaction_head_id_to !== undefined) {
+      where.push('transaction_head_id <= ?');
+      params.push(Number(query.transaction_head_id_to));
     }
     eq('store_id', query.store_id);
     eq('terminal_id', query.terminal_id);

@@ -5,6 +5,7 @@ import { authOf } from '../../http/auth.js';
 import { sendPage } from '../../http/paging.js';
 import { commonErrorResponses, NotFound, problemSchema } from '../../http/problem.js';
 import { disposeTransaction } from './dispose.js';
+import { assertCouponsAllowed } from './payments.js';
 import { TransactionRegistry } from './register.js';
 import { presentListItem, presentTransaction, transaction, transactionListItem } from './present.js';
 import { listTransactionsQuery } from './query.js';
@@ -25,6 +26,10 @@ export default function transactionsRoutes(deps: AppDeps): FastifyPluginAsyncZod
           summary: 'Register a transaction (header, lines, other payments, coupons; member points)',
           body: createTransactionBody,
           response: { 200: transaction, ...commonErrorResponses },
+        },
+        // Coupons on a plan without them are a 403 before any 400: checked on the raw body, before validation.
+        preValidation: async (request) => {
+          assertCouponsAllowed(authOf(request).contract.plan, (request.body as { coupons?: unknown } | null | undefined)?.coupons);
         },
       },
       async (request) => {

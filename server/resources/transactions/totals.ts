@@ -83,15 +83,29 @@ function computeOrBadRequest(input: TotalsInput): TransactionTotals {
   }
 }
 
-/** Payment breakdown: sent values, else the defaults of issue 4 (cash takes what credit and other payments leave). */
-export function cashOf(body: CreateTransaction, total: Decimal, others: Decimal, sale: boolean): Rec {
+/**
+ * Payment breakdown: sent values, else the defaults of issue 4. left = total − creditTotal.
+ * Other payments of methods that give no change (`changeless`, paymentChangeFlag 0) count at
+ * most up to max(0, left); their excess (`forfeited`) is lost. due = left − what they count.
+ * The others give change: cashTotal = due − their money (negative when they overpay: the excess
+ * = max(0, their money − max(0, due)) is change paid in cash); depositCash = cashTotal + excess;
+ * deposit = depositCash + depositCredit + all others; change (sales) = max(0, deposit − total −
+ * forfeited).
+ */
+export function cashOf(body: CreateTransaction, total: Decimal, others: { money: Decimal; changeless: Decimal }, sale: boolean): Rec {
   const sent = (v: string | undefined, fallback: Decimal) => (v === undefined ? fallback : exact(v));
   const creditTotal = sent(body.creditTotal, exact(0));
-  const cashTotal = sent(body.cashTotal, total.minus(creditTotal).minus(others));
+  const left = total.minus(creditTotal);
+  const counted = others.changeless.isPositive() ? Decimal.min(others.changeless, Decimal.max(0, left)) : others.changeless;
+  const forfeited = others.changeless.minus(counted);
+  const due = left.minus(counted);
+  const giving = others.money.minus(others.changeless);
+  const excess = giving.isPositive() ? Decimal.max(0, giving.minus(Decimal.max(0, due))) : exact(0);
+  const cashTotal = sent(body.cashTotal, due.minus(giving));
   const depositCredit = sent(body.depositCredit, creditTotal);
-  const depositCash = sent(body.depositCash, cashTotal);
-  const deposit = sent(body.deposit, depositCash.plus(depositCredit).plus(others));
-  const change = sent(body.change, sale ? Decimal.max(0, deposit.minus(total)) : exact(0));
+  const depositCash = sent(body.depositCash, cashTotal.plus(excess));
+  const deposit = sent(body.deposit, depositCash.plus(depositCredit).plus(others.money));
+  const change = sent(body.change, sale ? Decimal.max(0, deposit.minus(total).minus(forfeited)) : exact(0));
   return {
     cashTotal: units('cashTotal', cashTotal),
     creditTotal: units('creditTotal', creditTotal),
