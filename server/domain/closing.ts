@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
-import { dayStart, formatDateTime, nextDate } from './time.js';
+import { toUnits } from './money.js';
+import { dayStart, nextDate } from './time.js';
 
 /**
  * Pure rules of the daily closing (spec 4.15) and of terminal settlements (no HTTP, no SQL).
@@ -21,6 +22,9 @@ export const DENOMINATIONS = [
 ] as const;
 export type Denomination = (typeof DENOMINATIONS)[number][0];
 export type CashCounts = Record<Denomination, number>;
+
+/** Most notes or coins of one denomination a count may give (6 digits). */
+export const MAX_COUNT = 999999;
 
 export const zeroCounts = (): CashCounts =>
   Object.fromEntries(DENOMINATIONS.map(([name]) => [name, 0])) as CashCounts;
@@ -132,6 +136,11 @@ export interface LinkedSettlement {
   saving: Decimal | null;
   /** Money taken out of the drawer and banked at that settlement, after its count. */
   depositedBankMoney: Decimal;
+  /**
+   * A settlement of a released closing of this date or earlier: only its deposit still counts
+   * (rule 4; its count does not, rule 5), so it is read as a settlement without cash data.
+   */
+  released?: boolean;
 }
 
 export interface ClosingCashInput {
@@ -141,6 +150,8 @@ export interface ClosingCashInput {
   settlements: LinkedSettlement[];
   /** Σ cash effects of the transactions being closed. */
   cashEffects: Decimal;
+  /** Terminals that raised the transactions being closed. */
+  terminalIds?: number[];
   /**
    * Automatic closing with no cash settlement: nobody counted the cash. The real balance is
    * taken as what should be there (no over/short) and, with auto-input off, the preparation
@@ -193,6 +204,27 @@ export function assertCashInfoAllowed(cashInfo: CashInput | null, settlements: L
 }
 
 /**
+ * Rule 1 with counts at settlement needs a current count of every terminal whose transactions
+ * are closed: a terminal without a counted settlement (it settled before cash input at
+ * settlement was switched on), or whose latest settlement has no count, is a 400 naming
+ * cashInfo that says to settle that terminal again with its count (POST /adjustments); the
+ * closing's own cashInfo cannot stand in for it (rule 1 refuses it while settlement counts exist).
+ */
+function assertTerminalsCounted(terminalIds: number[], settlements: LinkedSettlement[], latest: Map<number, LinkedSettlement>): void {
+  const uncounted = new Set(terminalIds.filter((id) => !latest.has(id)));
+  for (const s of settlements) {
+    const counted = latest.get(s.terminalId);
+    if (!s.released && !s.counts && counted && later(s, counted)) uncounted.add(s.terminalId);
+  }
+  if (uncounted.size === 0) return;
+  const ids = [...uncounted].sort((a, b) => a - b).join(', ');
+  throw new ClosingError(
+    'cashInfo',
+    `cannot be completed from the settlement counts: terminal ${ids} has no counted settlement after its sales; settle it again with cashInfo (POST /adjustments) before closing`,
+  );
+}
+
+/**
  * Cash figures of a closing, rules 1-5 of 4.15:
  * 1. when an unclosed settlement with cash data is linked, the counts are the sum of the latest
  *    such settlement of each terminal, and cashInfo must not be sent;
@@ -212,6 +244,7 @@ export function closingCash(input: ClosingCashInput): ClosingCash {
 
   if (latest.size > 0) {
     assertCashInfoAllowed(cashInfo, settlements);
+    assertTerminalsCounted(input.terminalIds ?? [], settlements, latest);
     const counted = [...latest.values()].sort((a, b) => a.terminalId - b.terminalId);
     const counts = counted.reduce((acc, s) => addCounts(acc, s.counts!), zeroCounts());
     const deposited = sum(
@@ -274,24 +307,33 @@ export function closingCash(input: ClosingCashInput): ClosingCash {
 }
 
 /**
- * Cash data of a terminal settlement: only taken when the store's cash input at settlement is
- * on; then optional (a settlement without a count is a settlement of sales only) and, when
- * given, preparationCash and saving follow rules 2 and 3 as at closing.
+ * Cash data of a terminal settlement: taken only when the store's cash input at settlement is
+ * on, and then required (every settlement counts the drawer, so the closing's rule 1 always has
+ * a current count); preparationCash and saving follow rules 2 and 3 as at closing.
  */
-export function assertSettlementCash(cashInputAtSettlement: string, settings: CashSettings, cash: CashInput | null): void {
-  if (!cash) return;
+export function assertSettlementCash(storeId: number, cashInputAtSettlement: string, settings: CashSettings, cash: CashInput | null): void {
   if (cashInputAtSettlement !== '1') {
-    throw new ClosingError('cashInfo', 'must not be sent: the store\'s cash input at settlement is off, so cash is counted at closing');
+    if (cash) throw new ClosingError('cashInfo', 'must not be sent: the store\'s cash input at settlement is off, so cash is counted at closing');
+    return;
   }
+  if (!cash) throw new ClosingError('cashInfo', `is required: store ${storeId} inputs cash at terminal settlement`);
   assertCashValues(settings, cash);
+}
+
+/**
+ * A figure as stored (INTEGER thousandths); a sum too large to store is a 400 naming `field`
+ * (the request field that made it so), never a crash.
+ */
+export function storedUnits(value: Decimal, field: string, what: string): number {
+  try {
+    return toUnits(value, 3);
+  } catch (error) {
+    if (error instanceof RangeError) throw new ClosingError(field, `gives a ${what} (${value.toFixed()}) too large to store`);
+    throw error;
+  }
 }
 
 // ---- Calendar of the closing (sale dates and closing times in the contract's zone) ----
 
 /** Sales of `date` and earlier, and settlements made up to the end of `date`, are before this instant. */
 export const closingCutoff = (date: string, zone: string) => dayStart(nextDate(date), zone);
-
-/** True when the wall-clock time of `now` in `zone` is at or after `closingTime` (HH:MM). */
-export function closingTimeReached(now: number, zone: string, closingTime: string): boolean {
-  return formatDateTime(now, zone).slice(11, 16) >= closingTime;
-}

@@ -96,12 +96,15 @@ export function dayStart(date: string, zone: string): number {
   return wall - offsetMinutes(guess, zone) * 60000;
 }
 
-/** The calendar date after `date` (YYYY-MM-DD). */
-export function nextDate(date: string): string {
+/** The calendar date `days` after (negative: before) `date` (YYYY-MM-DD). */
+export function shiftDate(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const next = new Date(Date.UTC(y, m - 1, d + 1));
-  return `${pad(next.getUTCFullYear(), 4)}-${pad(next.getUTCMonth() + 1)}-${pad(next.getUTCDate())}`;
+  const shifted = new Date(Date.UTC(y, m - 1, d + days));
+  return `${pad(shifted.getUTCFullYear(), 4)}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
 }
+
+/** The calendar date after `date` (YYYY-MM-DD). */
+export const nextDate = (date: string) => shiftDate(date, 1);
 
 /** RFC 3339 date-time with an offset (or Z) to epoch ms; null when not such a value. */
 export function parseDateTime(value: string): number | null {

@@ -7,16 +7,17 @@ import {
   cashOfCounts,
   closingCash,
   closingCutoff,
-  closingTimeReached,
   ClosingError,
   latestCashSettlements,
+  storedUnits,
   zeroCounts,
   type CashCounts,
   type CashSettings,
   type ClosingCash,
   type LinkedSettlement,
 } from '../../server/domain/closing.js';
-import { dayStart, nextDate } from '../../server/domain/time.js';
+import { dayStart, nextDate, shiftDate } from '../../server/domain/time.js';
+import { autoClosingDate, autoClosingDates, closingTimeReached } from '../../server/domain/auto-closing-calendar.js';
 
 const d = (v: Decimal.Value) => new Decimal(v);
 const OFF: CashSettings = { bankDepositAutoInput: '0', bankDepositAutoInputAmount: d(0) };
@@ -277,14 +278,15 @@ describe('closing cash rules (4.15)', () => {
 
   it('settlement cash only with cash input at settlement on, then with rules 2 and 3', () => {
     const cash = { counts: zeroCounts() };
-    expect(() => assertSettlementCash('0', OFF, null)).not.toThrow();
-    expect(refusal(() => assertSettlementCash('0', OFF, cash))).toEqual({
+    expect(() => assertSettlementCash(7, '0', OFF, null)).not.toThrow();
+    expect(refusal(() => assertSettlementCash(7, '1', OFF, null))).toEqual({ field: 'cashInfo', message: 'is required: store 7 inputs cash at terminal settlement' });
+    expect(refusal(() => assertSettlementCash(7, '0', OFF, cash))).toEqual({
       field: 'cashInfo',
       message: 'must not be sent: the store\'s cash input at settlement is off, so cash is counted at closing',
     });
-    expect(refusal(() => assertSettlementCash('1', OFF, cash)).field).toBe('cashInfo.preparationCash');
-    expect(() => assertSettlementCash('1', ON, cash)).not.toThrow();
-    expect(refusal(() => assertSettlementCash('1', ON, { ...cash, saving: d(1) })).field).toBe('cashInfo.saving');
+    expect(refusal(() => assertSettlementCash(7, '1', OFF, cash)).field).toBe('cashInfo.preparationCash');
+    expect(() => assertSettlementCash(7, '1', ON, cash)).not.toThrow();
+    expect(refusal(() => assertSettlementCash(7, '1', ON, { ...cash, saving: d(1) })).field).toBe('cashInfo.saving');
   });
 
   it('calendar: day starts in the zone, across DST and month ends', () => {
@@ -300,5 +302,46 @@ describe('closing cash rules (4.15)', () => {
     expect(closingTimeReached(at, 'Asia/Tokyo', '22:30')).toBe(true);
     expect(closingTimeReached(at, 'Asia/Tokyo', '22:31')).toBe(false);
     expect(closingTimeReached(at, 'Asia/Tokyo', '00:00')).toBe(true);
+  });
+
+  it('a figure too large to store is a refusal naming the field, never a crash', () => {
+    expect(storedUnits(d('9999999999.999'), 'cashInfo', 'real cash balance')).toBe(9999999999999);
+    expect(refusal(() => storedUnits(d('1e16'), 'cashInfo', 'real cash balance'))).toEqual({
+      field: 'cashInfo',
+      message: 'gives a real cash balance (10000000000000000) too large to store',
+    });
+  });
+
+  it('rule 1 needs a current count of every terminal whose sales are closed', () => {
+    const counted = settlement({ adjustmentId: '2', terminalId: 1, adjustedAt: 20, counts: counts({ oneThousandYen: 1 }) });
+    const input = { settings: ON, cashInfo: null, cashEffects: d(1000) };
+    const why = 'cannot be completed from the settlement counts: terminal 2 has no counted settlement after its sales; settle it again with cashInfo (POST /adjustments) before closing';
+    expect(refusal(() => closingCash({ ...input, settlements: [counted], terminalIds: [1, 2] }))).toEqual({ field: 'cashInfo', message: why });
+    // a count-less settlement after the terminal's count makes that count stale
+    const stale = settlement({ adjustmentId: '3', terminalId: 2, adjustedAt: 30 });
+    const counted2 = settlement({ adjustmentId: '1', terminalId: 2, adjustedAt: 10, counts: counts({}) });
+    expect(refusal(() => closingCash({ ...input, settlements: [counted2, counted, stale], terminalIds: [1] }))).toEqual({ field: 'cashInfo', message: why });
+    expect(closingCash({ ...input, settlements: [counted], terminalIds: [1] }).source).toBe('settlement');
+  });
+
+  it('a released settlement gives its deposit only (rules 4 and 5)', () => {
+    const released = settlement({ adjustmentId: '1', terminalId: 1, adjustedAt: 10, depositedBankMoney: d(4000), released: true });
+    const cash = closingCash({ settings: OFF, cashInfo: { preparationCash: d(0), saving: d(0), counts: counts({ oneThousandYen: 1 }) }, settlements: [released], cashEffects: d(5000) });
+    expect(plain(cash)).toMatchObject({ source: 'request', depositedBankMoney: '4000', overShort: '0' });
+  });
+
+  it('automatic closing: target date by closing time, and the missed dates to catch up', () => {
+    const tokyo = (date: string, time: string) => Date.parse(`${date}T${time}+09:00`);
+    expect(autoClosingDate(tokyo('2026-11-23', '00:00:00'), 'Asia/Tokyo', '00:00')).toBe('2026-11-22');
+    expect(autoClosingDate(tokyo('2026-11-23', '23:59:00'), 'Asia/Tokyo', '05:59')).toBe('2026-11-22');
+    expect(autoClosingDate(tokyo('2026-11-23', '05:58:00'), 'Asia/Tokyo', '05:59')).toBeNull();
+    expect(autoClosingDate(tokyo('2026-11-23', '06:00:00'), 'Asia/Tokyo', '06:00')).toBe('2026-11-23');
+    expect(autoClosingDate(tokyo('2026-11-23', '21:59:00'), 'Asia/Tokyo', '22:00')).toBeNull();
+    expect(autoClosingDates('2026-11-22', null)).toEqual(['2026-11-22']);
+    expect(autoClosingDates('2026-11-22', '2026-11-22')).toEqual([]);
+    expect(autoClosingDates('2026-11-22', '2026-11-23')).toEqual([]);
+    expect(autoClosingDates('2026-03-01', '2026-02-27')).toEqual(['2026-02-28', '2026-03-01']);
+    expect(autoClosingDates('2026-11-22', '2026-01-01')).toEqual(Array.from({ length: 8 }, (_, i) => shiftDate('2026-11-15', i)));
+    expect(shiftDate('2026-01-01', -1)).toBe('2025-12-31');
   });
 });

@@ -130,3 +130,54 @@ describe('scheduleAutoClosing', () => {
     expect(lines).toEqual([]);
   });
 });
+
+describe('automatic closing dates', () => {
+  it('a closing time from 00:00 to 05:59 closes the business day that just ended', async () => {
+    const auto = await makeStore(t, { closingMethod: '1', closingTime: '00:00' });
+    const term = await makeTerminal(t, auto);
+    const sold = await sale(t, { storeId: auto, terminalId: term, at: jst(DAY, '20:00:00'), amount: '100' });
+    await settle(t, { storeId: auto, terminalId: term });
+    expect(runAt(jst('2026-11-23', '00:00:00'))).toEqual([{ contractId: t.contractId, storeId: auto, sumDate: DAY, result: 'closed' }]);
+    t = await startAt(base, jst('2026-11-23', '00:00:00'));
+    expect(await closingState(t, sold)).toEqual({ sumDivision: '2', sumDate: DAY });
+    expect(runAt(jst('2026-11-23', '23:59:00'))).toEqual([]);
+  });
+
+  it('catches up the dates missed while the server was down, oldest first, each with its own sales', async () => {
+    const auto = await makeStore(t, { closingMethod: '1', closingTime: '22:00' });
+    const term = await makeTerminal(t, auto);
+    t = await startAt(base, jst('2026-11-20', '21:00:00'));
+    await sale(t, { storeId: auto, terminalId: term, at: jst('2026-11-20', '12:00:00'), amount: '100' });
+    await settle(t, { storeId: auto, terminalId: term });
+    expect(runAt(jst('2026-11-20', '22:00:00'))[0]?.result).toBe('closed');
+    t = await startAt(base, jst('2026-11-21', '20:00:00'));
+    const first = await sale(t, { storeId: auto, terminalId: term, at: jst('2026-11-21', '12:00:00'), amount: '100' });
+    await settle(t, { storeId: auto, terminalId: term });
+    // down from 21:00 on the 21st to 08:00 on the 23rd; nothing before the closing time
+    expect(runAt(jst('2026-11-23', '08:00:00'))).toEqual([]);
+    const outcome = (sumDate: string) => ({ contractId: t.contractId, storeId: auto, sumDate, result: 'closed' });
+    expect(runAt(jst('2026-11-23', '22:00:00'))).toEqual([outcome('2026-11-21'), outcome(DAY), outcome('2026-11-23')]);
+    t = await startAt(base, jst('2026-11-23', '22:00:00'));
+    expect(await closingState(t, first)).toEqual({ sumDivision: '2', sumDate: '2026-11-21' });
+    expect((await summary(auto, DAY)).transactionCount).toBe('0');
+  });
+
+  it('goes back at most 7 days; a store never closed closes only the target date', async () => {
+    const auto = await makeStore(t, { closingMethod: '1', closingTime: '22:00' });
+    t = await startAt(base, jst('2026-11-01', '22:00:00'));
+    expect(runAt(jst('2026-11-01', '22:00:00')).map((o) => o.sumDate)).toEqual(['2026-11-01']);
+    expect(runAt(jst(DAY, '22:00:00')).map((o) => o.sumDate)).toEqual([
+      '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', DAY,
+    ]);
+  });
+
+  it('with the scheduler\'s memo a refusal is warned once per store and date, and still retried', async () => {
+    const warehouse = await makeStore(t, { closingMethod: '1', closingTime: '21:30', division: '1' });
+    const memo = new Set<string>();
+    const refusal = { contractId: t.contractId, storeId: warehouse, sumDate: DAY, result: 'refused', detail: `[storeId] store ${warehouse} is a warehouse and has no daily closing` };
+    for (const time of ['21:30:00', '21:31:00', '21:32:00']) expect(runAutoClosing(t.deps, new Date(jst(DAY, time)), log, memo)).toEqual([refusal]);
+    expect(lines.filter((l) => l.startsWith('warn')).length).toBe(1);
+    runAutoClosing(t.deps, new Date(jst('2026-11-23', '21:30:00')), log, memo);
+    expect(lines.filter((l) => l.startsWith('warn')).length).toBe(2);
+  });
+});

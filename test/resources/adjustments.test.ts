@@ -3,7 +3,7 @@ import type { Change } from '../../server/db/write.js';
 import type { Adjustment } from '../../server/resources/adjustments/schema.js';
 import { ContractRepo } from '../../server/resources/contracts/repo.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
-import { closingState, makeStore, makeTerminal, ok, sale, settle } from '../jobs/closing-fixtures.js';
+import { closingState, makeStore, makeTerminal, ok, sale, settle, startAt } from '../jobs/closing-fixtures.js';
 
 const AT_10_00 = '2026-11-22T10:00:00+09:00';
 const LINK_BASE = 'http://localhost/test-contract/pos/adjustments';
@@ -55,6 +55,7 @@ describe('POST /adjustments', () => {
     await sale(t, { storeId: store, terminalId: t1, at: '2026-11-22T09:00:00+09:00', amount: '1000' });
     expect((await settle(t, { storeId: store, terminalId: t1 })).settledTransactionCount).toBe('1');
     const later = await sale(t, { storeId: store, terminalId: t1, at: '2026-11-22T12:00:00+09:00', amount: '300' });
+    t = await startAt(t, '2026-11-22T14:00:00+09:00');
     const second = await settle(t, { storeId: store, terminalId: t1, adjustmentDateTime: '2026-11-22T04:00:00Z', depositedBankMoney: '10000.5' });
     expect(second).toMatchObject({
       settledTransactionCount: '1',
@@ -87,8 +88,9 @@ describe('POST /adjustments', () => {
       oneYen: '7',
     });
     expect(settled.realCashBalance).toBe('21507');
-    // a settlement without a count is still allowed (sales only)
-    expect((await settle(t, { storeId: cashStore, terminalId: term })).cashInfo).toBeNull();
+    // every settlement of such a store counts the drawer
+    expect(await detail({ storeId: cashStore, terminalId: term })).toBe(`[cashInfo] is required: store ${cashStore} inputs cash at terminal settlement`);
+    expect(await detail({ storeId: cashStore, terminalId: term, cashInfo: null })).toBe(`[cashInfo] is required: store ${cashStore} inputs cash at terminal settlement`);
   });
 
   it('with bank deposit auto-input on the count comes without preparation cash and saving', async () => {
@@ -132,13 +134,27 @@ describe('POST /adjustments', () => {
       '[adjustmentDateTime] must be a date-time like 2026-11-22T10:00:00+09:00',
     );
     expect(await detail({ storeId: cashStore, terminalId: cashTerm, cashInfo: { preparationCash: '0', saving: '0', tenYen: '-1' } })).toBe(
-      '[cashInfo.tenYen] must be 1 to 9 digits',
+      '[cashInfo.tenYen] must be 1 to 6 digits',
+    );
+    // counts are at most 6 digits: the largest drawer still stores exactly
+    expect(await detail({ storeId: cashStore, terminalId: cashTerm, cashInfo: { preparationCash: '0', saving: '0', tenThousandYen: '1000000' } })).toBe(
+      '[cashInfo.tenThousandYen] must be 1 to 6 digits',
+    );
+    expect(await detail({ storeId: store, terminalId: t1, adjustmentDateTime: '2026-11-22T10:00:01+09:00' })).toBe(
+      '[adjustmentDateTime] must not be in the future',
     );
     expect(await detail({ storeId: cashStore, terminalId: cashTerm, cashInfo: { preparationCash: '0', saving: '0', euro: '1' } })).toBe(
       '[cashInfo.euro] is not a known field',
     );
     expect(await detail({ storeId: store, terminalId: t1, sumDate: '2026-11-22' })).toBe('[sumDate] is not a known field');
+    // a date the store has closed takes no more settlements, until that closing is released
+    await ok(t, 'POST', '/daily_summaries', { sumDate: '2026-11-21', storeId: store, cashInfo: { preparationCash: '0', saving: '0' } });
+    expect(await detail({ storeId: store, terminalId: t1, adjustmentDateTime: '2026-11-21T23:59:59+09:00' })).toBe(
+      `[adjustmentDateTime] store ${store} is already closed for 2026-11-21; release that closing first`,
+    );
     expect((await t.api('GET', '/adjustments')).json()).toEqual([]);
+    await ok(t, 'POST', `/daily_summaries/${store}/2026-11-21/release`);
+    expect((await settle(t, { storeId: store, terminalId: t1, adjustmentDateTime: '2026-11-21T23:59:59+09:00' })).status).toBe('unclosed');
   });
 
   it('settles a suspended store\'s terminal (bookkeeping, not trading) and reports every change', async () => {
@@ -170,6 +186,7 @@ describe('GET /adjustments', () => {
     const other = await makeStore(t, {}, 'Other');
     const t3 = await makeTerminal(t, other);
     const at = (hour: number) => `2026-11-22T${String(hour).padStart(2, '0')}:00:00+09:00`;
+    t = await startAt(t, at(12));
     await settle(t, { storeId: store, terminalId: t1, adjustmentDateTime: at(8) });
     await settle(t, { storeId: store, terminalId: t2, adjustmentDateTime: at(9) });
     await settle(t, { storeId: store, terminalId: t1, adjustmentDateTime: at(11) });

@@ -172,7 +172,8 @@ describe('POST /daily_summaries (4.15)', () => {
       cashInfo: { preparationCash: '5000', saving: '0', fiveThousandYen: '3' },
       depositedBankMoney: '3000',
     });
-    // settled after midnight: belongs to the next day's closing
+    // settled after midnight with nothing of this day to settle: belongs to the next day's closing
+    t = await startAt(t, at('00:40:00', '2026-11-23'));
     const s4 = await settle(t, {
       storeId: cashStore,
       terminalId: r2,
@@ -254,7 +255,8 @@ describe('POST /daily_summaries (4.15)', () => {
     refused(await closeDay(t, { storeId: store }), '[sumDate] is required');
     refused(await closeDay(t, { sumDate: DAY }), '[storeId] is required');
     refused(await closeDay(t, { sumDate: '2026-02-30', storeId: store }), '[sumDate] must be a calendar date YYYY-MM-DD from 1900');
-    refused(await closeDay(t, { sumDate: DAY, storeId: store, cashInfo: { ...NO_CASH, tenYen: '1.5' } }), '[cashInfo.tenYen] must be 1 to 9 digits');
+    refused(await closeDay(t, { sumDate: DAY, storeId: store, cashInfo: { ...NO_CASH, tenYen: '1.5' } }), '[cashInfo.tenYen] must be 1 to 6 digits');
+    refused(await closeDay(t, { sumDate: DAY, storeId: store, cashInfo: { ...NO_CASH, tenThousandYen: '999999999' } }), '[cashInfo.tenThousandYen] must be 1 to 6 digits');
     refused(
       await closeDay(t, { sumDate: DAY, storeId: store, cashInfo: { preparationCash: '1e3', saving: '0' } }),
       '[cashInfo.preparationCash] must be a non-negative decimal string of up to 9 integer digits and up to 3 decimals',
@@ -395,5 +397,61 @@ describe('GET /daily_summaries', () => {
     expect(first.headers.link).toBe('<http://localhost/test-contract/pos/daily_summaries?limit=3&page=2>; rel="next"');
     refused(await t.api('GET', '/daily_summaries?sum_date_from=2026-11-21&sum_date_to=2026-11-20'), '[sum_date_to] must not be before sum_date_from');
     refused(await t.api('GET', '/daily_summaries?released=2'), '[released] must be one of 0, 1');
+  });
+});
+
+describe('settlements linked to a closing', () => {
+  it('a settlement without a count (cash input at settlement switched on later) is refused until that terminal is counted', async () => {
+    const cashStore = await makeStore(t);
+    const r1 = await makeTerminal(t, cashStore, 'R1');
+    const r2 = await makeTerminal(t, cashStore, 'R2');
+    const sold = await sale(t, { storeId: cashStore, terminalId: r2, at: at('09:00:00'), amount: '2000' });
+    await settle(t, { storeId: cashStore, terminalId: r2, adjustmentDateTime: at('10:00:00') });
+    await ok(t, 'PATCH', `/stores/${cashStore}`, { cashInputAtSettlement: '1' });
+    await sale(t, { storeId: cashStore, terminalId: r1, at: at('11:00:00'), amount: '1000' });
+    await settle(t, { storeId: cashStore, terminalId: r1, adjustmentDateTime: at('12:00:00'), cashInfo: { ...NO_CASH, oneThousandYen: '1' } });
+
+    const why = `terminal ${r2} has no counted settlement after its sales; settle it again with cashInfo (POST /adjustments) before closing`;
+    refused(await closeDay(t, { sumDate: DAY, storeId: cashStore }), `[cashInfo] cannot be completed from the settlement counts: ${why}`);
+    expect(await closingState(t, sold)).toEqual({ sumDivision: '1', sumDate: null });
+
+    await settle(t, { storeId: cashStore, terminalId: r2, adjustmentDateTime: at('13:00:00'), cashInfo: { ...NO_CASH, oneThousandYen: '2' } });
+    expect((await closeDay(t, { sumDate: DAY, storeId: cashStore })).statusCode).toBe(200);
+    expect(await summary(cashStore)).toMatchObject({ cashSource: 'settlement', realCashBalance: '3000', computedCashBalance: '3000', overShort: '0' });
+  });
+
+  it('a sale of the date settled after midnight is closed with its settlement\'s count', async () => {
+    const cashStore = await makeStore(t, { cashInputAtSettlement: '1' });
+    const r1 = await makeTerminal(t, cashStore);
+    const sold = await sale(t, { storeId: cashStore, terminalId: r1, at: at('22:00:00'), amount: '1000' });
+    t = await startAt(t, at('00:30:00', '2026-11-23'));
+    const late = await settle(t, { storeId: cashStore, terminalId: r1, cashInfo: { ...NO_CASH, oneThousandYen: '1' } });
+
+    refused(
+      await closeDay(t, { sumDate: DAY, storeId: cashStore, cashInfo: NO_CASH }),
+      `[cashInfo] must not be sent: the unclosed cash settlement ${late.adjustmentId} of the store gives the cash values of this closing`,
+    );
+    expect((await closeDay(t, { sumDate: DAY, storeId: cashStore })).statusCode).toBe(200);
+    expect(await summary(cashStore)).toMatchObject({ cashSource: 'settlement', realCashBalance: '1000', computedCashBalance: '1000', overShort: '0' });
+    expect(await closingState(t, sold)).toEqual({ sumDivision: '2', sumDate: DAY });
+    expect(await ok(t, 'GET', `/adjustments/${late.adjustmentId}`)).toMatchObject({ status: 'closed', sumDate: DAY });
+  });
+
+  it('the deposits of a released closing\'s settlements still count when the date is closed again (rule 4), once', async () => {
+    await sale(t, { storeId: store, terminalId: t1, at: at('10:00:00'), amount: '50000' });
+    await settle(t, { storeId: store, terminalId: t1, adjustmentDateTime: at('12:00:00'), depositedBankMoney: '40000' });
+    const cashInfo = { ...NO_CASH, oneThousandYen: '10' };
+    const figures = { depositedBankMoney: '40000', realCashBalance: '10000', computedCashBalance: '50000', overShort: '0' };
+    await ok(t, 'POST', '/daily_summaries', { sumDate: DAY, storeId: store, cashInfo });
+    expect(await summary(store)).toMatchObject(figures);
+    for (let i = 0; i < 2; i++) {
+      await ok(t, 'POST', `/daily_summaries/${store}/${DAY}/release`);
+      await ok(t, 'POST', '/daily_summaries', { sumDate: DAY, storeId: store, cashInfo });
+      expect(await summary(store)).toMatchObject(figures);
+    }
+    // counted by the closing in force: not again by the next date's
+    t = await startAt(t, at('23:00:00', '2026-11-23'));
+    await ok(t, 'POST', '/daily_summaries', { sumDate: '2026-11-23', storeId: store, cashInfo: { ...NO_CASH, oneThousandYen: '10' } });
+    expect(await summary(store, '2026-11-23')).toMatchObject({ depositedBankMoney: '0', overShort: '10000' });
   });
 });

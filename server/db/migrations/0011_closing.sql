@@ -2,7 +2,9 @@
 -- Money is INTEGER thousandths (toUnits(value, 3)); note and coin counts are plain INTEGER.
 -- A settlement is "unclosed" while sum_date IS NULL; a closing consumes it (sum_date,
 -- daily_summary_id). Releasing the closing sets released = '1' and keeps both as history: the
--- settlement stays with the released closing and is never linked to a later one (rule 5).
+-- settlement stays with the released closing and its count is never used again (rule 5), but
+-- its deposit still counts (rule 4) in the next closing of its date or a later one:
+-- deposit_summary_id is the closing in force that counted the deposit, NULL again on release.
 
 CREATE TABLE adjustments (
   contract_id TEXT NOT NULL REFERENCES contracts (contract_id),
@@ -30,6 +32,7 @@ CREATE TABLE adjustments (
   deposited_bank_money INTEGER NOT NULL DEFAULT 0 CHECK (deposited_bank_money >= 0),
   sum_date TEXT,
   daily_summary_id INTEGER,
+  deposit_summary_id INTEGER,
   released TEXT NOT NULL DEFAULT '0' CHECK (released IN ('0', '1')),
   ins_at INTEGER NOT NULL,
   upd_at INTEGER NOT NULL,
@@ -42,6 +45,9 @@ CREATE TABLE adjustments (
 CREATE INDEX adjustments_store ON adjustments (contract_id, store_id, adjusted_at);
 CREATE INDEX adjustments_unclosed ON adjustments (contract_id, store_id, adjusted_at) WHERE sum_date IS NULL;
 CREATE INDEX adjustments_summary ON adjustments (contract_id, daily_summary_id) WHERE daily_summary_id IS NOT NULL;
+CREATE INDEX adjustments_deposit_summary ON adjustments (contract_id, deposit_summary_id) WHERE deposit_summary_id IS NOT NULL;
+CREATE INDEX adjustments_released_deposits ON adjustments (contract_id, store_id, sum_date)
+  WHERE released = '1' AND deposit_summary_id IS NULL AND deposited_bank_money > 0;
 
 -- One closing of a store for a date. A released closing stays as history (released_at set);
 -- the date may then be closed again, so only one unreleased closing per store and date.

@@ -9,10 +9,11 @@ import {
   CASH_EFFECTS,
   cashOfCounts,
   DENOMINATIONS,
+  storedUnits,
   type LinkedSettlement,
 } from '../../domain/closing.js';
 import { fromUnits, parseDecimal, PRICE, toUnits } from '../../domain/money.js';
-import { parseDateTime } from '../../domain/time.js';
+import { formatDate, parseDateTime } from '../../domain/time.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { cashSettingsOf, closingRules } from '../daily-summaries/store-settings.js';
@@ -36,6 +37,7 @@ export interface AdjustmentRow extends CountColumns {
   deposited_bank_money: number;
   sum_date: string | null;
   daily_summary_id: number | null;
+  deposit_summary_id: number | null;
   released: '0' | '1';
   ins_at: number;
   upd_at: number;
@@ -60,7 +62,7 @@ export class AdjustmentRepo {
   private readonly insert;
   private readonly unprocessedCash;
   private readonly settle;
-  private readonly unclosed;
+  private readonly closedFor;
   private readonly stores;
   private readonly terminals;
 
@@ -85,10 +87,7 @@ export class AdjustmentRepo {
       `UPDATE transactions SET sum_division = '1', adjustment_at = @adjustedAt, upd_at = @now WHERE ${unprocessed}
        RETURNING transaction_head_id`,
     );
-    this.unclosed = db.prepare(
-      `SELECT * FROM adjustments WHERE contract_id = ? AND store_id = ? AND sum_date IS NULL AND adjusted_at < ?
-       ORDER BY adjusted_at, adjustment_id`,
-    );
+    this.closedFor = db.prepare('SELECT 1 FROM daily_summaries WHERE contract_id = ? AND store_id = ? AND sum_date = ? AND released_at IS NULL');
   }
 
   find(contractId: string, adjustmentId: string | number): AdjustmentRow | undefined {
@@ -104,9 +103,11 @@ export class AdjustmentRepo {
   /**
    * Settles the terminal's unprocessed transactions of the store (sum_division 0 → 1) in one
    * statement and records the settlement with its cash data. A terminal may settle any number
-   * of times a day; a settlement with nothing to settle still records its count.
+   * of times a day; a settlement with nothing to settle still records its count. Its time may
+   * not be in the future nor on a date the store has already closed (contract zone).
    */
-  create(contractId: string, input: CreateAdjustment): AdjustmentRow {
+  create(contract: { contractId: string; timeZone: string }, input: CreateAdjustment): AdjustmentRow {
+    const { contractId, timeZone } = contract;
     return this.writer.write(() => {
       const store = this.stores.referenced(contractId, input.storeId);
       const terminal = this.terminals.find(contractId, input.terminalId);
@@ -114,13 +115,20 @@ export class AdjustmentRepo {
       if (terminal.store_id !== store.store_id) {
         throw BadRequest.field('terminalId', `terminal ${input.terminalId} belongs to store ${terminal.store_id}, not to store ${store.store_id}`);
       }
-      const cash = toCashInput(input.cashInfo);
-      closingRules(() => assertSettlementCash(store.cash_input_at_settlement, cashSettingsOf(store), cash));
-
       const now = this.clock.now().getTime();
       const adjustedAt = input.adjustmentDateTime === undefined ? now : parseDateTime(input.adjustmentDateTime)!;
+      if (adjustedAt > now) throw BadRequest.field('adjustmentDateTime', 'must not be in the future');
+      const date = formatDate(adjustedAt, timeZone);
+      if (this.closedFor.get(contractId, store.store_id, date)) {
+        throw BadRequest.field('adjustmentDateTime', `store ${store.store_id} is already closed for ${date}; release that closing first`);
+      }
+      const cash = toCashInput(input.cashInfo);
+      closingRules(() => assertSettlementCash(store.store_id, store.cash_input_at_settlement, cashSettingsOf(store), cash));
+
       const scope = { contractId, storeId: store.store_id, terminalId: terminal.terminal_id };
       const { cash: settledCashTotal } = this.unprocessedCash.get(scope) as { cash: number };
+      const units = (value: Decimal, field: string, what: string) => closingRules(() => storedUnits(value, field, what));
+      units(new Decimal(fromUnits(settledCashTotal, 3)), 'terminalId', 'settled cash total');
       const settled = this.settle.all({ ...scope, adjustedAt, now }) as { transaction_head_id: number }[];
       for (const t of settled) this.writer.changed({ contractId, entity: 'transaction', id: String(t.transaction_head_id), op: 'update' });
 
@@ -133,7 +141,7 @@ export class AdjustmentRepo {
         adjustedAt,
         settledCount: settled.length,
         settledCashTotal,
-        realCashBalance: cash ? toUnits(cashOfCounts(cash.counts), 3) : null,
+        realCashBalance: cash ? units(cashOfCounts(cash.counts), 'cashInfo', 'real cash balance') : null,
         preparationCash: cash?.preparationCash !== undefined ? toUnits(cash.preparationCash, 3) : null,
         saving: cash?.saving !== undefined ? toUnits(cash.saving, 3) : null,
         depositedBankMoney: toUnits(parseDecimal(input.depositedBankMoney ?? '0', PRICE), 3),
@@ -142,11 +150,6 @@ export class AdjustmentRepo {
       this.writer.changed({ contractId, entity: 'adjustment', id: adjustmentId, op: 'insert' });
       return this.get(contractId, adjustmentId);
     });
-  }
-
-  /** Unclosed settlements of a store made before `cutoff` (the end of the closing date). */
-  unclosedBefore(contractId: string, storeId: number, cutoff: number): AdjustmentRow[] {
-    return this.unclosed.all(contractId, storeId, cutoff) as AdjustmentRow[];
   }
 
   list(contractId: string, query: ListAdjustmentsQuery, page: Page<keyof typeof SORT_COLUMNS>): AdjustmentRow[] {
@@ -169,15 +172,16 @@ export class AdjustmentRepo {
   }
 }
 
-/** A stored settlement as the closing rules read it. */
+/** A stored settlement as the closing rules read it (a released one: its deposit only, rule 5). */
 export function linkedSettlement(row: AdjustmentRow): LinkedSettlement {
   return {
     adjustmentId: String(row.adjustment_id),
     terminalId: row.terminal_id,
     adjustedAt: row.adjusted_at,
-    counts: row.real_cash_balance === null ? null : countsOfRow(row),
+    counts: row.real_cash_balance === null || row.released === '1' ? null : countsOfRow(row),
     preparationCash: money(row.preparation_cash),
     saving: money(row.saving),
     depositedBankMoney: money(row.deposited_bank_money)!,
+    ...(row.released === '1' ? { released: true } : {}),
   };
 }

@@ -26,7 +26,7 @@ export default function adjustmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod 
       },
       async (request) => {
         const { contract } = authOf(request);
-        return presentAdjustment(adjustments.create(contract.contractId, request.body), contract.timeZone);
+        return presentAdjustment(adjustments.create(contract, request.body), contract.timeZone);
       },
     );
 

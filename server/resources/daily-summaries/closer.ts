@@ -3,11 +3,19 @@ import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { assertCashInfoAllowed, assertClosable, closingCash, closingCutoff, type CashInput, type ClosingMethod } from '../../domain/closing.js';
-import { fromUnits, toUnits } from '../../domain/money.js';
+import {
+  assertCashInfoAllowed,
+  assertClosable,
+  closingCash,
+  closingCutoff,
+  storedUnits,
+  type CashInput,
+  type ClosingMethod,
+} from '../../domain/closing.js';
+import { fromUnits } from '../../domain/money.js';
 import { formatDate } from '../../domain/time.js';
 import { BadRequest } from '../../http/problem.js';
-import { AdjustmentRepo, linkedSettlement } from '../adjustments/repo.js';
+import { linkedSettlement } from '../adjustments/repo.js';
 import { StoreRepo } from '../stores/repo.js';
 import { DailySummaryRepo, type DailySummaryRow } from './repo.js';
 import { cashSettingsOf, closingRules } from './store-settings.js';
@@ -30,13 +38,13 @@ export interface ClosingContract {
  * Daily closing (spec 4.15) and its release. Order of the 400s, each naming its field, as the
  * spec lists them: store absent, closing method automatic (API only), warehouse, order-receiving
  * store, store with cash drawer (storeId); sumDate after today (sumDate); cashInfo while an
- * unclosed cash settlement is linked (cashInfo); already closed for the date (sumDate);
+ * unclosed cash settlement is linked (cashInfo); already closed for the date (sumDate); a
+ * terminal with closed sales but no current settlement count while others have one (cashInfo);
  * preparationCash and saving present or absent against the bank deposit auto-input
  * (cashInfo.preparationCash, cashInfo.saving).
  */
 export class DailyCloser {
   private readonly stores;
-  private readonly settlements;
   private readonly summaries;
 
   constructor(
@@ -46,7 +54,6 @@ export class DailyCloser {
     private readonly clock: Clock,
   ) {
     this.stores = new StoreRepo(db, writer, ids, clock);
-    this.settlements = new AdjustmentRepo(db, writer, ids, clock);
     this.summaries = new DailySummaryRepo(db);
   }
 
@@ -60,7 +67,8 @@ export class DailyCloser {
       if (request.sumDate > today) throw BadRequest.field('sumDate', `${request.sumDate} is after today (${today}) and cannot be closed yet`);
 
       const cutoff = closingCutoff(request.sumDate, timeZone);
-      const settlements = this.settlements.unclosedBefore(contractId, store.store_id, cutoff).map(linkedSettlement);
+      const link = { contractId, storeId: store.store_id, cutoff, sumDate: request.sumDate };
+      const settlements = this.summaries.linkedSettlements(link).map(linkedSettlement);
       closingRules(() => assertCashInfoAllowed(request.cashInfo, settlements));
       if (this.summaries.findInForce(contractId, store.store_id, request.sumDate)) {
         throw BadRequest.field('sumDate', `store ${store.store_id} is already closed for ${request.sumDate}`);
@@ -74,18 +82,20 @@ export class DailyCloser {
           cashInfo: request.cashInfo,
           settlements,
           cashEffects: new Decimal(fromUnits(cashEffects, 3)),
+          terminalIds: this.summaries.closableTerminalIds(contractId, store.store_id, cutoff),
           ...(request.method === 'auto' ? { uncounted: { previousCarryOver } } : {}),
         }),
       );
 
       const summaryId = this.ids.next('daily_summaries');
       const scope = { contractId, summaryId, storeId: store.store_id, cutoff, sumDate: request.sumDate, now };
+      const consumed = this.summaries.consume(scope);
       const closed = this.summaries.closeTransactions(scope);
       for (const t of closed) this.writer.changed({ contractId, entity: 'transaction', id: String(t.transaction_head_id), op: 'update' });
-      for (const id of this.summaries.consume(scope)) this.writer.changed({ contractId, entity: 'adjustment', id: String(id), op: 'update' });
+      for (const id of consumed) this.writer.changed({ contractId, entity: 'adjustment', id: String(id), op: 'update' });
 
       const terminals = [...new Set(closed.flatMap((t) => (t.terminal_id === null ? [] : [t.terminal_id])))].sort((a, b) => a - b);
-      const units = (d: Decimal) => toUnits(d, 3);
+      const units = (value: Decimal, field: string, what: string) => closingRules(() => storedUnits(value, field, what));
       this.summaries.insert(
         contractId,
         summaryId,
@@ -94,14 +104,14 @@ export class DailyCloser {
           sum_date: request.sumDate,
           cash_source: cash.source,
           counts: cash.counts,
-          preparation_cash: units(cash.preparationCash),
-          saving: units(cash.saving),
-          carry_over_reserve: units(cash.carryOverReserve),
-          cash_sales_total: cashEffects,
-          computed_cash_balance: units(cash.computedCashBalance),
-          real_cash_balance: units(cash.realCashBalance),
-          deposited_bank_money: units(cash.depositedBankMoney),
-          over_short: units(cash.overShort),
+          preparation_cash: units(cash.preparationCash, 'cashInfo.preparationCash', 'preparation cash'),
+          saving: units(cash.saving, 'cashInfo.saving', 'saving'),
+          carry_over_reserve: units(cash.carryOverReserve, 'cashInfo.saving', 'carry-over reserve'),
+          cash_sales_total: units(new Decimal(fromUnits(cashEffects, 3)), 'sumDate', 'cash sales total'),
+          computed_cash_balance: units(cash.computedCashBalance, 'cashInfo.preparationCash', 'computed cash balance'),
+          real_cash_balance: units(cash.realCashBalance, 'cashInfo', 'real cash balance'),
+          deposited_bank_money: units(cash.depositedBankMoney, 'sumDate', 'deposited bank money'),
+          over_short: units(cash.overShort, 'cashInfo', 'over/short'),
           transaction_count: closed.length,
           terminal_ids: JSON.stringify(terminals.map(String)),
           closing_method: request.method,

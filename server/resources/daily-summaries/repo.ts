@@ -2,7 +2,7 @@ import type { Sqlite } from '../../db/open.js';
 import { DENOMINATIONS, type CashCounts } from '../../domain/closing.js';
 import { NotFound } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
-import { CASH_EFFECT_SQL } from '../adjustments/repo.js';
+import { CASH_EFFECT_SQL, type AdjustmentRow } from '../adjustments/repo.js';
 import { selectFilteredPage } from '../adjustments/filtered-page.js';
 import { COUNT_COLUMNS, type CountColumns, type ListDailySummariesQuery } from './schema.js';
 
@@ -50,6 +50,28 @@ const SORT_COLUMNS = { sumDate: 'sum_date', storeId: 'store_id', dailySummaryId:
  */
 const CLOSABLE = "contract_id = @contractId AND store_id = @storeId AND sum_division = '1' AND +terminal_tran_at < @cutoff";
 
+/**
+ * The store's unclosed settlements a closing links: those made before the end of its date, and
+ * those made later that settled one of the transactions it closes (a sale of the date settled
+ * after midnight: same terminal, adjustment time = settlement time).
+ */
+const LINKED_UNCLOSED =
+  `contract_id = @contractId AND store_id = @storeId AND sum_date IS NULL AND (adjusted_at < @cutoff OR (terminal_id, adjusted_at) IN
+     (SELECT terminal_id, adjustment_at FROM transactions WHERE ${CLOSABLE} AND adjustment_at >= @cutoff))`;
+/** Settlements of released closings of the date or earlier whose deposit no closing in force counts (rule 4). */
+const RELEASED_DEPOSITS =
+  "contract_id = @contractId AND store_id = @storeId AND released = '1' AND deposit_summary_id IS NULL AND deposited_bank_money > 0 AND sum_date <= @sumDate";
+
+/** Scope of a closing being made. */
+export interface ClosingScope {
+  contractId: string;
+  summaryId: string;
+  storeId: number;
+  cutoff: number;
+  sumDate: string;
+  now: number;
+}
+
 /** SQL of daily closings; the rules live in DailyCloser. */
 export class DailySummaryRepo {
   private readonly byId;
@@ -61,6 +83,11 @@ export class DailySummaryRepo {
   private readonly closeClosable;
   private readonly insertRow;
   private readonly consumeSettlements;
+  private readonly countDeposits;
+  private readonly linkedUnclosed;
+  private readonly releasedDeposits;
+  private readonly closableTerminals;
+  private readonly latestClosed;
   private readonly markReleased;
   private readonly reopenTransactions;
   private readonly releaseSettlements;
@@ -89,10 +116,14 @@ export class DailySummaryRepo {
        VALUES (@contractId, @summaryId, ${columns.map((c) => `@${c}`).join(', ')}, @now, @now)`,
     );
     this.consumeSettlements = db.prepare(
-      `UPDATE adjustments SET sum_date = @sumDate, daily_summary_id = @summaryId, upd_at = @now
-       WHERE contract_id = @contractId AND store_id = @storeId AND sum_date IS NULL AND adjusted_at < @cutoff
-       RETURNING adjustment_id`,
+      `UPDATE adjustments SET sum_date = @sumDate, daily_summary_id = @summaryId, deposit_summary_id = @summaryId, upd_at = @now
+       WHERE ${LINKED_UNCLOSED} RETURNING adjustment_id`,
     );
+    this.countDeposits = db.prepare(`UPDATE adjustments SET deposit_summary_id = @summaryId, upd_at = @now WHERE ${RELEASED_DEPOSITS} RETURNING adjustment_id`);
+    this.linkedUnclosed = db.prepare(`SELECT * FROM adjustments WHERE ${LINKED_UNCLOSED} ORDER BY adjusted_at, adjustment_id`);
+    this.releasedDeposits = db.prepare(`SELECT * FROM adjustments WHERE ${RELEASED_DEPOSITS} ORDER BY adjusted_at, adjustment_id`);
+    this.closableTerminals = db.prepare(`SELECT DISTINCT terminal_id FROM transactions WHERE ${CLOSABLE} AND terminal_id IS NOT NULL ORDER BY terminal_id`);
+    this.latestClosed = db.prepare('SELECT MAX(sum_date) AS sum_date FROM daily_summaries WHERE contract_id = ? AND store_id = ?');
     this.markReleased = db.prepare('UPDATE daily_summaries SET released_at = @now, upd_at = @now WHERE contract_id = @contractId AND daily_summary_id = @summaryId');
     this.reopenTransactions = db.prepare(
       `UPDATE transactions SET sum_division = '1', sum_date = NULL, upd_at = @now
@@ -101,8 +132,9 @@ export class DailySummaryRepo {
        RETURNING transaction_head_id`,
     );
     this.releaseSettlements = db.prepare(
-      `UPDATE adjustments SET released = '1', upd_at = @now WHERE contract_id = @contractId AND daily_summary_id = @summaryId
-       RETURNING adjustment_id`,
+      `UPDATE adjustments SET released = CASE WHEN daily_summary_id = @summaryId THEN '1' ELSE released END, deposit_summary_id = NULL,
+         upd_at = @now
+       WHERE contract_id = @contractId AND (daily_summary_id = @summaryId OR deposit_summary_id = @summaryId) RETURNING adjustment_id`,
     );
     this.autoStores = db.prepare(
       `SELECT s.contract_id, s.store_id, s.closing_time, c.time_zone FROM stores s JOIN contracts c ON c.contract_id = s.contract_id
@@ -130,6 +162,26 @@ export class DailySummaryRepo {
     return this.anyFor.get(contractId, storeId, sumDate) !== undefined;
   }
 
+  /** The latest date the store was ever closed for (released closings included); null when never. */
+  latestClosedDate(contractId: string, storeId: number): string | null {
+    return (this.latestClosed.get(contractId, storeId) as { sum_date: string | null }).sum_date;
+  }
+
+  /**
+   * The settlements a closing at `cutoff` links, oldest first: the unclosed ones it consumes
+   * (LINKED_UNCLOSED) and the released ones whose deposit it counts (RELEASED_DEPOSITS).
+   */
+  linkedSettlements(p: { contractId: string; storeId: number; cutoff: number; sumDate: string }): AdjustmentRow[] {
+    const unclosed = this.linkedUnclosed.all({ contractId: p.contractId, storeId: p.storeId, cutoff: p.cutoff }) as AdjustmentRow[];
+    const released = this.releasedDeposits.all({ contractId: p.contractId, storeId: p.storeId, sumDate: p.sumDate }) as AdjustmentRow[];
+    return [...released, ...unclosed];
+  }
+
+  /** Terminals that raised the transactions a closing at `cutoff` would close, ascending. */
+  closableTerminalIds(contractId: string, storeId: number, cutoff: number): number[] {
+    return (this.closableTerminals.all({ contractId, storeId, cutoff }) as { terminal_id: number }[]).map((r) => r.terminal_id);
+  }
+
   /** Carry-over reserve (thousandths) of the store's latest closing in force before the date; 0 when none. */
   previousCarryOver(contractId: string, storeId: number, sumDate: string): number {
     const row = this.lastCarryOver.get(contractId, storeId, sumDate) as { carry_over_reserve: number } | undefined;
@@ -145,7 +197,7 @@ export class DailySummaryRepo {
    * Closes the settled transactions sold before `cutoff` (sum_division 1 → 2, sum_date) in one
    * UPDATE, after recording which ones the closing closed. Returns their ids and terminals.
    */
-  closeTransactions(p: { contractId: string; summaryId: string; storeId: number; cutoff: number; sumDate: string; now: number }) {
+  closeTransactions(p: ClosingScope) {
     this.linkClosable.run({ contractId: p.contractId, summaryId: p.summaryId, storeId: p.storeId, cutoff: p.cutoff });
     return this.closeClosable.all({ contractId: p.contractId, storeId: p.storeId, cutoff: p.cutoff, sumDate: p.sumDate, now: p.now }) as {
       transaction_head_id: number;
@@ -153,9 +205,15 @@ export class DailySummaryRepo {
     }[];
   }
 
-  /** Links the store's unclosed settlements made before `cutoff` to the closing. */
-  consume(p: { contractId: string; summaryId: string; storeId: number; cutoff: number; sumDate: string; now: number }): number[] {
-    return (this.consumeSettlements.all(p) as { adjustment_id: number }[]).map((r) => r.adjustment_id);
+  /**
+   * Links the settlements of linkedSettlements to the closing: consumes the unclosed ones and
+   * marks the released ones' deposits as counted. Runs before closeTransactions (the link
+   * reads the transactions still to close). Returns the changed settlement ids.
+   */
+  consume(p: ClosingScope): number[] {
+    const consumed = this.consumeSettlements.all({ contractId: p.contractId, storeId: p.storeId, cutoff: p.cutoff, sumDate: p.sumDate, summaryId: p.summaryId, now: p.now });
+    const counted = this.countDeposits.all({ contractId: p.contractId, storeId: p.storeId, sumDate: p.sumDate, summaryId: p.summaryId, now: p.now });
+    return ([...consumed, ...counted] as { adjustment_id: number }[]).map((r) => r.adjustment_id);
   }
 
   insert(contractId: string, summaryId: string, figures: NewDailySummary, now: number): void {

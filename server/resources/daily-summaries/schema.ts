@@ -1,14 +1,14 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { DENOMINATIONS, type CashCounts, type CashInput, type Denomination } from '../../domain/closing.js';
+import { DENOMINATIONS, MAX_COUNT, type CashCounts, type CashInput, type Denomination } from '../../domain/closing.js';
 import { fromUnits, PRICE } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
 import { date, decimalText, digits, id, oneOf } from '../../http/fields.js';
 import { pageQuery, POS_PAGE } from '../../http/paging.js';
 import type { DailySummaryRow } from './repo.js';
 
-/** A count of notes or coins: a string of up to 9 digits ("0" when none). */
-const count = digits(9);
+/** A count of notes or coins: a string of up to 6 digits, 0 to MAX_COUNT ("0" when none). */
+const count = digits(String(MAX_COUNT).length);
 
 const countsShape = Object.fromEntries(DENOMINATIONS.map(([name]) => [name, count.optional()])) as Record<
   Denomination,
