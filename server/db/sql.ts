@@ -64,13 +64,27 @@ export function selectPage<T, F extends string>(
   page: Page<F>,
   sortColumns: Record<F, string>,
 ): T[] {
-  const where = ['contract_id = ?'];
-  const params: (string | number)[] = [contractId];
-  for (const [column, value] of Object.entries(filters)) {
-    if (value === undefined) continue;
-    where.push(`${column} = ?`);
-    params.push(value);
-  }
-  const sql = `SELECT * FROM ${ref.table} WHERE ${where.join(' AND ')} ${orderBy(page.sort, sortColumns, ref.key)} LIMIT ? OFFSET ?`;
-  return db.prepare(sql).all(...params, fetchSize(page), offsetOf(page)) as T[];
+  const conditions = Object.entries(filters).map(([column, value]): Condition => [`${column} = ?`, value]);
+  return selectFilteredPage<T, F>(db, ref, contractId, conditions, page, sortColumns);
+}
+
+/** One condition of a list: SQL with one `?` (a fixed text, never client input) and its value; skipped when undefined. */
+export type Condition = [sql: string, value: string | number | undefined];
+
+/**
+ * One page of a contract's rows under conditions that may be ranges (`sum_date >= ?`), which
+ * equality filters cannot express; the client's sort then the key, and the look-ahead row.
+ */
+export function selectFilteredPage<T, F extends string>(
+  db: Sqlite,
+  ref: RowRef,
+  contractId: string,
+  conditions: Condition[],
+  page: Page<F>,
+  sortColumns: Record<F, string>,
+): T[] {
+  const used = conditions.filter(([, value]) => value !== undefined) as [string, string | number][];
+  const where = ['contract_id = ?', ...used.map(([sql]) => sql)].join(' AND ');
+  const sql = `SELECT * FROM ${ref.table} WHERE ${where} ${orderBy(page.sort, sortColumns, ref.key)} LIMIT ? OFFSET ?`;
+  return db.prepare(sql).all(contractId, ...used.map(([, value]) => value), fetchSize(page), offsetOf(page)) as T[];
 }

@@ -20,7 +20,7 @@ import { cashSettingsOf, closingRules } from '../daily-summaries/store-settings.
 import { COUNT_COLUMNS, countsOfRow, toCashInput, type CountColumns } from '../daily-summaries/schema.js';
 import { StoreRepo } from '../stores/repo.js';
 import { TerminalRepo } from '../terminals/repo.js';
-import { selectFilteredPage } from './filtered-page.js';
+import { selectFilteredPage } from '../../db/sql.js';
 import type { CreateAdjustment, ListAdjustmentsQuery } from './schema.js';
 
 export interface AdjustmentRow extends CountColumns {

@@ -3,7 +3,7 @@ import { DENOMINATIONS, type CashCounts } from '../../domain/closing.js';
 import { NotFound } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { CASH_EFFECT_SQL, type AdjustmentRow } from '../adjustments/repo.js';
-import { selectFilteredPage } from '../adjustments/filtered-page.js';
+import { selectFilteredPage } from '../../db/sql.js';
 import { COUNT_COLUMNS, type CountColumns, type ListDailySummariesQuery } from './schema.js';
 
 export interface DailySummaryRow extends CountColumns {
