@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { isPlan, PLANS, type Plan } from '../domain/plans.js';
 import { isValidTimeZone } from '../domain/time.js';
 import { parseRights, RIGHTS, type Right } from '../http/rights.js';
-import { parseScopes, type Scope } from '../http/scopes.js';
+import { ALL_SCOPES, parseScopes, type Scope } from '../http/scopes.js';
 import { passwordProblem } from '../resources/auth/password.js';
 import type { Role } from '../deps.js';
 import type { ContractSettings } from '../resources/contracts/repo.js';
@@ -142,8 +142,10 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
     case 'client create': {
       if (v.scopes === undefined) return { name, dataDir, contract: contractId(v.contract, '--contract') };
-      const { scopes, unknown } = parseScopes(v.scopes);
-      if (unknown.length) throw new UsageError(`--scopes: unknown scope ${unknown.join(', ')}`);
+      // The operator grants what we serve: a name we do not serve is a typo here, not a narrower grant.
+      const { scopes, ignored, foreign } = parseScopes(v.scopes);
+      const unknown = [...ignored, ...foreign];
+      if (unknown.length) throw new UsageError(`--scopes: unknown scope ${unknown.join(", ")}`);
       if (!scopes.length) throw new UsageError('--scopes lists no scope');
       return { name, dataDir, contract: contractId(v.contract, '--contract'), scopes };
     }

@@ -1,17 +1,45 @@
-/** OAuth scopes `pos.<area>:read|write` (DESIGN §3). */
-export const SCOPE_AREAS = ['products', 'customers', 'staffs', 'stores', 'transactions', 'orders', 'inventory'] as const;
-export type ScopeArea = (typeof SCOPE_AREAS)[number];
-export type Scope = `pos.${ScopeArea}:${'read' | 'write'}`;
+/**
+ * OAuth scopes, named as the public platform names them (DESIGN §3), so a platform client's
+ * token request works unchanged. Three families: `pos.` (the POS API), `waiter.` (the
+ * restaurant API under /{contract_id}/waiter) and `order-shipment.` (e-commerce orders).
+ */
+const POS_AREAS = ['products', 'customers', 'staffs', 'stores', 'transactions', 'stock', 'transfers', 'orders', 'suppliers', 'losses', 'stocktaking'] as const;
 
-export const ALL_SCOPES: readonly Scope[] = SCOPE_AREAS.flatMap((area) => [
-  `pos.${area}:read` as Scope,
-  `pos.${area}:write` as Scope,
-]);
+export const ALL_SCOPES = [
+  ...POS_AREAS.flatMap((area) => [`pos.${area}:read`, `pos.${area}:write`] as const),
+  'pos.stock-changes:read',
+  'waiter.stores:read',
+  'waiter.menus:read',
+  'waiter.orders:read',
+  'waiter.orders:write',
+  'waiter.orders:history',
+  'order-shipment.orders:read',
+  'order-shipment.orders:write',
+  'order-shipment.stores:read',
+  'order-shipment.stores:write',
+  'order-shipment.stock:read',
+] as const;
+
+export type Scope = (typeof ALL_SCOPES)[number];
 
 export const isScope = (value: string): value is Scope => (ALL_SCOPES as readonly string[]).includes(value);
 
-/** Splits a space separated scope string; unknown names are returned in `unknown`. */
-export function parseScopes(text: string): { scopes: Scope[]; unknown: string[] } {
+/**
+ * A name of one of the three families, served or not. Clients spell some differently from one
+ * another (`pos.stock-takings:read`, `waiter.menues:read`, `order-shipment.stocks:read`): such a
+ * name narrows the grant (RFC 6749 §3.3) instead of failing the token request.
+ */
+const FAMILY = /^(pos|waiter|order-shipment)\.[a-z][a-z0-9_-]*(:[a-z][a-z0-9_-]*)?$/;
+
+/**
+ * Splits a space separated scope string into the scopes we serve, the family names we do not
+ * serve (`ignored`), and names outside the families (`foreign`, an `invalid_scope`).
+ */
+export function parseScopes(text: string): { scopes: Scope[]; ignored: string[]; foreign: string[] } {
   const names = [...new Set(text.split(/\s+/).filter(Boolean))];
-  return { scopes: names.filter(isScope), unknown: names.filter((n) => !isScope(n)) };
+  return {
+    scopes: names.filter(isScope),
+    ignored: names.filter((n) => !isScope(n) && FAMILY.test(n)),
+    foreign: names.filter((n) => !isScope(n) && !FAMILY.test(n)),
+  };
 }

@@ -36,9 +36,10 @@ describe('OpenAPI document', () => {
       const where = `${method.toUpperCase()} ${path}`;
       expect(statuses.some((s) => /^2\d\d$/.test(s)), `${where} declares no 2xx`).toBe(true);
       expect(statuses.some((s) => /^4\d\d$/.test(s)), `${where} declares no 4xx`).toBe(true);
-      if (path.startsWith('/{contract_id}/pos')) {
+      if (path.startsWith('/{contract_id}/pos') || path.startsWith('/{contract_id}/waiter')) {
         expect(statuses, where).toEqual(expect.arrayContaining(['400', '401', '403']));
-        expect(op.security, where).toEqual([{ bearerAuth: [] }]);
+        // Each operation names its one scope, a scope of the platform's families.
+        expect(op.security, where).toEqual([{ oauth2: [expect.stringMatching(/^(pos|waiter|order-shipment)\.[a-z-]+:(read|write|history)$/)] }]);
         expect(op.parameters?.some((p) => p.name === 'contract_id' && p.in === 'path'), where).toBe(true);
       }
     }
@@ -46,6 +47,20 @@ describe('OpenAPI document', () => {
 
   it('lists the token endpoint and the API routes', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/app/{contract_id}/token', '/{contract_id}/pos/stores', '/{contract_id}/pos/stores/{store_id}']));
+  });
+
+  it('documents the restaurant routes under /waiter only (their /pos twins work but are not listed twice)', () => {
+    const paths = Object.keys(doc.paths);
+    for (const p of ['/reservations/{reservation_id}', '/orders/{order_id}', '/table_uses/{table_use_id}', '/table_uses/{table_use_id}/orders', '/menus', '/menu_conditions/stores/{store_id}', '/topping_groups']) {
+      expect(paths, p).toContain(`/{contract_id}/waiter${p}`);
+      expect(paths, p).not.toContain(`/{contract_id}/pos${p}`);
+    }
+    expect(doc.paths['/{contract_id}/waiter/orders/{order_id}']!.get!.security).toEqual([{ oauth2: ['waiter.orders:read'] }]);
+  });
+
+  it('declares the OAuth2 client-credentials scheme with every scope served', () => {
+    const scheme = (doc as unknown as { components: { securitySchemes: Record<string, { flows?: { clientCredentials: { scopes: Record<string, string> } } }> } }).components.securitySchemes.oauth2!;
+    expect(Object.keys(scheme.flows!.clientCredentials.scopes)).toEqual(expect.arrayContaining(['pos.transactions:read', 'pos.stock:write', 'waiter.orders:history', 'order-shipment.orders:write']));
   });
 
   it('serves a docs UI at /docs', async () => {

@@ -213,10 +213,10 @@ describe('menu conditions', () => {
       expect(problem(res, 404).detail).toBe(`[store_id] store ${store} does not exist`);
     });
 
-    it('needs pos.products:read and is open to every plan (4.6 names none)', async () => {
-      const writer = await t.tokenFor({ scopes: ['pos.products:write'] });
+    it('needs waiter.menus:read and is open to every plan (4.6 names none)', async () => {
+      const writer = await t.tokenFor({ scopes: ['pos.products:write', 'pos.products:read'] });
       expect(problem(await t.api('GET', `/menu_conditions/stores/${store}`, undefined, writer), 403).detail).toBe(
-        '[scope] the token lacks the scope pos.products:read',
+        '[scope] the token lacks the scope waiter.menus:read',
       );
       for (const plan of ['standard', 'premium', 'premium_plus', 'retail_business', 'enterprise'] as const) {
         const other = await makeTestApp({ plan });

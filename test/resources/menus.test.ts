@@ -151,9 +151,9 @@ describe('menus', () => {
       expect(problem(await t.api('GET', '/menus/abc'), 400).detail).toBe('[menu_id] must be 1 to 9 digits');
     });
 
-    it('needs pos.products:read', async () => {
-      const writer = await t.tokenFor({ scopes: ['pos.products:write'] });
-      expect(problem(await t.api('GET', '/menus/1', undefined, writer), 403).detail).toBe('[scope] the token lacks the scope pos.products:read');
+    it('needs waiter.menus:read (the platform reads menus with it; pos.products:read is not enough)', async () => {
+      const writer = await t.tokenFor({ scopes: ['pos.products:write', 'pos.products:read'] });
+      expect(problem(await t.api('GET', '/menus/1', undefined, writer), 403).detail).toBe('[scope] the token lacks the scope waiter.menus:read');
     });
   });
 

@@ -122,9 +122,9 @@ describe('GET /orders', () => {
     expect(await detail('?status=started')).toBe('[status] is not a known field');
   });
 
-  it('needs pos.orders:read and is open to every plan', async () => {
-    const writer = await t.tokenFor({ scopes: ['pos.orders:write'] });
-    expect(problem(await t.api('GET', '/orders', undefined, writer), 403).detail).toBe('[scope] the token lacks the scope pos.orders:read');
+  it('needs waiter.orders:read and is open to every plan', async () => {
+    const writer = await t.tokenFor({ scopes: ['waiter.orders:write', 'pos.orders:read'] });
+    expect(problem(await t.api('GET', '/orders', undefined, writer), 403).detail).toBe('[scope] the token lacks the scope waiter.orders:read');
     const other = await makeTestApp({ plan: 'standard' });
     try {
       expect((await other.api('GET', '/orders')).json()).toEqual([]);

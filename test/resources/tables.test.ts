@@ -108,10 +108,10 @@ describe('tables', () => {
     expect(problem(await t.api('GET', '/tables?sort=seats'), 400).detail).toContain('[sort] seats is not a sort key');
   });
 
-  it('needs the pos.orders scopes', async () => {
-    const reader = await t.tokenFor({ scopes: ['pos.orders:read'] });
-    expect(problem(await t.api('POST', '/tables', { storeId, name: 'T' }, reader), 403).detail).toBe('[scope] the token lacks the scope pos.orders:write');
+  it('is read with waiter.stores:read and written with pos.stores:write', async () => {
+    const reader = await t.tokenFor({ scopes: ['waiter.stores:read', 'pos.orders:write'] });
+    expect(problem(await t.api('POST', '/tables', { storeId, name: 'T' }, reader), 403).detail).toBe('[scope] the token lacks the scope pos.stores:write');
     const other = await t.tokenFor({ scopes: ['pos.stores:read'] });
-    expect(problem(await t.api('GET', '/tables', undefined, other), 403).detail).toBe('[scope] the token lacks the scope pos.orders:read');
+    expect(problem(await t.api('GET', '/tables', undefined, other), 403).detail).toBe('[scope] the token lacks the scope waiter.stores:read');
   });
 });

@@ -176,9 +176,9 @@ describe('topping groups', () => {
       expect(problem(await t.api('GET', '/topping_groups?name=x'), 400).detail).toBe('[name] is not a known field');
     });
 
-    it('needs pos.products:read', async () => {
-      const writer = await t.tokenFor({ scopes: ['pos.products:write'] });
-      expect(problem(await t.api('GET', '/topping_groups', undefined, writer), 403).detail).toBe('[scope] the token lacks the scope pos.products:read');
+    it('needs waiter.menus:read', async () => {
+      const writer = await t.tokenFor({ scopes: ['pos.products:write', 'pos.products:read'] });
+      expect(problem(await t.api('GET', '/topping_groups', undefined, writer), 403).detail).toBe('[scope] the token lacks the scope waiter.menus:read');
     });
   });
 });

@@ -23,7 +23,7 @@ export function registerConditionRoutes(app: App, menus: MenuRepo): void {
   app.get(
     '/menu_conditions/stores/:store_id',
     {
-      config: { scope: 'pos.products:read' },
+      config: { scope: 'waiter.menus:read' },
       schema: {
         tags,
         summary: 'List the sale condition and remaining quantity of the menus of a store (spec 4.6)',

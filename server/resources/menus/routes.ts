@@ -32,7 +32,7 @@ export default function menusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/menus',
       {
-        config: { scope: 'pos.products:read' },
+        config: { scope: 'waiter.menus:read' },
         schema: { tags, summary: 'List menus', querystring: listMenusQuery, response: { 200: z.array(menu), ...commonErrorResponses } },
       },
       async (request, reply) => {
@@ -45,7 +45,7 @@ export default function menusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/menus/:menu_id',
       {
-        config: { scope: 'pos.products:read' },
+        config: { scope: 'waiter.menus:read' },
         schema: { tags, summary: 'Get a menu', params: menuParams, response: { 200: menu, ...commonErrorResponses, 404: problemSchema } },
       },
       async (request) => {

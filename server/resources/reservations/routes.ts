@@ -26,7 +26,7 @@ export default function reservationsRoutes(deps: AppDeps): FastifyPluginAsyncZod
     app.post(
       '/reservations',
       {
-        config: { scope: 'pos.orders:write' },
+        config: { scope: 'waiter.orders:write' },
         schema: {
           tags,
           summary: 'Register a reservation (with reservationCode: import one from an external system)',
@@ -43,7 +43,7 @@ export default function reservationsRoutes(deps: AppDeps): FastifyPluginAsyncZod
     app.get(
       '/reservations',
       {
-        config: { scope: 'pos.orders:read' },
+        config: { scope: 'waiter.orders:read' },
         schema: {
           tags,
           summary: 'List reservations (by default in startAt order)',
@@ -61,7 +61,7 @@ export default function reservationsRoutes(deps: AppDeps): FastifyPluginAsyncZod
     app.get(
       '/reservations/:reservation_id',
       {
-        config: { scope: 'pos.orders:read' },
+        config: { scope: 'waiter.orders:read' },
         schema: {
           tags,
           summary: 'Get a reservation (times in Asia/Tokyo)',
@@ -78,7 +78,7 @@ export default function reservationsRoutes(deps: AppDeps): FastifyPluginAsyncZod
     app.patch(
       '/reservations/:reservation_id',
       {
-        config: { scope: 'pos.orders:write' },
+        config: { scope: 'waiter.orders:write' },
         schema: {
           tags,
           summary: 'Update a reservation (only the keys sent change); imported ones and canceling a seated one are 405',
@@ -97,7 +97,7 @@ export default function reservationsRoutes(deps: AppDeps): FastifyPluginAsyncZod
     app.delete(
       '/reservations/:reservation_id',
       {
-        config: { scope: 'pos.orders:write' },
+        config: { scope: 'waiter.orders:write' },
         schema: {
           tags,
           summary: 'Delete a reservation that is not bound to a table use',

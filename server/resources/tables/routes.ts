@@ -16,7 +16,7 @@ export default function tablesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/tables',
       {
-        config: { scope: 'pos.orders:write' },
+        config: { scope: 'pos.stores:write' },
         schema: { tags, summary: 'Register a restaurant table', body: createTableBody, response: { 200: table, ...commonErrorResponses } },
       },
       async (request) => {
@@ -28,7 +28,7 @@ export default function tablesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/tables',
       {
-        config: { scope: 'pos.orders:read' },
+        config: { scope: 'waiter.stores:read' },
         schema: { tags, summary: 'List restaurant tables', querystring: listTablesQuery, response: { 200: z.array(table), ...commonErrorResponses } },
       },
       async (request, reply) => {
@@ -41,7 +41,7 @@ export default function tablesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/tables/:table_id',
       {
-        config: { scope: 'pos.orders:read' },
+        config: { scope: 'waiter.stores:read' },
         schema: { tags, summary: 'Get a restaurant table', params: tableParams, response: { 200: table, ...commonErrorResponses, 404: problemSchema } },
       },
       async (request) => {
@@ -53,7 +53,7 @@ export default function tablesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/tables/:table_id',
       {
-        config: { scope: 'pos.orders:write' },
+        config: { scope: 'pos.stores:write' },
         schema: {
           tags,
           summary: 'Update a restaurant table (only the keys sent change)',
@@ -71,7 +71,7 @@ export default function tablesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.delete(
       '/tables/:table_id',
       {
-        config: { scope: 'pos.orders:write' },
+        config: { scope: 'pos.stores:write' },
         schema: {
           tags,
           summary: 'Delete a table no reservation names and no started table use occupies',

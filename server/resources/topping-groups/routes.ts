@@ -32,7 +32,7 @@ export default function toppingGroupsRoutes(deps: AppDeps): FastifyPluginAsyncZo
     app.get(
       '/topping_groups',
       {
-        config: { scope: 'pos.products:read' },
+        config: { scope: 'waiter.menus:read' },
         schema: {
           tags,
           summary: 'List topping groups (spec 4.10)',
@@ -49,7 +49,7 @@ export default function toppingGroupsRoutes(deps: AppDeps): FastifyPluginAsyncZo
     app.get(
       '/topping_groups/:topping_group_id',
       {
-        config: { scope: 'pos.products:read' },
+        config: { scope: 'waiter.menus:read' },
         schema: {
           tags,
           summary: 'Get a topping group',
