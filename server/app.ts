@@ -5,7 +5,9 @@ import type { AppDeps } from './deps.js';
 import { registerBearerAuth } from './http/auth.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerOpenApi } from './http/openapi.js';
-import { BASE_PATH } from './http/plans.js';
+import { BASE_PATH, WAITER_BASE_PATH } from './http/plans.js';
+import { registerPlatformLeniency } from './http/leniency.js';
+import { registerUnservedPaths } from './http/unserved.js';
 import tokenRoutes from './resources/auth/routes.js';
 import categoryRoutes from './resources/categories/routes.js';
 import customerGroupRoutes from './resources/customer-groups/routes.js';
@@ -42,11 +44,7 @@ const API_ROUTES = [
   customerGroupRoutes,
   staffsRoutes,
   staffRanksRoutes,
-  menusRoutes,
-  toppingGroupsRoutes,
   tablesRoutes,
-  reservationsRoutes,
-  ordersRoutes,
   terminalsRoutes,
   cashDrawersRoutes,
   paymentTerminalsRoutes,
@@ -62,12 +60,20 @@ const API_ROUTES = [
   dailySummariesRoutes,
 ];
 
+/**
+ * The restaurant resources: served under /{contract_id}/waiter as the platform serves them
+ * (the canonical path in OpenAPI), and still under /{contract_id}/pos for earlier clients.
+ */
+const WAITER_ROUTES = [menusRoutes, toppingGroupsRoutes, reservationsRoutes, ordersRoutes];
+
 /** The one composition root: tests and the CLI build the server through it. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    // SDKs write `/pos/stores/` and `/pos/products/?limit=10` (the platform's own example).
+    routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -81,21 +87,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, VERSION);
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', role: deps.config.role, version: VERSION }));
   await app.register(tokenRoutes(deps));
+  registerUnservedPaths(app);
 
-  await app.register(
-    async (api) => {
-      api.addHook('onRoute', (route) => {
-        // Every API path starts with /{contract_id}; declare it so validation and OpenAPI know it.
-        const params = (route.schema?.params as z.ZodObject | undefined) ?? z.object({});
-        // A route without query parameters still refuses unknown ones (a typo is a 400, not ignored).
-        const querystring = route.schema?.querystring ?? NO_QUERY;
-        route.schema = { ...route.schema, params: params.extend({ contract_id: z.string() }), querystring };
-      });
-      registerBearerAuth(api, deps);
-      for (const routes of API_ROUTES) await api.register(routes(deps));
-    },
-    { prefix: BASE_PATH },
-  );
+  const apiBase = (routes: typeof API_ROUTES, waiter: 'canonical' | 'hidden' | 'none') => async (api: FastifyInstance) => {
+    api.addHook('onRoute', (route) => {
+      // Every API path starts with /{contract_id}; declare it so validation and OpenAPI know it.
+      const params = (route.schema?.params as z.ZodObject | undefined) ?? z.object({});
+      // A route without query parameters still refuses unknown ones (a typo is a 400, not ignored).
+      const querystring = route.schema?.querystring ?? NO_QUERY;
+      route.schema = { ...route.schema, params: params.extend({ contract_id: z.string() }), querystring };
+    });
+    registerBearerAuth(api, deps);
+    registerPlatformLeniency(api);
+    for (const plugin of routes) await api.register(plugin(deps));
+    if (waiter === 'none') return;
+    await api.register(async (restaurant) => {
+      // The /pos copies of the restaurant routes work but are not documented twice.
+      if (waiter === 'hidden') restaurant.addHook('onRoute', (route) => void (route.schema = { ...route.schema, hide: true }));
+      for (const routes of WAITER_ROUTES) await restaurant.register(routes(deps));
+    });
+  };
+  await app.register(apiBase(API_ROUTES, 'hidden'), { prefix: BASE_PATH });
+  await app.register(apiBase([], 'canonical'), { prefix: WAITER_BASE_PATH });
   return app;
 }
 

@@ -1,4 +1,5 @@
-import { fetchSize, offsetOf, type Page, type SortKey } from '../http/paging.js';
+import { fetchSize, offsetOf, type Page, type SortKey, type UpdRange } from '../http/paging.js';
+import { BadRequest } from '../http/problem.js';
 import type { Sqlite } from './open.js';
 
 /**
@@ -54,18 +55,32 @@ export function updateRow(
 
 /**
  * One page of a contract's rows: equality filters (column → value; undefined means not
- * filtered), the client's sort then the key as tiebreak, and the look-ahead row of paging.
+ * filtered), the update-time range when the list's query has one (masterListQuery), the
+ * client's sort then the key as tiebreak, and the look-ahead row of paging.
  */
 export function selectPage<T, F extends string>(
   db: Sqlite,
   ref: RowRef,
   contractId: string,
   filters: Record<string, string | number | undefined>,
-  page: Page<F>,
+  page: Page<F> & UpdRange,
   sortColumns: Record<F, string>,
 ): T[] {
   const conditions = Object.entries(filters).map(([column, value]): Condition => [`${column} = ?`, value]);
-  return selectFilteredPage<T, F>(db, ref, contractId, conditions, page, sortColumns);
+  return selectFilteredPage<T, F>(db, ref, contractId, [...conditions, ...updConditions(page)], page, sortColumns);
+}
+
+/** `upd_at` bounds of a master list; a range whose end is before its start is the client's mistake. */
+export function updConditions(range: UpdRange): Condition[] {
+  const from = range['upd_date_time-from'];
+  const to = range['upd_date_time-to'];
+  if (from !== undefined && to !== undefined && to < from) {
+    throw BadRequest.field('upd_date_time-to', 'must not be earlier than upd_date_time-from');
+  }
+  return [
+    ['upd_at >= ?', from],
+    ['upd_at <= ?', to],
+  ];
 }
 
 /** One condition of a list: SQL with one `?` (a fixed text, never client input) and its value; skipped when undefined. */

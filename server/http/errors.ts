@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ProblemError, STATUS_TITLES, type Problem } from './problem.js';
+import { fieldPath, ProblemError, STATUS_TITLES, type Problem } from './problem.js';
 
 // Say "is required" for a missing key instead of zod's "expected string, received undefined".
 z.config({
@@ -21,7 +21,7 @@ const CONTEXT_NAMES: Record<string, string> = { querystring: 'query', params: 'p
 export function validationDetail(items: ValidationItem[], context: string | undefined): string {
   return items
     .flatMap((item) => {
-      const field = item.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const field = fieldPath(item.instancePath.replace(/^\//, '').replaceAll('/', '.'));
       if (item.keyword === 'unrecognized_keys' && Array.isArray(item.params?.keys)) {
         return (item.params.keys as string[]).map((k) => `[${field ? `${field}.${k}` : k}] is not a known field`);
       }
@@ -86,15 +86,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
     else request.log.info({ status: problem.status, detail: problem.detail }, 'request refused');
     return sendProblem(reply, problem, headers, extra);
   });
-  app.setNotFoundHandler((request, reply) =>
-    sendProblem(reply, {
-      type: 'about:blank',
-      title: 'Not Found',
-      status: 404,
-      detail: `no route ${request.method} ${request.url.split('?')[0]}`,
-    }),
-  );
+  app.setNotFoundHandler((request, reply) => sendProblem(reply, noRoute(request)));
 }
+
+export const noRoute = (request: FastifyRequest): Problem => ({
+  type: 'about:blank',
+  title: 'Not Found',
+  status: 404,
+  detail: `no route ${request.method} ${request.url.split('?')[0]}`,
+});
+
 
 declare module 'fastify' {
   interface FastifyContextConfig {

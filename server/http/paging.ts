@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { parseDateTime } from '../domain/time.js';
+import { dateTime } from './fields.js';
 
 /** Page sizes of DESIGN §3: POS lists 100 (max 1000), restaurant lists 20 (max 100). */
 export const POS_PAGE = { defaultLimit: 100, maxLimit: 1000 } as const;
@@ -57,6 +59,26 @@ export function pageQuery<const F extends string>(fields: readonly [F, ...F[]], 
       })
       .meta({ description: `comma separated ${fields.join(', ')}, each optionally :desc` }),
   };
+}
+
+/** The update-time range every master list takes, spelled as the platform spells it (DESIGN §3). */
+export interface UpdRange {
+  'upd_date_time-from'?: number;
+  'upd_date_time-to'?: number;
+}
+
+const updBound = (edge: string) =>
+  dateTime
+    .transform((v) => parseDateTime(v)!)
+    .optional()
+    .meta({ description: `updDateTime at or ${edge} this time (any offset)` });
+
+/**
+ * A master list's query members: paging and sort (see pageQuery) plus `upd_date_time-from` and
+ * `upd_date_time-to`, which a client syncing masters sends to fetch what changed since its last run.
+ */
+export function masterListQuery<const F extends string>(fields: readonly [F, ...F[]], size: { defaultLimit: number; maxLimit: number }) {
+  return { ...pageQuery(fields, size), 'upd_date_time-from': updBound('after'), 'upd_date_time-to': updBound('before') };
 }
 
 /** Rows for `page` are fetched with `limit + 1` so the next link needs no count query. */

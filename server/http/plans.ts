@@ -34,10 +34,14 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
 };
 
 export const BASE_PATH = '/:contract_id/pos';
+/** The restaurant (waiter) API's base path; its routes share the plan lines of their /pos twins. */
+export const WAITER_BASE_PATH = '/:contract_id/waiter';
+
+const relativeUrl = (routeUrl: string) => routeUrl.replace(/^\/:contract_id\/(pos|waiter)(?=\/)/, '');
 
 /** Plans allowed for a route as Fastify names it (`/:contract_id/pos/...`); undefined = all. */
 export function plansFor(method: string, routeUrl: string): readonly Plan[] | undefined {
-  const relative = routeUrl.startsWith(BASE_PATH) ? routeUrl.slice(BASE_PATH.length) : routeUrl;
+  const relative = relativeUrl(routeUrl);
   // Fastify answers HEAD with the GET handler, so HEAD is bound by the GET line.
   return PLAN_TABLE[`${method === 'HEAD' ? 'GET' : method} ${relative}`];
 }
@@ -45,7 +49,7 @@ export function plansFor(method: string, routeUrl: string): readonly Plan[] | un
 export function assertPlanAllows(plan: Plan, method: string, routeUrl: string): void {
   const allowed = plansFor(method, routeUrl);
   if (allowed && !allowed.includes(plan)) {
-    const relative = (routeUrl.startsWith(BASE_PATH) ? routeUrl.slice(BASE_PATH.length) : routeUrl).replace(/:(\w+)/g, '{$1}');
+    const relative = relativeUrl(routeUrl).replace(/:(\w+)/g, '{$1}');
     throw new Forbidden(`the contract's plan ${plan} cannot use ${method} ${relative} (plans: ${allowed.join(', ')})`);
   }
 }

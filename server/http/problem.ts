@@ -17,8 +17,13 @@ export class ProblemError extends Error {
   }
 }
 
-/** `[field] message`: DESIGN §3 wants the detail to name the field. */
-export const fieldDetail = (field: string, message: string) => `[${field}] ${message}`;
+/**
+ * `[field] message`: DESIGN §3 wants the detail to name the field. Array positions are written
+ * in brackets whoever names the field (`items.1.menuId` → `items[1].menuId`), so a client sees
+ * one spelling from validation and from the rules alike.
+ */
+export const fieldPath = (field: string) => field.replace(/\.(\d+)(?=\.|\[|$)/g, '[$1]');
+export const fieldDetail = (field: string, message: string) => `[${fieldPath(field)}] ${message}`;
 
 export class BadRequest extends ProblemError {
   constructor(detail: string) {

@@ -68,12 +68,12 @@ describe('daily budgets', () => {
 
     it('refuses days outside the month, twice the same day, and a bad body, writing nothing', async () => {
       expect(problem(await put(`${store}/2026/11`, [day('2026-11-01'), day('2026-12-01')]), 400)).toEqual(
-        badRequest('[days.1.date] 2026-12-01 is not in 2026-11'),
+        badRequest('[days[1].date] 2026-12-01 is not in 2026-11'),
       );
       expect(problem(await put(`${store}/2026/11`, [day('2026-11-05'), day('2026-11-05')]), 400)).toEqual(
-        badRequest('[days.1.date] 2026-11-05 is given twice'),
+        badRequest('[days[1].date] 2026-11-05 is given twice'),
       );
-      expect(problem(await put(`${store}/2026/02`, [day('2026-02-29')]), 400).detail).toBe('[days.0.date] must be a calendar date YYYY-MM-DD from 1900');
+      expect(problem(await put(`${store}/2026/02`, [day('2026-02-29')]), 400).detail).toBe('[days[0].date] must be a calendar date YYYY-MM-DD from 1900');
       expect(problem(await put(`${store}/2026/11`, []), 400).detail).toBe('[days] must have at least 1 day; DELETE removes a month');
       expect(problem(await put(`${store}/2026/11`, Array.from({ length: 32 }, () => day('2026-11-01'))), 400).detail).toBe(
         '[days] must have at most 31 days',
@@ -81,10 +81,10 @@ describe('daily budgets', () => {
       expect(
         problem(await put(`${store}/2026/11`, [{ date: '2026-11-01', salesTarget: '1.0001', customerCountTarget: '-1', memo: 'x' }]), 400).detail,
       ).toBe(
-        '[days.0.salesTarget] must be a non-negative decimal string of up to 12 integer digits and up to 3 decimals; ' +
-          '[days.0.customerCountTarget] must be 1 to 9 digits; [days.0.memo] is not a known field',
+        '[days[0].salesTarget] must be a non-negative decimal string of up to 12 integer digits and up to 3 decimals; ' +
+          '[days[0].customerCountTarget] must be 1 to 9 digits; [days[0].memo] is not a known field',
       );
-      expect(problem(await put(`${store}/2026/11`, [{ date: '2026-11-01' }]), 400).detail).toBe('[days.0.salesTarget] is required');
+      expect(problem(await put(`${store}/2026/11`, [{ date: '2026-11-01' }]), 400).detail).toBe('[days[0].salesTarget] is required');
       expect(problem(await t.api('PUT', `/budget/${store}/2026/11`, {}), 400).detail).toBe('[days] is required');
       expect(problem(await t.api('GET', `/budget/${store}/2026/11`), 404).status).toBe(404);
       // the largest target fits

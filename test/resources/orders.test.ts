@@ -60,7 +60,7 @@ describe('orders', () => {
       reservationId: reservation.id,
       items: [{ name: 'Coffee', sellingPrice: { amount: '480' } }, { menuId: '999999', sellingPrice: { amount: '1' } }],
     });
-    expect(problem(refused, 400).detail).toBe(`[items.1.menuId] menu 999999 is not a menu of store ${storeId}`);
+    expect(problem(refused, 400).detail).toBe(`[items[1].menuId] menu 999999 is not a menu of store ${storeId}`);
     const count = (table: string) => (t.deps.db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
     for (const table of ['table_uses', 'table_use_tables', 'orders', 'order_items']) expect(count(table), table).toBe(0);
     expect((await t.api('GET', `/reservations/${reservation.id}`)).json()).toMatchObject({ status: 'waiting', tableUseId: null });
@@ -138,29 +138,29 @@ describe('orders', () => {
 
   it('names bad item fields', async () => {
     const post = (item: Record<string, unknown>) => t.api('POST', '/orders', { storeId, tableIds: [tables[0]], items: [item] });
-    expect(problem(await post({ sellingPrice: { amount: '1' } }), 400)).toEqual(badRequest('[items.0.name] is required without menuId'));
-    expect(problem(await post({ name: 'x' }), 400).detail).toBe('[items.0.sellingPrice] is required');
-    expect(problem(await post({ name: 'x', sellingPrice: { amount: 12 } }), 400).detail).toContain('[items.0.sellingPrice.amount]');
+    expect(problem(await post({ sellingPrice: { amount: '1' } }), 400)).toEqual(badRequest('[items[0].name] is required without menuId'));
+    expect(problem(await post({ name: 'x' }), 400).detail).toBe('[items[0].sellingPrice] is required');
+    expect(problem(await post({ name: 'x', sellingPrice: { amount: 12 } }), 400).detail).toContain('[items[0].sellingPrice.amount]');
     expect(problem(await post({ name: 'x', sellingPrice: { amount: '1.23456' } }), 400).detail).toBe(
-      '[items.0.sellingPrice.amount] must be a decimal string like 1200 or 1200.5 (at most 4 decimals)',
+      '[items[0].sellingPrice.amount] must be a decimal string like 1200 or 1200.5 (at most 4 decimals)',
     );
-    expect(problem(await post({ name: 'x', sellingPrice: { amount: '1', taxRate: '10' } }), 400).detail).toBe('[items.0.sellingPrice.taxRate] must be a number (percent)');
-    expect(problem(await post({ name: 'x', quantity: 0, sellingPrice: { amount: '1' } }), 400).detail).toBe('[items.0.quantity] must be at least 1');
-    expect(problem(await post({ name: 'x', quantity: 1.5, sellingPrice: { amount: '1' } }), 400).detail).toBe('[items.0.quantity] must be an integer');
+    expect(problem(await post({ name: 'x', sellingPrice: { amount: '1', taxRate: '10' } }), 400).detail).toBe('[items[0].sellingPrice.taxRate] must be a number (percent)');
+    expect(problem(await post({ name: 'x', quantity: 0, sellingPrice: { amount: '1' } }), 400).detail).toBe('[items[0].quantity] must be at least 1');
+    expect(problem(await post({ name: 'x', quantity: 1.5, sellingPrice: { amount: '1' } }), 400).detail).toBe('[items[0].quantity] must be an integer');
     expect(problem(await post({ name: 'x', menuType: 'set', sellingPrice: { amount: '1' } }), 400).detail).toBe(
-      '[items.0.menuType] must be one of normal, plan, inPlan, course',
+      '[items[0].menuType] must be one of normal, plan, inPlan, course',
     );
     expect(problem(await post({ name: 'x', sellingPrice: { amount: '1' }, discount: { type: 'coupon' } }), 400).detail).toContain(
       'type must be one of couponRate, couponAmount, freeCoupon, rate, amount',
     );
     expect(problem(await post({ name: 'x', sellingPrice: { amount: '100' }, discount: { type: 'amount', amount: '101' } }), 400)).toEqual(
-      badRequest('[items.0.discount.amount] amount 101 exceeds the line total 100'),
+      badRequest('[items[0].discount.amount] amount 101 exceeds the line total 100'),
     );
     expect(problem(await post({ name: 'x', sellingPrice: { amount: '100' }, discount: { type: 'rate', rate: '101' } }), 400).detail).toBe(
-      '[items.0.discount.rate] must be more than 0 and at most 100',
+      '[items[0].discount.rate] must be more than 0 and at most 100',
     );
-    expect(problem(await post({ name: 'x', sellingPrice: { amount: '1' }, categoryId: '999999' }), 400).detail).toBe('[items.0.categoryId] category 999999 does not exist');
-    expect(problem(await post({ name: 'x', sellingPrice: { amount: '1' }, status: 'canceled' }), 400).detail).toBe('[items.0.status] must be one of waiting, provided');
+    expect(problem(await post({ name: 'x', sellingPrice: { amount: '1' }, categoryId: '999999' }), 400).detail).toBe('[items[0].categoryId] category 999999 does not exist');
+    expect(problem(await post({ name: 'x', sellingPrice: { amount: '1' }, status: 'canceled' }), 400).detail).toBe('[items[0].status] must be one of waiting, provided');
     expect(problem(await t.api('POST', '/orders', { storeId, tableIds: [tables[0]], items: [] }), 400).detail).toBe('[items] must have at least one item');
     // a refused order starts no table use
     expect((await order({ storeId, tableIds: [tables[0]], items: [water] })).tableUse.tables).toEqual([{ id: tables[0], name: 'T1' }]);
@@ -172,11 +172,11 @@ describe('orders', () => {
     const course = await menu({ menuName: 'Dinner course', menuType: 'course', courseDivision: 'standard' });
     const post = (item: Record<string, unknown>) => t.api('POST', '/orders', { storeId, tableIds: [tables[0]], items: [item] });
     expect(problem(await post({ menuId: foreign, sellingPrice: { amount: '1' } }), 400)).toEqual(
-      badRequest(`[items.0.menuId] menu ${foreign} is not a menu of store ${storeId}`),
+      badRequest(`[items[0].menuId] menu ${foreign} is not a menu of store ${storeId}`),
     );
-    expect(problem(await post({ menuId: '999999', sellingPrice: { amount: '1' } }), 400).detail).toBe(`[items.0.menuId] menu 999999 is not a menu of store ${storeId}`);
+    expect(problem(await post({ menuId: '999999', sellingPrice: { amount: '1' } }), 400).detail).toBe(`[items[0].menuId] menu 999999 is not a menu of store ${storeId}`);
     expect(problem(await post({ name: 'x', sellingPrice: { amount: '1' }, toppings: [{ name: 'y', menuId: foreign }] }), 400).detail).toBe(
-      `[items.0.toppings.0.menuId] menu ${foreign} is not a menu of store ${storeId}`,
+      `[items[0].toppings.0.menuId] menu ${foreign} is not a menu of store ${storeId}`,
     );
     const res = await order({ storeId, tableIds: [tables[0]], items: [{ menuId: course, sellingPrice: { amount: '5000' } }, { menuId: course, name: 'Course (kids)', menuType: 'inPlan', sellingPrice: { amount: '0' } }] });
     expect(res.items.map((i: Record<string, unknown>) => [i.name, i.menuType, i.menuId])).toEqual([
@@ -202,10 +202,10 @@ describe('orders', () => {
     expect(problem(await t.api('POST', '/orders', { tableIds: [tables[1]], items: [water] }), 400).detail).toBe('[storeId] is required without tableUseId');
     expect(problem(await t.api('POST', '/orders', { storeId, items: [water] }), 400).detail).toBe('[tableIds] is required without tableUseId');
     expect(problem(await t.api('POST', '/orders', { storeId, tableIds: [tables[1], tables[0]], items: [water] }), 400)).toEqual(
-      badRequest(`[tableIds.1] table ${tables[0]} is in use by table use ${useId}`),
+      badRequest(`[tableIds[1]] table ${tables[0]} is in use by table use ${useId}`),
     );
     expect(problem(await t.api('POST', '/orders', { storeId, tableIds: [tables[1], tables[1]], items: [water] }), 400).detail).toBe(
-      `[tableIds.1] table ${tables[1]} is given more than once`,
+      `[tableIds[1]] table ${tables[1]} is given more than once`,
     );
     await t.api('PATCH', `/table_uses/${useId}`, { status: 'ended' });
     expect(problem(await t.api('POST', '/orders', { tableUseId: useId, items: [water] }), 400).detail).toBe(
@@ -298,10 +298,10 @@ describe('orders', () => {
     expect(problem(await t.api('GET', '/orders/abc'), 400).detail).toBe('[order_id] must be 1 to 9 digits');
   });
 
-  it('needs the pos.orders scopes', async () => {
-    const reader = await t.tokenFor({ scopes: ['pos.orders:read'] });
+  it('needs the waiter.orders scopes (pos.orders means purchase orders on the platform)', async () => {
+    const reader = await t.tokenFor({ scopes: ['waiter.orders:read', 'pos.orders:write'] });
     expect(problem(await t.api('POST', '/orders', { storeId, tableIds: [tables[0]], items: [water] }, reader), 403).detail).toBe(
-      '[scope] the token lacks the scope pos.orders:write',
+      '[scope] the token lacks the scope waiter.orders:write',
     );
   });
 });

@@ -55,7 +55,7 @@ describe('reservations', () => {
 
   it('applies the 4.13 rules on POST too: duplicate tableIds refused, persons null is 0 and 0', async () => {
     const dup = await t.api('POST', '/reservations', { ...base(), tableIds: [tables[0], tables[0]] });
-    expect(problem(dup, 400).detail).toBe(`[tableIds.1] table ${tables[0]} is given more than once`);
+    expect(problem(dup, 400).detail).toBe(`[tableIds[1]] table ${tables[0]} is given more than once`);
     expect((await t.api('GET', '/reservations')).json()).toEqual([]);
     const noPersons = await create({ persons: null });
     expect(noPersons.persons).toEqual({ adults: 0, children: 0 });
@@ -242,13 +242,13 @@ describe('reservations', () => {
       const other = (await t.api('POST', '/stores', { storeName: 'Other' })).json().storeId;
       const foreign = (await t.api('POST', '/tables', { storeId: other, name: 'F1' })).json().tableId;
       expect(problem(await patch(id, { tableIds: [tables[0], '999999'] }), 400)).toEqual(
-        badRequest(`[tableIds.1] table 999999 does not exist in store ${storeId}`),
+        badRequest(`[tableIds[1]] table 999999 does not exist in store ${storeId}`),
       );
-      expect(problem(await patch(id, { tableIds: [foreign] }), 400).detail).toBe(`[tableIds.0] table ${foreign} does not exist in store ${storeId}`);
+      expect(problem(await patch(id, { tableIds: [foreign] }), 400).detail).toBe(`[tableIds[0]] table ${foreign} does not exist in store ${storeId}`);
       expect(problem(await patch(id, { tableIds: [tables[0], tables[1], tables[0]] }), 400).detail).toBe(
-        `[tableIds.2] table ${tables[0]} is given more than once`,
+        `[tableIds[2]] table ${tables[0]} is given more than once`,
       );
-      expect(problem(await patch(id, { tableIds: [1] }), 400).detail).toBe('[tableIds.0] Invalid input: expected string, received number');
+      expect(problem(await patch(id, { tableIds: [1] }), 400).detail).toBe('[tableIds[0]] Invalid input: expected string, received number');
       expect(problem(await patch(id, { tableIds: 'T1' }), 400).detail).toBe('[tableIds] Invalid input: expected array, received string');
       expect((await read(id)).tables).toEqual([]);
     });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { id, name, oneOf, patchBody } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { CashDrawerRow } from './repo.js';
 
 export const USE_STOP_DIVISIONS = ['0', '1'] as const; // 0 use, 1 do not use
@@ -38,7 +38,7 @@ export const CASH_DRAWER_SORT = ['cashDrawerId', 'storeId', 'cashDrawerName', 'u
 export const listCashDrawersQuery = z.strictObject({
   store_id: id().optional(),
   use_stop_division: oneOf(USE_STOP_DIVISIONS).optional(),
-  ...pageQuery(CASH_DRAWER_SORT, POS_PAGE),
+  ...masterListQuery(CASH_DRAWER_SORT, POS_PAGE),
 });
 
 export type CreateCashDrawer = z.infer<typeof createCashDrawerBody>;

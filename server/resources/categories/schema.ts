@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, digits, halfWidthCode, htmlColor, id, name, oneOf, patchBody, text } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { CategoryRow } from './repo.js';
 
 export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 hidden on terminals, 1 shown
@@ -107,7 +107,7 @@ export const listCategoriesQuery = z.strictObject({
   level: oneOf(LEVELS).optional(),
   display_flag: oneOf(DISPLAY_FLAGS).optional(),
   fields: fieldsParam,
-  ...pageQuery(CATEGORY_SORT, POS_PAGE),
+  ...masterListQuery(CATEGORY_SORT, POS_PAGE),
 });
 
 export type CreateCategory = z.infer<typeof createCategoryBody>;

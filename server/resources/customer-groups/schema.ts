@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { id, intString, name, oneOf, patchBody } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { CustomerGroupRow, CustomerGroupSectionRow } from './repo.js';
 
 export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 not shown on terminal, 1 shown
@@ -11,7 +11,7 @@ export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 not shown on terminal, 1 
 export const customerGroupSection = z
   .object({
     customerGroupSectionId: z.string().describe('1 to 5'),
-    label: z.string(),
+    customerGroupSectionLabel: z.string().describe('"" in the answer to the PUT that deleted the section'),
     insDateTime: z.string(),
     updDateTime: z.string(),
   })
@@ -24,14 +24,29 @@ export const sectionParams = z.object({
   customer_group_section_id: z.string().regex(/^[1-5]$/, 'must be 1 to 5'),
 });
 
-export const putSectionBody = z.strictObject({ label: name(85) });
+/** The platform's body: a label of at most 85 characters creates or relabels the section; "" deletes it. */
+const sectionLabel = z
+  .string()
+  .refine((s) => s.isWellFormed(), { message: 'must be valid Unicode text' })
+  .refine((s) => s === '' || s.trim().length > 0, { message: 'must not be blank; an empty string deletes the section' })
+  .refine((s) => [...s].length <= 85, { message: 'must be at most 85 characters' })
+  .meta({ maxLength: 85 });
+
+export const putSectionBody = z.strictObject({ customerGroupSectionLabel: sectionLabel });
 
 export type PutSection = z.infer<typeof putSectionBody>;
 
+export const SECTION_SORT = ['customerGroupSectionId', 'updDateTime'] as const;
+
+export const listSectionsQuery = z.strictObject({ ...masterListQuery(SECTION_SORT, POS_PAGE) });
+
+export type ListSectionsQuery = z.infer<typeof listSectionsQuery>;
+
+/** A section; the answer to a PUT that deleted one has label "" and the deletion as updDateTime. */
 export function presentCustomerGroupSection(row: CustomerGroupSectionRow, zone: string): CustomerGroupSection {
   return {
     customerGroupSectionId: String(row.section_id),
-    label: row.label,
+    customerGroupSectionLabel: row.label,
     insDateTime: formatDateTime(row.ins_at, zone),
     updDateTime: formatDateTime(row.upd_at, zone),
   };
@@ -82,7 +97,7 @@ export const CUSTOMER_GROUP_SORT = ['customerGroupId', 'customerGroupSectionId',
 export const listCustomerGroupsQuery = z.strictObject({
   customer_group_section_id: intString.optional(),
   display_flag: oneOf(DISPLAY_FLAGS).optional(),
-  ...pageQuery(CUSTOMER_GROUP_SORT, POS_PAGE),
+  ...masterListQuery(CUSTOMER_GROUP_SORT, POS_PAGE),
 });
 
 export type CreateCustomerGroup = z.infer<typeof createCustomerGroupBody>;

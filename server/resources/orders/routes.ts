@@ -3,11 +3,12 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { authOf } from '../../http/auth.js';
 import { sendPage } from '../../http/paging.js';
-import { commonErrorResponses, problemSchema } from '../../http/problem.js';
+import { commonErrorResponses, NotFound, problemSchema } from '../../http/problem.js';
 import { presentOrder } from './present.js';
 import { OrderRepo, type OrderRow } from './repo.js';
 import {
   createOrderBody,
+  createTableUseOrderBody,
   itemParams,
   listOrdersQuery,
   order,
@@ -43,7 +44,7 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.post(
       '/orders',
       {
-        config: { scope: 'pos.orders:write' },
+        config: { scope: 'waiter.orders:write' },
         schema: {
           tags,
           summary: 'Take an order at a table use (a new table use on tableIds when no tableUseId is given)',
@@ -57,10 +58,33 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     );
 
+    app.post(
+      '/table_uses/:table_use_id/orders',
+      {
+        config: { scope: 'waiter.orders:write' },
+        schema: {
+          tags,
+          summary: 'Take an order at an open table use (the platform path of the waiter API)',
+          params: tableUseParams,
+          body: createTableUseOrderBody,
+          response: { 200: order, ...commonErrorResponses, 404: problemSchema },
+        },
+      },
+      async (request) => {
+        const { contract } = authOf(request);
+        const tableUseId = request.params.table_use_id;
+        if (!orders.tableUses.find(contract.contractId, tableUseId)) {
+          throw NotFound.field('table_use_id', `table use ${tableUseId} does not exist`);
+        }
+        const { ordered, items } = request.body;
+        return present(orders.create(contract.contractId, { tableUseId, ordered, items }), contract.timeZone);
+      },
+    );
+
     app.get(
       '/orders',
       {
-        config: { scope: 'pos.orders:read' },
+        config: { scope: 'waiter.orders:read' },
         schema: {
           tags,
           summary: 'List orders (by default in ordered order), e.g. of a store or a table use',
@@ -78,7 +102,7 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/orders/:order_id',
       {
-        config: { scope: 'pos.orders:read' },
+        config: { scope: 'waiter.orders:read' },
         schema: { tags, summary: 'Get an order (spec 4.17)', params: orderParams, response: { 200: order, ...commonErrorResponses, 404: problemSchema } },
       },
       async (request) => {
@@ -90,7 +114,7 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/orders/:order_id/items/:item_id',
       {
-        config: { scope: 'pos.orders:write' },
+        config: { scope: 'waiter.orders:write' },
         schema: {
           tags,
           summary: 'Change the status of an order item (waiting, provided, canceled); answers the order',
@@ -109,7 +133,7 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.get(
       '/table_uses/:table_use_id',
       {
-        config: { scope: 'pos.orders:read' },
+        config: { scope: 'waiter.orders:read' },
         schema: {
           tags,
           summary: 'Get a table use and the ids of its orders',
@@ -126,7 +150,7 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     app.patch(
       '/table_uses/:table_use_id',
       {
-        config: { scope: 'pos.orders:write' },
+        config: { scope: 'waiter.orders:write' },
         schema: {
           tags,
           summary: 'Change the status of a table use (started → ended, canceled or merged)',

@@ -76,6 +76,20 @@ export const createOrderBody = z.strictObject({
 });
 export type CreateOrder = z.infer<typeof createOrderBody>;
 
+/**
+ * The platform's `POST /table_uses/{table_use_id}/orders`: the table use is the path. Its
+ * `orderPrints` (which slips the ordering terminal prints) is accepted for compatibility; this
+ * server prints nothing.
+ */
+export const createTableUseOrderBody = z.strictObject({
+  ordered: dateTime.optional().describe('default: now'),
+  items: z.array(itemInput).min(1, 'must have at least one item').max(100, 'must have at most 100 items'),
+  orderPrints: z
+    .strictObject({ kitchenTicket: z.boolean().optional(), orderSlip: z.boolean().optional() })
+    .optional()
+    .describe('accepted and ignored: printing belongs to the ordering terminal'),
+});
+
 export const orderParams = z.object({ order_id: id() });
 export const itemParams = z.object({ order_id: id(), item_id: id() });
 export const tableUseParams = z.object({ table_use_id: id() });

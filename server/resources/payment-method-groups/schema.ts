@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, id, intString, name, patchBody } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { PaymentMethodGroupRow } from './repo.js';
 
 export const paymentMethodGroup = z
@@ -34,7 +34,7 @@ export const updatePaymentMethodGroupBody = patchBody({
 export const PAYMENT_METHOD_GROUP_SORT = ['paymentMethodGroupId', 'paymentMethodGroupName', 'displaySequence', 'updDateTime'] as const;
 
 export const listPaymentMethodGroupsQuery = z.strictObject({
-  ...pageQuery(PAYMENT_METHOD_GROUP_SORT, POS_PAGE),
+  ...masterListQuery(PAYMENT_METHOD_GROUP_SORT, POS_PAGE),
 });
 
 export type CreatePaymentMethodGroup = z.infer<typeof createPaymentMethodGroupBody>;

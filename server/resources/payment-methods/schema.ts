@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decimalError, PRICE } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, decimalText, digits, id, name, oneOf, patchBody, text } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import { optionalSequence } from '../payment-method-groups/schema.js';
 import type { PaymentMethodRow } from './repo.js';
 
@@ -76,7 +76,7 @@ export const listPaymentMethodsQuery = z.strictObject({
   payment_division: paymentDivision.optional(),
   payment_method_group_id: id().optional(),
   individual_application_flag: flag.optional(),
-  ...pageQuery(PAYMENT_METHOD_SORT, POS_PAGE),
+  ...masterListQuery(PAYMENT_METHOD_SORT, POS_PAGE),
 });
 
 export type CreatePaymentMethod = z.infer<typeof createPaymentMethodBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, halfWidthCode, id, name, oneOf, patchBody } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { PaymentTerminalRow } from './repo.js';
 
 export const KINDS = ['CAT', 'CCT'] as const;
@@ -41,7 +41,7 @@ export const PAYMENT_TERMINAL_SORT = ['paymentTerminalId', 'storeId', 'name', 'u
 export const listPaymentTerminalsQuery = z.strictObject({
   store_id: id().optional(),
   kind: oneOf(KINDS).optional(),
-  ...pageQuery(PAYMENT_TERMINAL_SORT, POS_PAGE),
+  ...masterListQuery(PAYMENT_TERMINAL_SORT, POS_PAGE),
 });
 
 export type CreatePaymentTerminal = z.infer<typeof createPaymentTerminalBody>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromUnits, PRICE, PRICE_SCALE } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, date, decimalText, digits, id, name, oneOf, patchBody } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { ProductBundleGroupRow } from './repo.js';
 
 /**
@@ -56,7 +56,7 @@ export const PRODUCT_BUNDLE_GROUP_SORT = ['productBundleGroupId', 'productBundle
 
 export const listProductBundleGroupsQuery = z.strictObject({
   division: oneOf(BUNDLE_DIVISIONS).optional(),
-  ...pageQuery(PRODUCT_BUNDLE_GROUP_SORT, POS_PAGE),
+  ...masterListQuery(PRODUCT_BUNDLE_GROUP_SORT, POS_PAGE),
 });
 
 export type CreateProductBundleGroup = z.infer<typeof createProductBundleGroupBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, intString, name, oneOf, patchBody, text } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { StaffRankRow } from './repo.js';
 
 export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 invalid, 1 valid
@@ -80,7 +80,7 @@ export const STAFF_RANK_SORT = ['staffRank', 'displaySequence'] as const;
 
 export const listStaffRanksQuery = z.strictObject({
   display_flag: oneOf(DISPLAY_FLAGS).optional(),
-  ...pageQuery(STAFF_RANK_SORT, POS_PAGE),
+  ...masterListQuery(STAFF_RANK_SORT, POS_PAGE),
 });
 
 export type CreateStaffRank = z.infer<typeof createStaffRankBody>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, date, digits, halfWidthCode, id, name, oneOf, patchBody, text } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { StaffRow } from './repo.js';
 
 export const GENDERS = ['0', '1', '9'] as const; // 0 male, 1 female, 9 unselected
@@ -127,7 +127,7 @@ export const STAFF_SORT = ['staffId', 'staffCode', 'staffKana', 'displaySequence
 export const listStaffsQuery = z.strictObject({
   staff_code: z.string().optional(),
   gender: oneOf(GENDERS).optional(),
-  ...pageQuery(STAFF_SORT, POS_PAGE),
+  ...masterListQuery(STAFF_SORT, POS_PAGE),
 });
 
 /** The staff update's errors have type, title and detail only (spec 4.4). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, halfWidthCode, id, name, oneOf, patchBody } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { TerminalRow } from './repo.js';
 
 export const USE_STOP_DIVISIONS = ['0', '1'] as const; // 0 use, 1 do not use
@@ -63,7 +63,7 @@ export const listTerminalsQuery = z.strictObject({
   store_id: id().optional(),
   uuid: uuid.optional(),
   use_stop_division: oneOf(USE_STOP_DIVISIONS).optional(),
-  ...pageQuery(TERMINAL_SORT, POS_PAGE),
+  ...masterListQuery(TERMINAL_SORT, POS_PAGE),
 });
 
 export type CreateTerminal = z.infer<typeof createTerminalBody>;
