@@ -196,7 +196,7 @@ describe('GET /adjustments', () => {
     expect(await hours('')).toEqual(['08', '09', '11', '07']);
     expect(await hours(`?store_id=${store}&sort=adjustmentDateTime:desc`)).toEqual(['11', '09', '08']);
     expect(await hours(`?terminal_id=${t1}`)).toEqual(['08', '11']);
-    expect(await hours(`?adjustment_date_time_from=${encodeURIComponent(at(8))}&adjustment_date_time_to=${encodeURIComponent(at(9))}`)).toEqual(['08', '09']);
+    expect(await hours(`?adjustment_date_time-from=${encodeURIComponent(at(8))}&adjustment_date_time-to=${encodeURIComponent(at(9))}`)).toEqual(['08', '09']);
     expect(await hours('?sum_date=2026-11-22')).toEqual([]);
 
     const first = await t.api('GET', `/adjustments?store_id=${store}&limit=2`);
@@ -206,9 +206,40 @@ describe('GET /adjustments', () => {
     expect(second.headers.link).toBe(`<${LINK_BASE}?store_id=${store}&limit=2&page=1>; rel="prev"`);
   });
 
+  it('filters by the platform\'s adjustment_date (in the contract\'s zone) and exact adjustment_date_time; the underscore range still works', async () => {
+    t = await startAt(t, '2026-11-23T12:00:00+09:00');
+    await settle(t, { storeId: store, terminalId: t1, adjustmentDateTime: '2026-11-22T00:00:00+09:00' });
+    await settle(t, { storeId: store, terminalId: t2, adjustmentDateTime: '2026-11-22T23:59:59+09:00' });
+    await settle(t, { storeId: store, terminalId: t1, adjustmentDateTime: '2026-11-23T00:00:00+09:00' });
+    const times = async (query: string) => ((await ok(t, 'GET', `/adjustments${query}`)) as Adjustment[]).map((a) => a.adjustmentDateTime);
+    expect(await times(`?store_id=${store}&adjustment_date=2026-11-22`)).toEqual(['2026-11-22T00:00:00+09:00', '2026-11-22T23:59:59+09:00']);
+    expect(await times(`?store_id=${store}&adjustment_date_time=2026-11-22T14:59:59Z`)).toEqual(['2026-11-22T23:59:59+09:00']);
+    expect(await times(`?store_id=${store}&adjustment_date_time_from=2026-11-22T23:00:00%2B09:00&adjustment_date_time_to=2026-11-23T00:00:00%2B09:00`)).toEqual([
+      '2026-11-22T23:59:59+09:00',
+      '2026-11-23T00:00:00+09:00',
+    ]);
+  });
+
+  it('refuses what the platform refuses: combined date filters, a range over 31 days', async () => {
+    const refusedWith = async (query: string) => problem(await t.api('GET', `/adjustments?store_id=${store}&${query}`), 400).detail;
+    expect(await refusedWith('adjustment_date=2026-11-22&adjustment_date_time=2026-11-22T10:00:00%2B09:00')).toBe(
+      '[adjustment_date] cannot be combined with adjustment_date_time or adjustment_date_time-from/-to',
+    );
+    expect(await refusedWith('adjustment_date=2026-11-22&adjustment_date_time-to=2026-11-22T10:00:00%2B09:00')).toBe(
+      '[adjustment_date] cannot be combined with adjustment_date_time or adjustment_date_time-from/-to',
+    );
+    expect(await refusedWith('adjustment_date_time=2026-11-22T10:00:00%2B09:00&adjustment_date_time-from=2026-11-22T00:00:00%2B09:00')).toBe(
+      '[adjustment_date_time] cannot be combined with adjustment_date_time-from/-to',
+    );
+    expect(await refusedWith('adjustment_date_time-from=2026-10-22T00:00:00%2B09:00&adjustment_date_time-to=2026-11-22T00:00:01%2B09:00')).toBe(
+      '[adjustment_date_time-to] the range from adjustment_date_time-from may span at most 31 days',
+    );
+    expect(await refusedWith('adjustment_date=2026-02-30')).toBe('[adjustment_date] must be a calendar date YYYY-MM-DD from 1900');
+  });
+
   it('refuses a reversed range and unknown parameters', async () => {
-    const q = '?adjustment_date_time_from=2026-11-22T10:00:00%2B09:00&adjustment_date_time_to=2026-11-22T09:00:00%2B09:00';
-    expect(problem(await t.api('GET', `/adjustments${q}`), 400).detail).toBe('[adjustment_date_time_to] must not be before adjustment_date_time_from');
+    const q = '?adjustment_date_time-from=2026-11-22T10:00:00%2B09:00&adjustment_date_time-to=2026-11-22T09:00:00%2B09:00';
+    expect(problem(await t.api('GET', `/adjustments${q}`), 400).detail).toBe('[adjustment_date_time-to] must not be before adjustment_date_time-from');
     expect(problem(await t.api('GET', '/adjustments?from=2026-11-22'), 400).detail).toBe('[from] is not a known field');
   });
 });

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Change } from '../../server/db/write.js';
 import { ContractRepo } from '../../server/resources/contracts/repo.js';
+import { StoreRepo } from '../../server/resources/stores/repo.js';
 import type { DailySummary } from '../../server/resources/daily-summaries/schema.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
 import {
@@ -204,9 +205,12 @@ describe('POST /daily_summaries (4.15)', () => {
   });
 
   it('refuses in the spec\'s order, each 400 naming its field', async () => {
-    const automatic = await makeStore(t, { closingMethod: '1', division: '1' });
-    const warehouse = await makeStore(t, { division: '1', cashDrawerDivision: '1' });
-    const orderReceiving = await makeStore(t, { division: '2' });
+    const automatic = await makeStore(t, { closingMethod: '1', division: '2' });
+    const warehouse = await makeStore(t, { division: '2', cashDrawerDivision: '1' });
+    // An order-receiving store is the order-shipment API's (migration 0012): no /stores body makes one.
+    const orderReceiving = String(
+      new StoreRepo(t.deps.db, t.deps.writer, t.deps.ids, t.deps.clock).create(t.contractId, { storeName: 'Orders' }, { orderReceiving: true }).store_id,
+    );
     const withDrawer = await makeStore(t, { cashDrawerDivision: '1' });
     const cashStore = await makeStore(t, { cashInputAtSettlement: '1', bankDepositAutoInput: '1' });
     const auto = await makeStore(t, { bankDepositAutoInput: '1' });
@@ -392,11 +396,26 @@ describe('GET /daily_summaries', () => {
     await ok(t, 'POST', '/daily_summaries', { sumDate: '2026-11-20', storeId: other, cashInfo: NO_CASH });
     const rows = async (query: string) => ((await ok(t, 'GET', `/daily_summaries${query}`)) as DailySummary[]).map((s) => `${s.storeId}/${s.sumDate}`);
     expect(await rows(`?store_id=${store}&sort=sumDate:desc`)).toEqual([`${store}/2026-11-21`, `${store}/2026-11-20`, `${store}/2026-11-19`]);
-    expect(await rows('?sum_date_from=2026-11-20&sum_date_to=2026-11-20&sort=storeId')).toEqual([`${store}/2026-11-20`, `${other}/2026-11-20`]);
+    expect(await rows('?sum_date-from=2026-11-20&sum_date-to=2026-11-20&sort=storeId')).toEqual([`${store}/2026-11-20`, `${other}/2026-11-20`]);
     const first = await t.api('GET', '/daily_summaries?limit=3');
     expect(first.headers.link).toBe('<http://localhost/test-contract/pos/daily_summaries?limit=3&page=2>; rel="next"');
-    refused(await t.api('GET', '/daily_summaries?sum_date_from=2026-11-21&sum_date_to=2026-11-20'), '[sum_date_to] must not be before sum_date_from');
+    refused(await t.api('GET', '/daily_summaries?sum_date-from=2026-11-21&sum_date-to=2026-11-20'), '[sum_date-to] must not be before sum_date-from');
     refused(await t.api('GET', '/daily_summaries?released=2'), '[released] must be one of 0, 1');
+  });
+
+  it('filters by the platform\'s sum_date, sum_date-from and sum_date-to with store_id; the underscore spellings still work', async () => {
+    const other = await makeStore(t, {}, 'Other');
+    for (const date of ['2026-11-19', '2026-11-20', '2026-11-21']) {
+      await ok(t, 'POST', '/daily_summaries', { sumDate: date, storeId: store, cashInfo: NO_CASH });
+    }
+    await ok(t, 'POST', '/daily_summaries', { sumDate: '2026-11-20', storeId: other, cashInfo: NO_CASH });
+    const rows = async (query: string) => ((await ok(t, 'GET', `/daily_summaries${query}`)) as DailySummary[]).map((s) => `${s.storeId}/${s.sumDate}`);
+    expect(await rows(`?store_id=${store}&sum_date-from=2026-11-20&sum_date-to=2026-11-21`)).toEqual([`${store}/2026-11-20`, `${store}/2026-11-21`]);
+    expect(await rows(`?store_id=${store}&sum_date-from=2026-11-21`)).toEqual([`${store}/2026-11-21`]);
+    expect(await rows('?sum_date=2026-11-20&sort=storeId:desc')).toEqual([`${other}/2026-11-20`, `${store}/2026-11-20`]);
+    expect(await rows(`?store_id=${other}&sum_date_from=2026-11-19&sum_date_to=2026-11-20`)).toEqual([`${other}/2026-11-20`]);
+    refused(await t.api('GET', '/daily_summaries?sum_date_from=2026-11-21&sum_date_to=2026-11-20'), '[sum_date-to] must not be before sum_date-from');
+    refused(await t.api('GET', '/daily_summaries?sum_date=2026-11-31'), '[sum_date] must be a calendar date YYYY-MM-DD from 1900');
   });
 });
 

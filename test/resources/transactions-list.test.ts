@@ -8,7 +8,7 @@ let store2: string;
 let terminal2: string;
 const DAY = 24 * 3600 * 1000;
 // Registered (transactionDateTime) on 2026-11-22, 23 and 24, 10:00 JST.
-const RANGE = 'transaction_date_time_from=2026-11-22T00:00:00%2B09:00&transaction_date_time_to=2026-11-30T00:00:00%2B09:00';
+const RANGE = 'transaction_date_time-from=2026-11-22T00:00:00%2B09:00&transaction_date_time-to=2026-11-30T00:00:00%2B09:00';
 
 beforeAll(async () => {
   f = await makeFixture();
@@ -36,17 +36,17 @@ const idsOf = async (query: string) => {
 
 describe('GET /transactions', () => {
   it('needs one complete range of at most 31 days, from not after to', async () => {
-    const all = 'a complete range is required: transaction_date_time_from and transaction_date_time_to, or terminal_tran_date_time_from and terminal_tran_date_time_to, or sum_date_from and sum_date_to, or upd_date_time_from and upd_date_time_to';
+    const all = 'a complete range is required: transaction_date_time-from and transaction_date_time-to, or terminal_tran_date_time-from and terminal_tran_date_time-to, or sum_date-from and sum_date-to, or upd_date_time-from and upd_date_time-to';
     expect(problem(await list(''), 400).detail).toBe(`[query] ${all}`);
-    expect(problem(await list('store_id=1&transaction_date_time_from=2026-11-22T00:00:00Z'), 400).detail).toBe(`[query] ${all}`);
-    expect(problem(await list('sum_date_from=2026-01-01&sum_date_to=2026-02-02'), 400).detail).toBe(
-      '[sum_date_to] the range from sum_date_from may span at most 31 days',
+    expect(problem(await list('store_id=1&transaction_date_time-from=2026-11-22T00:00:00Z'), 400).detail).toBe(`[query] ${all}`);
+    expect(problem(await list('sum_date-from=2026-01-01&sum_date-to=2026-02-02'), 400).detail).toBe(
+      '[sum_date-to] the range from sum_date-from may span at most 31 days',
     );
-    expect(problem(await list('upd_date_time_from=2026-11-22T00:00:00Z&upd_date_time_to=2026-12-23T00:00:01Z'), 400).detail).toBe(
-      '[upd_date_time_to] the range from upd_date_time_from may span at most 31 days',
+    expect(problem(await list('upd_date_time-from=2026-11-22T00:00:00Z&upd_date_time-to=2026-12-23T00:00:01Z'), 400).detail).toBe(
+      '[upd_date_time-to] the range from upd_date_time-from may span at most 31 days',
     );
-    expect(problem(await list('terminal_tran_date_time_from=2026-11-22T00:00:00Z&terminal_tran_date_time_to=2026-11-21T00:00:00Z'), 400).detail).toBe(
-      '[terminal_tran_date_time_to] must not be earlier than terminal_tran_date_time_from',
+    expect(problem(await list('terminal_tran_date_time-from=2026-11-22T00:00:00Z&terminal_tran_date_time-to=2026-11-21T00:00:00Z'), 400).detail).toBe(
+      '[terminal_tran_date_time-to] must not be earlier than terminal_tran_date_time-from',
     );
     expect(problem(await list(`${RANGE}&sort=total`), 400).detail).toBe(
       '[sort] total is not a sort key; use transactionHeadId, transactionDateTime, terminalTranDateTime, updDateTime, sumDate with an optional :desc',
@@ -55,18 +55,18 @@ describe('GET /transactions', () => {
       '[transaction_head_id] must be transaction ids (up to 9 digits) separated by commas',
     );
     // 31 calendar days counting both ends is allowed, 32 is not; date-times span at most 31 × 24 h
-    expect(await idsOf('sum_date_from=2026-10-25&sum_date_to=2026-11-24')).toEqual([ids[3]]);
-    expect(problem(await list('sum_date_from=2026-10-24&sum_date_to=2026-11-24'), 400).detail).toBe(
-      '[sum_date_to] the range from sum_date_from may span at most 31 days',
+    expect(await idsOf('sum_date-from=2026-10-25&sum_date-to=2026-11-24')).toEqual([ids[3]]);
+    expect(problem(await list('sum_date-from=2026-10-24&sum_date-to=2026-11-24'), 400).detail).toBe(
+      '[sum_date-to] the range from sum_date-from may span at most 31 days',
     );
-    expect(await idsOf('upd_date_time_from=2026-10-24T10:00:00%2B09:00&upd_date_time_to=2026-11-24T10:00:00%2B09:00')).toEqual(ids);
+    expect(await idsOf('upd_date_time-from=2026-10-24T10:00:00%2B09:00&upd_date_time-to=2026-11-24T10:00:00%2B09:00')).toEqual(ids);
   });
 
   it('filters by each range and by the equality filters', async () => {
     expect(await idsOf(RANGE)).toEqual(ids);
-    expect(await idsOf('transaction_date_time_from=2026-11-23T00:00:00%2B09:00&transaction_date_time_to=2026-11-23T23:59:59%2B09:00')).toEqual([ids[1], ids[2]]);
-    expect(await idsOf('terminal_tran_date_time_from=2026-11-21T00:00:00%2B09:00&terminal_tran_date_time_to=2026-11-21T23:59:59%2B09:00')).toEqual([ids[0]]);
-    expect(await idsOf('upd_date_time_from=2026-11-24T00:00:00%2B09:00&upd_date_time_to=2026-11-25T00:00:00%2B09:00')).toEqual([ids[3]]);
+    expect(await idsOf('transaction_date_time-from=2026-11-23T00:00:00%2B09:00&transaction_date_time-to=2026-11-23T23:59:59%2B09:00')).toEqual([ids[1], ids[2]]);
+    expect(await idsOf('terminal_tran_date_time-from=2026-11-21T00:00:00%2B09:00&terminal_tran_date_time-to=2026-11-21T23:59:59%2B09:00')).toEqual([ids[0]]);
+    expect(await idsOf('upd_date_time-from=2026-11-24T00:00:00%2B09:00&upd_date_time-to=2026-11-25T00:00:00%2B09:00')).toEqual([ids[3]]);
     expect(await idsOf(`${RANGE}&store_id=${store2}`)).toEqual([ids[3]]);
     expect(await idsOf(`${RANGE}&terminal_id=${f.terminal}`)).toEqual([ids[0], ids[1], ids[2]]);
     expect(await idsOf(`${RANGE}&sum_division=2`)).toEqual([ids[3]]);
@@ -77,13 +77,13 @@ describe('GET /transactions', () => {
   });
 
   it('filters by a transactionHeadId range, which is not one of the required ranges', async () => {
-    expect(await idsOf(`${RANGE}&transaction_head_id_from=${ids[1]}&transaction_head_id_to=${ids[2]}`)).toEqual([ids[1], ids[2]]);
-    expect(await idsOf(`${RANGE}&transaction_head_id_from=${ids[2]}`)).toEqual([ids[2], ids[3]]);
-    expect(await idsOf(`${RANGE}&transaction_head_id_to=${ids[0]}`)).toEqual([ids[0]]);
-    expect(problem(await list(`${RANGE}&transaction_head_id_from=${ids[2]}&transaction_head_id_to=${ids[1]}`), 400).detail).toBe(
-      '[transaction_head_id_to] must not be less than transaction_head_id_from',
+    expect(await idsOf(`${RANGE}&transaction_head_id-from=${ids[1]}&transaction_head_id-to=${ids[2]}`)).toEqual([ids[1], ids[2]]);
+    expect(await idsOf(`${RANGE}&transaction_head_id-from=${ids[2]}`)).toEqual([ids[2], ids[3]]);
+    expect(await idsOf(`${RANGE}&transaction_head_id-to=${ids[0]}`)).toEqual([ids[0]]);
+    expect(problem(await list(`${RANGE}&transaction_head_id-from=${ids[2]}&transaction_head_id-to=${ids[1]}`), 400).detail).toBe(
+      '[transaction_head_id-to] must not be less than transaction_head_id-from',
     );
-    expect(problem(await list(`transaction_head_id_from=${ids[0]}&transaction_head_id_to=${ids[3]}`), 400).detail).toMatch(/^\[query\] a complete range is required/);
+    expect(problem(await list(`transaction_head_id-from=${ids[0]}&transaction_head_id-to=${ids[3]}`), 400).detail).toMatch(/^\[query\] a complete range is required/);
   });
 
   it('headers only, unless with_details=all', async () => {
@@ -107,6 +107,14 @@ describe('GET /transactions', () => {
     const second = await list(`${RANGE}&limit=3&page=2`);
     expect(second.json().map((t: any) => t.transactionHeadId)).toEqual([ids[3]]);
     expect(second.headers.link).toBe(`<${base}&limit=3&page=1>; rel="prev"`);
+  });
+
+  it('still reads the older underscore spellings of the ranges as the platform\'s dashed names', async () => {
+    expect(await idsOf(RANGE.replaceAll('-from', '_from').replaceAll('-to', '_to'))).toEqual(ids);
+    expect(await idsOf(`${RANGE}&transaction_head_id_from=${ids[1]}&transaction_head_id_to=${ids[2]}`)).toEqual([ids[1], ids[2]]);
+    expect(problem(await list('sum_date_from=2026-01-01&sum_date_to=2026-02-02'), 400).detail).toBe(
+      '[sum_date-to] the range from sum_date-from may span at most 31 days',
+    );
   });
 
   it('refuses unknown parameters', async () => {

@@ -28,8 +28,8 @@ const child = (n: number, parent: number, price = '500', division = '7') =>
 
 describe('POST /transactions: detail lines', () => {
   it('transactionDetailId is 1 to 999 and unique', async () => {
-    expect(await sale([line(0, '1')])).toBe('[details.0.transactionDetailId] must be 1 to 999');
-    expect(await sale([line(1000, '1')])).toBe('[details.0.transactionDetailId] must be 1 to 999');
+    expect(await sale([line(0, '1')])).toBe('[details[0].transactionDetailId] must be 1 to 999');
+    expect(await sale([line(1000, '1')])).toBe('[details[0].transactionDetailId] must be 1 to 999');
     expect(await sale([line(1, '1'), line(2, '1'), line(1, '2')])).toBe('[details[2].transactionDetailId] 1 is already the id of details[0]');
   });
 
@@ -57,7 +57,7 @@ describe('POST /transactions: detail lines', () => {
     expect(await sale([line(1, '1', { productId: product.productId, categoryId: otherCategory })])).toBe(
       `[details[0].categoryId] ${otherCategory} differs from the product's category ${f.category}`,
     );
-    expect(await sale([line(1, '1', { categoryName: 'c'.repeat(86) })])).toBe('[details.0.categoryName] must be at most 85 characters');
+    expect(await sale([line(1, '1', { categoryName: 'c'.repeat(86) })])).toBe('[details[0].categoryName] must be at most 85 characters');
     const t = await f.sale({ details: [line(1, '1', { categoryId: otherCategory, categoryName: 'Sent name' })] });
     expect(t.details[0]).toMatchObject({ categoryId: otherCategory, categoryName: 'Sent name' });
   });
@@ -118,9 +118,9 @@ describe('POST /transactions: detail lines', () => {
   });
 
   it('productDivision A and B come only from restaurant ordering', async () => {
-    expect(await sale([line(1, '1', { productDivision: 'A' })])).toBe('[details.0.productDivision] A is set only by restaurant-ordering transactions');
-    expect(await sale([line(1, '1', { productDivision: 'B' })])).toBe('[details.0.productDivision] B is set only by restaurant-ordering transactions');
-    expect(await sale([line(1, '1', { productDivision: '9' })])).toBe('[details.0.productDivision] must be one of 0 to 8');
+    expect(await sale([line(1, '1', { productDivision: 'A' })])).toBe('[details[0].productDivision] A is set only by restaurant-ordering transactions');
+    expect(await sale([line(1, '1', { productDivision: 'B' })])).toBe('[details[0].productDivision] B is set only by restaurant-ordering transactions');
+    expect(await sale([line(1, '1', { productDivision: '9' })])).toBe('[details[0].productDivision] must be one of 0 to 8');
   });
 
   it('productBundleGroupId only on a bundle parent, and it must exist', async () => {
@@ -143,7 +143,7 @@ describe('POST /transactions: detail lines', () => {
     expect(await sale([line(1, '100')], { subtotalDiscountRate: '5' })).toBe(
       '[subtotalDiscountPrice] is required when subtotalDiscountRate is set (the amount is not computed from the rate)',
     );
-    expect(await sale([line(1, '100', { modifiedTaxRate: '8' })])).toBe('[details.0.modifiedTaxRate] cannot be set');
+    expect(await sale([line(1, '100', { modifiedTaxRate: '8' })])).toBe('[details[0].modifiedTaxRate] cannot be set');
     const t = await f.sale({ details: [line(1, '100', { unitDiscountRate: '10', unitDiscountPrice: '10' })], subtotalDiscountRate: '5', subtotalDiscountPrice: '4' });
     expect(t).toMatchObject({ subtotalDiscountRate: '5', subtotalDiscountPrice: '4', total: '86' });
   });
@@ -187,18 +187,18 @@ describe('POST /transactions: detail lines', () => {
 
   it('decimal formats of the lines', async () => {
     expect(await sale([line(1, '1', { quantity: '1.0005' })])).toBe(
-      '[details.0.quantity] must be a non-negative decimal string of up to 9 integer digits and up to 3 decimals',
+      '[details[0].quantity] must be a non-negative decimal string of up to 9 integer digits and up to 3 decimals',
     );
     expect(await sale([line(1, '1', { quantity: '-1' })])).toBe(
-      '[details.0.quantity] must be a non-negative decimal string of up to 9 integer digits and up to 3 decimals',
+      '[details[0].quantity] must be a non-negative decimal string of up to 9 integer digits and up to 3 decimals',
     );
     expect(await sale([line(1, '1', { cost: '123456789' })])).toBe(
-      '[details.0.cost] must be a non-negative decimal string of up to 8 integer digits and up to 5 decimals',
+      '[details[0].cost] must be a non-negative decimal string of up to 8 integer digits and up to 5 decimals',
     );
-    expect(await sale([line(1, '1', { unitDiscountRate: '101', unitDiscountPrice: '1' })])).toBe('[details.0.unitDiscountRate] must be at most 100');
-    expect(await sale([line(1, '1', { memo: 'm'.repeat(1001) })])).toBe('[details.0.memo] must be at most 1000 characters');
+    expect(await sale([line(1, '1', { unitDiscountRate: '101', unitDiscountPrice: '1' })])).toBe('[details[0].unitDiscountRate] must be at most 100');
+    expect(await sale([line(1, '1', { memo: 'm'.repeat(1001) })])).toBe('[details[0].memo] must be at most 1000 characters');
     expect(await sale([line(1, '1', { unitNonDiscountSum: 'x' })])).toBe(
-      '[details.0.unitNonDiscountSum] must be a signed decimal string of up to 15 integer digits and up to 8 decimals',
+      '[details[0].unitNonDiscountSum] must be a signed decimal string of up to 15 integer digits and up to 8 decimals',
     );
     // a discount line carries a negative sales price; costs take 5 decimals
     const t = await f.sale({ details: [line(1, '1000', { cost: '12345678.12345' }), line(2, '-100')] });
@@ -307,7 +307,7 @@ describe('POST /transactions: other payments', () => {
       );
     }
     expect(await pay([{ paymentMethodId: card, depositOthers: '1', denominationCode: 'VISA' }])).toBe(
-      '[depositOthers.0.denominationCode] must be one of the denomination codes of spec 2.13 (CREDIT, DEBIT, PREPAID, STORE, UNIONPAY, CONTACTLESS, JDEBIT, SUICA, ...)',
+      '[depositOthers[0].denominationCode] must be one of the denomination codes of spec 2.13 (CREDIT, DEBIT, PREPAID, STORE, UNIONPAY, CONTACTLESS, JDEBIT, SUICA, ...)',
     );
     expect(await pay([{ paymentMethodId: card, depositOthers: '1', denominationCode: 'SUICA', cardCompanyName: 'JR' }])).toBe(
       '[depositOthers[0].cardCompanyName] is not accepted with denominationCode SUICA (only with CREDIT, DEBIT, PREPAID, STORE, UNIONPAY, CONTACTLESS)',
@@ -328,7 +328,7 @@ describe('POST /transactions: coupons', () => {
       { transactionCouponId: '2', terminalTranCouponId: null, couponId: '78', couponName: null, couponDivision: '1', serialNumber: null, benefitType: '1', benefitValue: null, couponDiscountTotal: '10' },
     ]);
     expect(await f.detail400({ details: [line(1, '100')], coupons: [{ ...coupon, benefitType: 'P5' }] })).toBe(
-      '[coupons.0.benefitType] must be one of 1, 2, 3, P1, P2, P3, P4, M1, M2, M3, M4',
+      '[coupons[0].benefitType] must be one of 1, 2, 3, P1, P2, P3, P4, M1, M2, M3, M4',
     );
   });
 

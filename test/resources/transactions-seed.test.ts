@@ -12,7 +12,7 @@ describe('seedSales', () => {
   it('registers five demo transactions on the main store\'s register', async () => {
     const ctx = { contractId: f.t.contractId, plan: 'retail_business' as const, storeIds: [f.store, f.store] as [string, string], categoryIds: { GOODS: f.category } };
     expect(seedSales(f.t.deps, ctx)).toEqual({ transactions: 5 });
-    const res = await f.api('GET', '/transactions?transaction_date_time_from=2026-11-22T00:00:00%2B09:00&transaction_date_time_to=2026-11-23T00:00:00%2B09:00');
+    const res = await f.api('GET', '/transactions?transaction_date_time-from=2026-11-22T00:00:00%2B09:00&transaction_date_time-to=2026-11-23T00:00:00%2B09:00');
     const list = res.json() as Record<string, string>[];
     expect(list.map((t) => [t.transactionHeadDivision, t.terminalId, t.sumDivision, t.total, t.cashTotal, t.change])).toEqual([
       ['2', f.terminal, '0', '30000', '30000', '0'],

@@ -13,7 +13,7 @@ import {
   type LinkedSettlement,
 } from '../../domain/closing.js';
 import { fromUnits, parseDecimal, PRICE, toUnits } from '../../domain/money.js';
-import { formatDate, parseDateTime } from '../../domain/time.js';
+import { dayStart, formatDate, nextDate, parseDateTime } from '../../domain/time.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { cashSettingsOf, closingRules } from '../daily-summaries/store-settings.js';
@@ -152,9 +152,9 @@ export class AdjustmentRepo {
     });
   }
 
-  list(contractId: string, query: ListAdjustmentsQuery, page: Page<keyof typeof SORT_COLUMNS>): AdjustmentRow[] {
-    const from = query.adjustment_date_time_from === undefined ? undefined : parseDateTime(query.adjustment_date_time_from)!;
-    const to = query.adjustment_date_time_to === undefined ? undefined : parseDateTime(query.adjustment_date_time_to)!;
+  list(contractId: string, zone: string, query: ListAdjustmentsQuery, page: Page<keyof typeof SORT_COLUMNS>): AdjustmentRow[] {
+    const at = (v: string | undefined) => (v === undefined ? undefined : parseDateTime(v)!);
+    const day = query.adjustment_date;
     return selectFilteredPage<AdjustmentRow, keyof typeof SORT_COLUMNS>(
       this.db,
       ADJUSTMENTS,
@@ -162,8 +162,11 @@ export class AdjustmentRepo {
       [
         ['store_id = ?', query.store_id === undefined ? undefined : Number(query.store_id)],
         ['terminal_id = ?', query.terminal_id === undefined ? undefined : Number(query.terminal_id)],
-        ['adjusted_at >= ?', from],
-        ['adjusted_at <= ?', to],
+        ['adjusted_at >= ?', day === undefined ? undefined : dayStart(day, zone)],
+        ['adjusted_at < ?', day === undefined ? undefined : dayStart(nextDate(day), zone)],
+        ['adjusted_at = ?', at(query.adjustment_date_time)],
+        ['adjusted_at >= ?', at(query['adjustment_date_time-from'])],
+        ['adjusted_at <= ?', at(query['adjustment_date_time-to'])],
         ['sum_date = ?', query.sum_date],
       ],
       page,

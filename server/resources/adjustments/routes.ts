@@ -43,7 +43,7 @@ export default function adjustmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod 
       },
       async (request, reply) => {
         const { contract } = authOf(request);
-        const rows = adjustments.list(contract.contractId, request.query, request.query);
+        const rows = adjustments.list(contract.contractId, contract.timeZone, request.query, request.query);
         return sendPage(request, reply, request.query, rows).map((r) => presentAdjustment(r, contract.timeZone));
       },
     );

@@ -45,17 +45,40 @@ export const adjustmentParams = z.object({ adjustment_id: id() });
 
 export const ADJUSTMENT_SORT = ['adjustmentId', 'adjustmentDateTime', 'storeId', 'terminalId'] as const;
 
-export const listAdjustmentsQuery = z.strictObject({
-  store_id: id().optional(),
-  terminal_id: id().optional(),
-  adjustment_date_time_from: dateTime.optional(),
-  adjustment_date_time_to: dateTime.optional(),
-  sum_date: date.optional(),
-  ...pageQuery(ADJUSTMENT_SORT, POS_PAGE),
-}).refine(
-  (q) => !q.adjustment_date_time_from || !q.adjustment_date_time_to || parseDateTime(q.adjustment_date_time_from)! <= parseDateTime(q.adjustment_date_time_to)!,
-  { path: ['adjustment_date_time_to'], message: 'must not be before adjustment_date_time_from' },
-);
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * The platform's settlement list filters: a settlement date (精算日, in the contract's zone), an
+ * exact settlement time, or a time range `adjustment_date_time-from/-to` of at most 31 days; the
+ * three are exclusive. Unlike the platform, none of them (nor store_id) is required.
+ */
+export const listAdjustmentsQuery = z
+  .strictObject({
+    store_id: id().optional(),
+    terminal_id: id().optional(),
+    adjustment_date: date.optional().describe('the date of the settlement time, in the contract\'s zone'),
+    adjustment_date_time: dateTime.optional().describe('the settlement time, matched exactly'),
+    'adjustment_date_time-from': dateTime.optional(),
+    'adjustment_date_time-to': dateTime.optional(),
+    sum_date: date.optional().describe('the closing that used the settlement'),
+    ...pageQuery(ADJUSTMENT_SORT, POS_PAGE),
+  })
+  .superRefine((q, ctx) => {
+    const from = q['adjustment_date_time-from'];
+    const to = q['adjustment_date_time-to'];
+    const ranged = from !== undefined || to !== undefined;
+    if (q.adjustment_date !== undefined && (q.adjustment_date_time !== undefined || ranged)) {
+      ctx.addIssue({ code: 'custom', path: ['adjustment_date'], message: 'cannot be combined with adjustment_date_time or adjustment_date_time-from/-to' });
+    } else if (q.adjustment_date_time !== undefined && ranged) {
+      ctx.addIssue({ code: 'custom', path: ['adjustment_date_time'], message: 'cannot be combined with adjustment_date_time-from/-to' });
+    }
+    if (from === undefined || to === undefined) return;
+    const span = parseDateTime(to)! - parseDateTime(from)!;
+    if (span < 0) ctx.addIssue({ code: 'custom', path: ['adjustment_date_time-to'], message: 'must not be before adjustment_date_time-from' });
+    else if (span > 31 * DAY_MS) {
+      ctx.addIssue({ code: 'custom', path: ['adjustment_date_time-to'], message: 'the range from adjustment_date_time-from may span at most 31 days' });
+    }
+  });
 export type ListAdjustmentsQuery = z.infer<typeof listAdjustmentsQuery>;
 
 const money = (units: number) => fromUnits(units, 3);

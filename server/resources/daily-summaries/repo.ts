@@ -243,8 +243,9 @@ export class DailySummaryRepo {
       contractId,
       [
         ['store_id = ?', query.store_id === undefined ? undefined : Number(query.store_id)],
-        ['sum_date >= ?', query.sum_date_from],
-        ['sum_date <= ?', query.sum_date_to],
+        ['sum_date = ?', query.sum_date],
+        ['sum_date >= ?', query['sum_date-from']],
+        ['sum_date <= ?', query['sum_date-to']],
         ['(released_at IS NOT NULL) = ?', query.released === undefined ? undefined : Number(query.released)],
       ],
       page,

@@ -96,13 +96,14 @@ export const DAILY_SUMMARY_SORT = ['sumDate', 'storeId', 'dailySummaryId'] as co
 
 export const listDailySummariesQuery = z.strictObject({
   store_id: id().optional(),
-  sum_date_from: date.optional(),
-  sum_date_to: date.optional(),
+  sum_date: date.optional().describe('the closing date, matched exactly'),
+  'sum_date-from': date.optional(),
+  'sum_date-to': date.optional(),
   released: oneOf(['0', '1'] as const).optional().describe('0 only in force, 1 only released; both when omitted'),
   ...pageQuery(DAILY_SUMMARY_SORT, POS_PAGE),
-}).refine((q) => !q.sum_date_from || !q.sum_date_to || q.sum_date_from <= q.sum_date_to, {
-  path: ['sum_date_to'],
-  message: 'must not be before sum_date_from',
+}).refine((q) => !q['sum_date-from'] || !q['sum_date-to'] || q['sum_date-from'] <= q['sum_date-to'], {
+  path: ['sum_date-to'],
+  message: 'must not be before sum_date-from',
 });
 export type ListDailySummariesQuery = z.infer<typeof listDailySummariesQuery>;
 

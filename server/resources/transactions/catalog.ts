@@ -73,6 +73,22 @@ export const DETAIL_FIELDS = fields(`
   reduceTaxMemberPrice:dec memo
 `);
 
+/**
+ * The line fields of `with_details=summary` ("一部項目", some fields): what a line is (ids,
+ * divisions, product, category) and what it sold (prices, quantity, sums, tax rate); the
+ * proportional shares, staff and bargain discounts, tax-free and reduced-tax details and the
+ * memo come with `with_details=all` only.
+ */
+export const SUMMARY_DETAIL_FIELDS = ((names: string) => {
+  const wanted = new Set(names.trim().split(/\s+/));
+  return DETAIL_FIELDS.filter((f) => wanted.has(f.name));
+})(`
+  transactionDetailId parentTransactionDetailId transactionDetailDivision productId productCode productName
+  printReceiptProductName color size groupCode categoryId categoryName taxDivision price salesPrice
+  unitDiscountPrice unitDiscountRate cost quantity unitNonDiscountSum unitDiscountSum unitDiscountedSum costSum
+  salesDivision productDivision taxRate
+`);
+
 export const OTHER_FIELDS = fields(`
   no:int=line_no paymentMethodId:int paymentMethodCode paymentMethodName depositOthers:amt paymentUnitPrice:dec
   paymentChangeFlag paymentDivision paymentSecuritiesFlag denomination denominationCode denominationName

@@ -6,7 +6,7 @@ import { parseDateTime } from '../../domain/time.js';
 import type { CategoryRow } from '../categories/repo.js';
 import type { ProductRow } from '../products/repo.js';
 import { COUPON_FIELDS, DETAIL_FIELDS, HEADER_FIELDS, insertSql, OTHER_FIELDS, recOfRow, valuesOf, type Field, type Rec } from './catalog.js';
-import { RANGES, type ListTransactionsQuery, type TransactionSort } from './query.js';
+import { RANGES, type ChildrenWanted, type ListTransactionsQuery, type TransactionSort } from './query.js';
 
 /** A transaction as records keyed by field name (storage values; see catalog.ts). */
 export interface TransactionRecord {
@@ -94,6 +94,14 @@ export class TransactionRepo {
     };
   }
 
+  /** One page of a transaction's lines (call after `has`); sorted by transactionDetailId unless told. */
+  detailsPage(contractId: string, transactionHeadId: string | number, page: Page<'transactionDetailId'>): Rec[] {
+    const sql = `SELECT * FROM transaction_details WHERE contract_id = ? AND transaction_head_id = ?
+      ${orderBy(page.sort, { transactionDetailId: 'transaction_detail_id' }, 'transaction_detail_id')} LIMIT ? OFFSET ?`;
+    const rows = this.db.prepare(sql).all(contractId, transactionHeadId, fetchSize(page), offsetOf(page)) as Record<string, unknown>[];
+    return rows.map((r) => recOfRow(DETAIL_FIELDS, r));
+  }
+
   /** Marks a return-cancelled source: disposeDivision 1, cancelDateTime now. */
   markDisposed(contractId: string, transactionHeadId: number, now: number): void {
     this.disposed.run({ contractId, id: transactionHeadId, now });
@@ -110,39 +118,36 @@ export class TransactionRepo {
     return new Map(rows.map((r) => [r.category_id, r]));
   }
 
-  /** One page of headers; with `withChildren` each carries its lines, payments and coupons (3 queries). */
-  list(contractId: string, query: ListTransactionsQuery, page: Page<TransactionSort>, withChildren: boolean): TransactionRecord[] {
+  /** One page of headers, each with the child records `wanted` asks for (one query per kind). */
+  list(contractId: string, query: ListTransactionsQuery, page: Page<TransactionSort>, wanted: ChildrenWanted): TransactionRecord[] {
     const where = ['contract_id = ?'];
     const params: (string | number)[] = [contractId];
-    const eq = (column: string, value: string | undefined, asNumber = true) => {
+    const cond = (sql: string, value: string | number | undefined) => {
       if (value === undefined) return;
-      where.push(`${column} = ?`);
-      params.push(asNumber ? Number(value) : value);
+      where.push(sql);
+      params.push(value);
     };
+    const num = (value: string | undefined) => (value === undefined ? undefined : Number(value));
     if (query.transaction_head_id !== undefined) {
       where.push(`transaction_head_id ${IN_IDS}`);
       params.push(JSON.stringify(query.transaction_head_id.split(',').map(Number)));
     }
-    if (query.transaction_head_id_from !== undefined) {
-      where.push('transaction_head_id >= ?');
-      params.push(Number(query.transaction_head_id_from));
-    }
-    if (query.transaction_head_id_to !== undefined) {
-      where.push('transaction_head_id <= ?');
-      params.push(Number(query.transaction_head_id_to));
-    }
-    eq('store_id', query.store_id);
-    eq('terminal_id', query.terminal_id);
-    eq('customer_id', query.customer_id);
-    eq('sum_division', query.sum_division, false);
-    eq('transaction_head_division', query.transaction_head_division, false);
+    cond('transaction_head_id >= ?', num(query['transaction_head_id-from']));
+    cond('transaction_head_id <= ?', num(query['transaction_head_id-to']));
+    cond('store_id = ?', num(query.store_id));
+    cond('terminal_id = ?', num(query.terminal_id));
+    cond('customer_id = ?', num(query.customer_id));
+    cond('customer_id IN (SELECT customer_id FROM customers WHERE contract_id = transactions.contract_id AND customer_code = ?)', query.customer_code);
+    cond('transaction_uuid = ?', query.transaction_uuid);
+    cond('sum_division = ?', query.sum_division);
+    cond('transaction_head_division = ?', query.transaction_head_division);
+    cond('adjustment_at = ?', query.adjustment_date_time === undefined ? undefined : parseDateTime(query.adjustment_date_time)!);
+    cond('sum_date = ?', query.sum_date);
     const values = query as Record<string, unknown>;
     for (const r of RANGES) {
-      const bound = (suffix: string, op: string) => {
-        const v = values[`${r.query}_${suffix}`] as string | undefined;
-        if (v === undefined) return;
-        where.push(`${r.column} ${op} ?`);
-        params.push(r.kind === 'time' ? parseDateTime(v)! : v);
+      const bound = (edge: 'from' | 'to', op: string) => {
+        const v = values[`${r.query}-${edge}`] as string | undefined;
+        cond(`${r.column} ${op} ?`, v === undefined ? undefined : r.kind === 'time' ? parseDateTime(v)! : v);
       };
       bound('from', '>=');
       bound('to', '<=');
@@ -155,10 +160,12 @@ export class TransactionRepo {
     }
     const rows = statement.all(...params, fetchSize(page), offsetOf(page)) as Record<string, unknown>[];
     const out = rows.map((row) => ({ header: recOfRow(HEADER_FIELDS, row), details: [], depositOthers: [], coupons: [] }) as TransactionRecord);
-    if (!withChildren || !out.length) return out;
+    if (!out.length) return out;
     const byId = new Map(out.map((t) => [t.header.transactionHeadId as number, t]));
     const ids = JSON.stringify([...byId.keys()]);
+    const load = { details: wanted.details !== 'none', depositOthers: wanted.depositOthers, coupons: wanted.coupons };
     for (const c of CHILDREN) {
+      if (!load[c.key]) continue;
       for (const r of this.childrenIn[c.key].all(contractId, ids) as Record<string, unknown>[]) {
         byId.get(r.transaction_head_id as number)![c.key].push(recOfRow(c.fields as readonly Field[], r));
       }

@@ -7,13 +7,24 @@ import { commonErrorResponses, NotFound, problemSchema } from '../../http/proble
 import { disposeTransaction } from './dispose.js';
 import { assertCouponsAllowed } from './payments.js';
 import { TransactionRegistry } from './register.js';
-import { presentListItem, presentTransaction, transaction, transactionListItem } from './present.js';
-import { listTransactionsQuery } from './query.js';
+import {
+  presentDetail,
+  presentListItem,
+  presentRead,
+  presentTransaction,
+  transaction,
+  transactionDetail,
+  transactionListItem,
+  transactionRead,
+} from './present.js';
+import { getTransactionQuery, listChildren, listDetailsQuery, listTransactionsQuery, oneChildren } from './query.js';
+import { TransactionRelations } from './relations.js';
 import { createTransactionBody, disposeBody, transactionParams } from './schema.js';
 
-/** Transactions (spec 2.13): registration (supporting), list, get and the return-cancel of 4.7. */
+/** Transactions (spec 2.13): registration (supporting), list, get, the lines of one and the return-cancel of 4.7. */
 export default function transactionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const registry = new TransactionRegistry(deps.db, deps.writer, deps.ids, deps.clock);
+  const relations = new TransactionRelations(deps);
   const tags = ['transactions'];
 
   return async (app) => {
@@ -44,16 +55,16 @@ export default function transactionsRoutes(deps: AppDeps): FastifyPluginAsyncZod
         config: { scope: 'pos.transactions:read' },
         schema: {
           tags,
-          summary: 'List transactions (one complete range of at most 31 days is required)',
+          summary: 'List transactions (one complete range of at most 31 days is required); with_details and with_deposit_others add child records',
           querystring: listTransactionsQuery,
           response: { 200: z.array(transactionListItem), ...commonErrorResponses },
         },
       },
       async (request, reply) => {
         const { contract } = authOf(request);
-        const withChildren = request.query.with_details === 'all';
-        const rows = registry.repo.list(contract.contractId, request.query, request.query, withChildren);
-        return sendPage(request, reply, request.query, rows).map((t) => presentListItem(t, contract.timeZone, withChildren));
+        const wanted = listChildren(request.query);
+        const rows = registry.repo.list(contract.contractId, request.query, request.query, wanted);
+        return sendPage(request, reply, request.query, rows).map((t) => presentListItem(t, contract.timeZone, wanted, request.query.fields));
       },
     );
 
@@ -63,16 +74,39 @@ export default function transactionsRoutes(deps: AppDeps): FastifyPluginAsyncZod
         config: { scope: 'pos.transactions:read' },
         schema: {
           tags,
-          summary: 'Get a transaction with its details, other payments and coupons',
+          summary: 'Get a transaction with its details, other payments and coupons (each unless its with_* is none), and the store, member, customer groups and staff member asked for',
           params: transactionParams,
-          response: { 200: transaction, ...commonErrorResponses, 404: problemSchema },
+          querystring: getTransactionQuery,
+          response: { 200: transactionRead, ...commonErrorResponses, 404: problemSchema },
         },
       },
       async (request) => {
         const { contract } = authOf(request);
         const found = registry.repo.find(contract.contractId, request.params.transaction_id);
         if (!found) throw NotFound.field('transaction_id', `transaction ${request.params.transaction_id} does not exist`);
-        return presentTransaction(found, contract.timeZone);
+        const related = relations.of(contract.contractId, contract.timeZone, found, request.query);
+        return presentRead(found, contract.timeZone, oneChildren(request.query), related);
+      },
+    );
+
+    app.get(
+      '/transactions/:transaction_id/details',
+      {
+        config: { scope: 'pos.transactions:read' },
+        schema: {
+          tags,
+          summary: 'List the lines of a transaction, every field',
+          params: transactionParams,
+          querystring: listDetailsQuery,
+          response: { 200: z.array(transactionDetail), ...commonErrorResponses, 404: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const { contract } = authOf(request);
+        const id = request.params.transaction_id;
+        if (!registry.repo.has(contract.contractId, id)) throw NotFound.field('transaction_id', `transaction ${id} does not exist`);
+        const rows = registry.repo.detailsPage(contract.contractId, id, request.query);
+        return sendPage(request, reply, request.query, rows).map((r) => presentDetail(id, r, contract.timeZone));
       },
     );
 
