@@ -48,3 +48,44 @@ export function applyConditionChange(current: SaleCondition, change: ConditionCh
   const changed = condition !== current.condition || quantity !== current.quantity;
   return { ok: true, next: { condition, quantity }, changed };
 }
+
+/** Why an order may not take `wanted` more units of a menu; the item field it names. */
+export interface StockRefusal {
+  field: 'menuId' | 'quantity';
+  message: string;
+}
+
+/**
+ * Issue 10: a menu that is soldout, or has 0 left, takes no order; a counted menu takes at
+ * most its remaining quantity. `wanted` is the running total of the order for this menu (two
+ * items of the same menu count together).
+ */
+export function stockRefusal(menuId: string, current: SaleCondition, wanted: number): StockRefusal | null {
+  if (current.condition === 'soldout' || current.quantity === 0) return { field: 'menuId', message: `menu ${menuId} is sold out` };
+  if (current.quantity !== null && wanted > current.quantity) {
+    return { field: 'quantity', message: `menu ${menuId} has only ${current.quantity} left; this order asks for ${wanted}` };
+  }
+  return null;
+}
+
+/**
+ * The sale condition after an accepted order took `count` units: a counted menu goes down and
+ * is soldout at 0; an uncounted one (quantity null) does not change.
+ */
+export function afterOrder(current: SaleCondition, count: number): { next: SaleCondition; changed: boolean } {
+  if (current.quantity === null || count === 0) return { next: current, changed: false };
+  const quantity = Math.max(0, current.quantity - count);
+  return { next: { condition: quantity === 0 ? 'soldout' : current.condition, quantity }, changed: true };
+}
+
+/**
+ * The sale condition after a canceled item gave `count` units back. An uncounted menu does not
+ * change. A menu that had run out (soldout at 0) is orderable again once something is back;
+ * a menu staff made soldout with units still left stays soldout (they stopped it for another reason).
+ */
+export function afterCancel(current: SaleCondition, count: number): { next: SaleCondition; changed: boolean } {
+  if (current.quantity === null || count === 0) return { next: current, changed: false };
+  const quantity = current.quantity + count;
+  const ranOut = current.condition === 'soldout' && current.quantity === 0;
+  return { next: { condition: ranOut ? 'orderable' : current.condition, quantity }, changed: true };
+}

@@ -176,7 +176,7 @@ describe('orders', () => {
     );
     expect(problem(await post({ menuId: '999999', sellingPrice: { amount: '1' } }), 400).detail).toBe(`[items[0].menuId] menu 999999 is not a menu of store ${storeId}`);
     expect(problem(await post({ name: 'x', sellingPrice: { amount: '1' }, toppings: [{ name: 'y', menuId: foreign }] }), 400).detail).toBe(
-      `[items[0].toppings.0.menuId] menu ${foreign} is not a menu of store ${storeId}`,
+      `[items[0].toppings[0].menuId] menu ${foreign} is not a menu of store ${storeId}`,
     );
     const res = await order({ storeId, tableIds: [tables[0]], items: [{ menuId: course, sellingPrice: { amount: '5000' } }, { menuId: course, name: 'Course (kids)', menuType: 'inPlan', sellingPrice: { amount: '0' } }] });
     expect(res.items.map((i: Record<string, unknown>) => [i.name, i.menuType, i.menuId])).toEqual([

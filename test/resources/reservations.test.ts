@@ -142,6 +142,14 @@ describe('reservations', () => {
     );
   });
 
+  it('cuts fractional seconds before comparing startAt and endAt on POST (issue 10)', async () => {
+    const res = await t.api('POST', '/reservations', { ...base(), startAt: '2026-12-01T10:00:00.400+09:00', endAt: '2026-12-01T10:00:00.900+09:00' });
+    expect(problem(res, 400)).toEqual(badRequest('[endAt] must be after startAt 2026-12-01T10:00:00+09:00'));
+    expect((await t.api('GET', '/reservations')).json()).toEqual([]);
+    const ok = await create({ startAt: '2026-12-01T10:00:00.900+09:00', endAt: '2026-12-01T10:00:01.100+09:00', reservedAt: '2026-11-30T09:00:00.750+09:00' });
+    expect(ok).toMatchObject({ startAt: '2026-12-01T10:00:00+09:00', endAt: '2026-12-01T10:00:01+09:00', reservedAt: '2026-11-30T09:00:00+09:00' });
+  });
+
   it('imports a reservation with reservationCode; the code is unique per store', async () => {
     const imported = await create({ reservationCode: 'EXT-1' });
     expect(imported).toMatchObject({ reservationCode: 'EXT-1', reservedFrom: 'external' });
@@ -184,6 +192,28 @@ describe('reservations', () => {
       expect((await patch(id, { startAt: '2026-12-01T19:00:00+09:00' })).statusCode).toBe(204);
       expect((await read(id)).startAt).toBe('2026-12-01T19:00:00+09:00');
       expect(problem(await patch(id, { startAt: 'tomorrow' }), 400).detail).toBe('[startAt] must be a date-time like 2026-11-22T10:00:00+09:00');
+    });
+
+    it('cuts fractional seconds before comparing startAt and endAt (issue 10)', async () => {
+      const { id } = await create();
+      // 19:00:00.400 and 19:00:00.900 both read back 19:00:00: refused, nothing changes.
+      expect(problem(await patch(id, { startAt: '2026-12-01T19:00:00.400+09:00', endAt: '2026-12-01T19:00:00.900+09:00' }), 400)).toEqual(
+        badRequest('[endAt] must be after startAt 2026-12-01T19:00:00+09:00'),
+      );
+      expect(await read(id)).toMatchObject({ startAt: '2026-12-01T18:00:00+09:00', endAt: '2026-12-01T20:00:00+09:00' });
+      // One side sent: compared with the stored other value, after the cut.
+      expect(problem(await patch(id, { startAt: '2026-12-01T20:00:00.500+09:00' }), 400)).toEqual(
+        badRequest('[startAt] must be before endAt 2026-12-01T20:00:00+09:00'),
+      );
+      expect(problem(await patch(id, { endAt: '2026-12-01T18:00:00.999+09:00' }), 400)).toEqual(
+        badRequest('[endAt] must be after startAt 2026-12-01T18:00:00+09:00'),
+      );
+      // A whole second apart once cut is accepted, and reads back cut (not rounded).
+      expect((await patch(id, { startAt: '2026-12-01T18:59:59.999+09:00', endAt: '2026-12-01T19:00:00.001+09:00' })).statusCode).toBe(204);
+      expect(await read(id)).toMatchObject({ startAt: '2026-12-01T18:59:59+09:00', endAt: '2026-12-01T19:00:00+09:00' });
+      // The stored values are whole seconds: a list filter on the read-back time finds it.
+      const listed = await t.api('GET', '/reservations?start_at_from=2026-12-01T18:59:59%2B09:00&start_at_to=2026-12-01T18:59:59%2B09:00');
+      expect(listed.json().map((r: { id: string }) => r.id)).toEqual([id]);
     });
 
     it('validates persons: both ints required, at least 0; null sets both to 0', async () => {

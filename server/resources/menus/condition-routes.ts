@@ -28,7 +28,9 @@ export function registerConditionRoutes(app: App, menus: MenuRepo): void {
         tags,
         summary: 'List the sale condition and remaining quantity of the menus of a store (spec 4.6)',
         description:
-          'Simple courses are never listed. 404 when the store does not exist, 400 when it is suspended.',
+          'Simple courses are never listed. 404 when the store does not exist, 400 when it is suspended. ' +
+          'An order lowers a counted quantity (soldout at 0) and a canceled order item gives it back; ' +
+          'both move the change time that updated_from reads.',
         params: conditionStoreParams,
         querystring: listConditionsQuery,
         response: { 200: z.array(menuCondition), ...commonErrorResponses, 404: problemSchema },

@@ -8,7 +8,17 @@ import { PRICE_SCALE, toUnits } from '../../domain/money.js';
 import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import type { ListConditionsQuery, PutCondition } from './condition-schema.js';
-import { applyConditionChange, courseDivisionError, type Condition, type CourseDivision, type MenuType } from '../../domain/menus.js';
+import {
+  afterCancel,
+  afterOrder,
+  applyConditionChange,
+  courseDivisionError,
+  stockRefusal,
+  type Condition,
+  type CourseDivision,
+  type MenuType,
+  type SaleCondition,
+} from '../../domain/menus.js';
 import type { CreateMenu, ListMenusQuery, UpdateMenu } from './schema.js';
 
 export interface MenuRow {
@@ -25,6 +35,13 @@ export interface MenuRow {
   condition_at: number;
   ins_at: number;
   upd_at: number;
+}
+
+/** One order item that names a menu: `at` is the item's field path (`items.1`). */
+export interface MenuUse {
+  menuId: number;
+  quantity: number;
+  at: string;
 }
 
 /** The columns of spec 2.5 that GET /menu_conditions reads. */
@@ -191,6 +208,44 @@ export class MenuRepo {
       }
       return this.get(contractId, menuId);
     });
+  }
+
+  /**
+   * Issue 10: an order takes its items' menus in the caller's transaction. Every item is checked
+   * against the menu's condition before the order, with the order's running total per menu (two
+   * items of the same menu count together); the first item that cannot be had is refused (400
+   * naming it, nothing changes). Then each counted menu goes down once, soldout at 0, and its
+   * change time moves (GET /menu_conditions' updated_from lists it).
+   */
+  takeForOrder(contractId: string, uses: readonly MenuUse[]): void {
+    this.writer.write(() => {
+      const taken = new Map<number, { menu: MenuRow; count: number }>();
+      for (const use of uses) {
+        const entry = taken.get(use.menuId) ?? { menu: this.get(contractId, use.menuId), count: 0 };
+        entry.count += use.quantity;
+        const refusal = stockRefusal(String(use.menuId), entry.menu, entry.count);
+        if (refusal) throw BadRequest.field(`${use.at}.${refusal.field}`, refusal.message);
+        taken.set(use.menuId, entry);
+      }
+      for (const { menu, count } of taken.values()) this.storeCondition(contractId, menu, afterOrder(menu, count));
+    });
+  }
+
+  /**
+   * Issue 10: a canceled item gives its quantity back to a counted menu; a menu that had run out
+   * is orderable again. A menu that no longer exists gets nothing (deletes are refused while ordered).
+   */
+  giveBack(contractId: string, menuId: number, quantity: number): void {
+    this.writer.write(() => {
+      const menu = this.find(contractId, menuId);
+      if (menu) this.storeCondition(contractId, menu, afterCancel(menu, quantity));
+    });
+  }
+
+  private storeCondition(contractId: string, menu: MenuRow, outcome: { next: SaleCondition; changed: boolean }): void {
+    if (!outcome.changed) return;
+    this.setConditionStmt.run({ ...outcome.next, now: this.clock.now().getTime(), contractId, menuId: menu.menu_id });
+    this.writer.changed({ contractId, entity: 'menu', id: String(menu.menu_id), op: 'update' });
   }
 
   /** Spec 4.6: one page of a store's sale conditions; the store is checked by the caller. */

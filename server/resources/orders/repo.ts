@@ -15,6 +15,7 @@ import { orderBy } from '../../db/sql.js';
 import { parseDateTime } from '../../domain/time.js';
 import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
+import { MenuRepo, type MenuUse } from '../menus/repo.js';
 import { ReservationRepo } from '../reservations/repo.js';
 import { FloorLookups } from '../tables/lookups.js';
 import { MENU_TYPES, type CreateOrder, type ItemInput, type ListOrdersQuery, type OrderSort } from './schema.js';
@@ -72,6 +73,7 @@ export class OrderRepo {
   private readonly setItemStatus;
   readonly tableUses: TableUseRepo;
   readonly reservations: ReservationRepo;
+  private readonly menus: MenuRepo;
   private readonly lookups: FloorLookups;
 
   constructor(
@@ -82,6 +84,7 @@ export class OrderRepo {
   ) {
     this.tableUses = new TableUseRepo(db, writer, ids, clock);
     this.reservations = new ReservationRepo(db, writer, ids, clock);
+    this.menus = new MenuRepo(db, writer, ids, clock);
     this.lookups = new FloorLookups(db);
     this.byId = db.prepare('SELECT * FROM orders WHERE contract_id = ? AND order_id = ?');
     this.itemsOf = db.prepare('SELECT * FROM order_items WHERE contract_id = ? AND order_id = ? ORDER BY position');
@@ -164,16 +167,23 @@ export class OrderRepo {
       const now = this.clock.now().getTime();
       const orderedAt = input.ordered === undefined ? now : parseDateTime(input.ordered)!;
       this.insertOrder.run(contractId, orderId, use.table_use_id, orderedAt, now, now);
+      const menuUses: MenuUse[] = [];
       input.items.forEach((item, i) => {
         const values = this.itemValues(contractId, use.store_id, item, `items.${i}`, now);
+        if (values.menuId !== null) menuUses.push({ menuId: values.menuId, quantity: values.quantity, at: `items.${i}` });
         this.insertItem.run({ contractId, orderId, itemId: this.ids.next('order_items'), position: i + 1, now, ...values });
       });
+      // Sold-out menus are refused and remaining quantities go down with the order (issue 10).
+      this.menus.takeForOrder(contractId, menuUses);
       this.writer.changed({ contractId, entity: 'order', id: orderId, op: 'insert' });
       return this.get(contractId, orderId);
     });
   }
 
-  /** Item status (spec 3.4 "not shown"; rules in domain/order-items.ts) while its table use is started. */
+  /**
+   * Item status (spec 3.4 "not shown"; rules in domain/order-items.ts) while its table use is
+   * started. Canceling an item of a counted menu gives its quantity back in the same transaction.
+   */
   changeItemStatus(contractId: string, orderId: string, itemId: string, status: ItemStatus): OrderRow {
     return this.writer.write(() => {
       const order = this.get(contractId, orderId);
@@ -189,6 +199,8 @@ export class OrderRepo {
       const now = this.clock.now().getTime();
       const servedAt = change.servedAt === 'set' ? now : change.servedAt === 'clear' ? null : item.served_at;
       this.setItemStatus.run(status, servedAt, now, contractId, item.item_id);
+      // A canceled item gives its menu's quantity back (issue 10); canceled is final, so only once.
+      if (status === 'canceled' && item.menu_id !== null) this.menus.giveBack(contractId, item.menu_id, item.quantity);
       this.writer.changed({ contractId, entity: 'order', id: String(order.order_id), op: 'update' });
       return order;
     });

@@ -45,6 +45,12 @@ const SORT_COLUMNS: Record<(typeof RESERVATION_SORT)[number], string> = {
 };
 
 const ms = (value: string) => parseDateTime(value)!;
+/**
+ * A time the reservation keeps: reservations read back to the second (spec 2.4), so a sent
+ * fraction is cut first and the start/end rule compares what will be read back (issue 10).
+ */
+const toSecond = (at: number) => Math.floor(at / 1000) * 1000;
+const wholeSeconds = (value: string) => toSecond(ms(value));
 const tokyo = (at: number) => formatDateTime(at, RESERVATION_ZONE);
 
 export class ReservationRepo {
@@ -107,8 +113,8 @@ export class ReservationRepo {
     return this.writer.write(() => {
       // Reservations refuse a suspended store (spec 4.13).
       const store = this.tables.stores.referenced(contractId, input.storeId, { open: true });
-      const startAt = ms(input.startAt);
-      const endAt = ms(input.endAt);
+      const startAt = wholeSeconds(input.startAt);
+      const endAt = wholeSeconds(input.endAt);
       if (startAt >= endAt) throw BadRequest.field('endAt', `must be after startAt ${tokyo(startAt)}`);
       if (input.reservationCode !== undefined) {
         const other = this.byCode.get(contractId, store.store_id, input.reservationCode) as { reservation_id: number } | undefined;
@@ -135,7 +141,7 @@ export class ReservationRepo {
         phoneNumber: input.phoneNumber ?? null,
         ...staff,
         note: input.note ?? null,
-        reservedAt: input.reservedAt === undefined ? now : ms(input.reservedAt),
+        reservedAt: input.reservedAt === undefined ? now : wholeSeconds(input.reservedAt),
         reservedFrom: input.reservedFrom ?? (input.reservationCode === undefined ? DEFAULT_RESERVED_FROM : IMPORTED_RESERVED_FROM),
         now,
       });
@@ -170,8 +176,8 @@ export class ReservationRepo {
         throw BadRequest.field('status', `reservation ${reservationId} is paid; its status can no longer change`);
       }
 
-      const startAt = patch.startAt === undefined ? current.start_at : ms(patch.startAt);
-      const endAt = patch.endAt === undefined ? current.end_at : ms(patch.endAt);
+      const startAt = patch.startAt === undefined ? toSecond(current.start_at) : wholeSeconds(patch.startAt);
+      const endAt = patch.endAt === undefined ? toSecond(current.end_at) : wholeSeconds(patch.endAt);
       if (startAt >= endAt) {
         throw patch.endAt === undefined
           ? BadRequest.field('startAt', `must be before endAt ${tokyo(endAt)}`)
@@ -187,7 +193,7 @@ export class ReservationRepo {
         status: patch.status,
         phoneNumber: patch.phoneNumber,
         note: patch.note,
-        reservedAt: patch.reservedAt === undefined ? undefined : ms(patch.reservedAt),
+        reservedAt: patch.reservedAt === undefined ? undefined : wholeSeconds(patch.reservedAt),
       };
       if (patch.persons !== undefined) {
         values.adults = patch.persons?.adults ?? 0;
