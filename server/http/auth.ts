@@ -48,8 +48,8 @@ interface Verified {
 /**
  * Bearer authentication for the API routes of one encapsulated plugin (the base path):
  * 401 for a missing, unknown or expired token or one of another contract; 403 for a
- * missing scope, a plan the route's plan line does not list, or (user tokens only) none of
- * the rights the route's `config.rights` lists.
+ * missing scope, a plan the route's plan line does not list, or (user tokens only) a right
+ * the central RIGHTS_TABLE or the route's `config.rights` requires (server/http/rights.ts).
  */
 export function registerBearerAuth(app: FastifyInstance, deps: AppDeps): void {
   const tokens = new AuthRepo(deps.db, deps.writer, deps.clock);

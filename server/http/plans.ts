@@ -37,7 +37,8 @@ export const BASE_PATH = '/:contract_id/pos';
 /** The restaurant (waiter) API's base path; its routes share the plan lines of their /pos twins. */
 export const WAITER_BASE_PATH = '/:contract_id/waiter';
 
-const relativeUrl = (routeUrl: string) => routeUrl.replace(/^\/:contract_id\/(pos|waiter)(?=\/)/, '');
+/** A route's url relative to its base path (`/:contract_id/pos` or `/:contract_id/waiter` removed). */
+export const relativeUrl = (routeUrl: string): string => routeUrl.replace(/^\/:contract_id\/(pos|waiter)(?=\/)/, '');
 
 /** Plans allowed for a route as Fastify names it (`/:contract_id/pos/...`); undefined = all. */
 export function plansFor(method: string, routeUrl: string): readonly Plan[] | undefined {
