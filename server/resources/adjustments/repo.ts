@@ -47,7 +47,7 @@ export interface AdjustmentRow extends CountColumns {
 export const CASH_EFFECT_SQL =
   `CASE WHEN cancel_division IS '${CANCELLED}' THEN 0 ELSE CASE transaction_head_division ` +
   Object.entries(CASH_EFFECTS)
-    .map(([division, { column, sign }]) => `WHEN '${division}' THEN ${sign < 0 ? '-' : ''}${column}`)
+    .map(([division, { column, sign }]) => `WHEN '${division}' THEN ${sign < 0 ? '-' : ''}(${column})`)
     .join(' ') +
   ' ELSE 0 END END';
 

@@ -10,9 +10,10 @@ import { reducedTaxRateAt, standardTaxRateAt } from '../../domain/tax.js';
 import { computeTransactionTotals } from '../../domain/transaction-totals.js';
 import { TotalsError, type TotalsInput, type TransactionTotals } from '../../domain/transaction-totals-types.js';
 import { formatDate, parseDateTime } from '../../domain/time.js';
-import { BadRequest } from '../../http/problem.js';
+import { BadRequest, Conflict, fieldDetail } from '../../http/problem.js';
 import type { Contract } from '../contracts/repo.js';
 import { CustomerRepo, type CustomerRow } from '../customers/repo.js';
+import { DailySummaryRepo } from '../daily-summaries/repo.js';
 import { POINT } from '../customers/schema.js';
 import { PaymentMethodRepo } from '../payment-methods/repo.js';
 import { ProductBundleGroupRepo } from '../product-bundle-groups/repo.js';
@@ -25,9 +26,12 @@ import { resolveLines } from './lines.js';
 import { adjustmentMileMismatch, cashOf, totalsOf, units } from './totals.js';
 import { assertCouponsAllowed, resolveCoupons, resolveDepositOthers } from './payments.js';
 import { TransactionRepo, type TransactionRecord } from './repo.js';
+import { bodyHash, RequestKeyRepo, requestKeys } from './request-keys.js';
 import type { CreateTransaction } from './schema.js';
 
 const MEMBER_DIVISIONS = ['6', '7', '13', '14'];
+/** A terminal clock may run a little ahead; a sale dated more than a day ahead is a mistake. */
+const MAX_AHEAD_MS = 24 * 3600 * 1000;
 /** Amount inputs of the totals that are stored as "0" when not sent. */
 const ZERO_DEFAULTS = ['subtotalDiscountPrice', 'pointDiscount', 'couponDiscount', 'commission', 'carriage', 'spendPoint'];
 
@@ -57,6 +61,8 @@ export class TransactionRegistry {
   readonly stores: StoreRepo;
   private readonly staffs: StaffRepo;
   private readonly bundles: ProductBundleGroupRepo;
+  private readonly closings: DailySummaryRepo;
+  private readonly requestKeys: RequestKeyRepo;
 
   constructor(
     db: Sqlite,
@@ -71,16 +77,36 @@ export class TransactionRegistry {
     this.staffs = new StaffRepo(db, writer, ids, clock);
     this.methods = new PaymentMethodRepo(db, writer, ids, clock);
     this.bundles = new ProductBundleGroupRepo(db, writer, ids, clock);
+    this.closings = new DailySummaryRepo(db);
+    this.requestKeys = new RequestKeyRepo(db);
   }
 
-  register(contract: Contract, body: CreateTransaction): TransactionRecord {
+  /**
+   * Registers a sale once: a request whose key (the terminal's store/terminal/terminalTranId, or
+   * the Idempotency-Key header) is already known answers the transaction it made when the body
+   * is the same (`replayed`), and is a 409 when it differs. The keys commit with the sale.
+   */
+  register(contract: Contract, body: CreateTransaction, idempotencyKey?: string): { record: TransactionRecord; replayed: boolean } {
     assertCouponsAllowed(contract.plan, body.coupons);
     return this.writer.write(() => {
       const cid = contract.contractId;
+      const keys = requestKeys(body, idempotencyKey);
+      const hash = bodyHash(body);
+      for (const key of keys) {
+        const known = this.requestKeys.find(cid, key);
+        if (!known) continue;
+        if (known.body_hash !== hash) {
+          throw new Conflict(
+            fieldDetail(key.field, `transaction ${known.transaction_head_id} was registered with this ${key.kind === 'terminal' ? 'store, terminal and terminalTranId' : 'key'} and a different body`),
+          );
+        }
+        return { record: this.repo.find(cid, known.transaction_head_id)!, replayed: true };
+      }
       const now = this.clock.now().getTime();
       const { record, customer } = this.build(contract, body, now);
       this.repo.insert(cid, record, now);
       const h = record.header;
+      for (const key of keys) this.requestKeys.record(cid, key, hash, h.transactionHeadId as number, now);
       this.writer.changed({ contractId: cid, entity: 'transaction', id: String(h.transactionHeadId), op: 'insert' });
       if (h.disposeServerTransactionHeadId !== null && h.disposeServerTransactionHeadId !== undefined) {
         // As 4.7: the source becomes disposeDivision 1. Points move once, by this transaction's own (negative) values.
@@ -88,7 +114,7 @@ export class TransactionRegistry {
         this.writer.changed({ contractId: cid, entity: 'transaction', id: String(h.disposeServerTransactionHeadId), op: 'update' });
       }
       if (customer && record.pointsApplied) this.addMemberPoints(cid, customer, h, 1);
-      return record;
+      return { record, replayed: false };
     });
   }
 
@@ -133,6 +159,10 @@ export class TransactionRegistry {
     }
     if (sale && body.terminalTranDateTime === undefined) throw BadRequest.field('terminalTranDateTime', 'is required for a sale (transactionHeadDivision 1)');
     const terminalTranAt = body.terminalTranDateTime === undefined ? now : parseDateTime(body.terminalTranDateTime)!;
+    if (terminalTranAt > now + MAX_AHEAD_MS) {
+      throw BadRequest.field('terminalTranDateTime', 'is more than a day ahead of the server clock; check the terminal clock');
+    }
+    this.assertDayOpen(cid, store, body.sumDate ?? formatDate(terminalTranAt, contract.timeZone), body.sumDate === undefined ? 'terminalTranDateTime' : 'sumDate');
     const taxRate = body.taxRate === undefined ? standardTaxRateAt(terminalTranAt) : exact(body.taxRate);
     if (body.sumDate !== undefined) assertSumDate(body.sumDate, formatDate(now, contract.timeZone), formatDate(terminalTranAt, contract.timeZone));
 
@@ -179,6 +209,7 @@ export class TransactionRegistry {
       throw BadRequest.field('subtotalDiscountPrice', 'is required when subtotalDiscountRate is set (the amount is not computed from the rate)');
     }
     const payments = resolveDepositOthers(body.depositOthers ?? [], (id) => this.methods.find(cid, id));
+    assertPointSpend(body, customer, cancelDivision);
     const member = body.customerId === undefined ? null : { known: !!customer, point: exact(customer?.point ?? 0), mile: exact(customer?.mile ?? 0) };
     const computed = totalsOf(header, lines.totals, member, body);
     const mismatch = compareSentTotals({ header: sent, lines: details } as SentTotals, computed) ?? adjustmentMileMismatch(body, computed);
@@ -188,7 +219,8 @@ export class TransactionRegistry {
       header[name] = name === 'total' ? units('total', computed.header.total) : value;
     }
     lines.recs.forEach((rec, i) => Object.assign(rec, formatted.lines[i]));
-    Object.assign(header, cashOf(body, computed.header.total, payments, sale));
+    // A cancelled (voided) transaction records what the terminal sent; it moves no money.
+    Object.assign(header, cashOf(body, computed.header.total, payments, sale, cancelDivision === '0'));
     return {
       record: {
         header,
@@ -200,6 +232,16 @@ export class TransactionRegistry {
       },
       customer,
     };
+  }
+
+  /**
+   * Money is sacred: a closed day never changes behind its closing. A sale dated on a day the
+   * store has closed (not released) would be listed but never in that closing's figures.
+   */
+  private assertDayOpen(cid: string, store: StoreRow, date: string, field: string): void {
+    if (this.closings.findInForce(cid, store.store_id, date)) {
+      throw BadRequest.field(field, `store ${store.store_id} is already closed for ${date}; release that closing first (POST /daily_summaries/${store.store_id}/${date}/release)`);
+    }
   }
 
   /**
@@ -248,6 +290,23 @@ export class TransactionRegistry {
 function assertSumDate(sumDate: string, today: string, saleDate: string): void {
   if (sumDate > today) throw BadRequest.field('sumDate', `${sumDate} is after today (${today})`);
   if (sumDate < saleDate) throw BadRequest.field('sumDate', `${sumDate} is before the sale date ${saleDate} (terminalTranDateTime)`);
+}
+
+/**
+ * Points spent on a sale are a discount: `spendPoint` needs its `pointDiscount`, and a member cannot spend
+ * more points than the balance holds (the balance never goes below zero). A cancelled
+ * transaction or an unknown member moves no points, so only the pairing is checked there.
+ */
+function assertPointSpend(body: CreateTransaction, customer: CustomerRow | undefined, cancelDivision: string): void {
+  const spend = exact(body.spendPoint ?? 0);
+  if (!spend.greaterThan(0)) return;
+  // On a sale the points spent are its point discount; a point-subtract transaction (7) spends without one.
+  if (body.transactionHeadDivision === '1' && (body.pointDiscount === undefined || exact(body.pointDiscount).isZero())) {
+    throw BadRequest.field('pointDiscount', `is required when spendPoint is set: the ${formatDecimal(spend)} points spent are the discount`);
+  }
+  if (customer && cancelDivision === '0' && spend.greaterThan(exact(customer.point ?? 0))) {
+    throw BadRequest.field('spendPoint', `${formatDecimal(spend)} exceeds the ${formatDecimal(exact(customer.point ?? 0))} points member ${customer.customer_id} holds`);
+  }
 }
 
 function storeDefaults(body: CreateTransaction, store: StoreRow) {

@@ -19,7 +19,7 @@ import {
 } from './present.js';
 import { getTransactionQuery, listChildren, listDetailsQuery, listTransactionsQuery, oneChildren } from './query.js';
 import { TransactionRelations } from './relations.js';
-import { createTransactionBody, disposeBody, transactionParams } from './schema.js';
+import { createTransactionBody, disposeBody, registrationHeaders, transactionParams } from './schema.js';
 
 /** Transactions (spec 2.13): registration (supporting), list, get, the lines of one and the return-cancel of 4.7. */
 export default function transactionsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -35,17 +35,23 @@ export default function transactionsRoutes(deps: AppDeps): FastifyPluginAsyncZod
         schema: {
           tags,
           summary: 'Register a transaction (header, lines, other payments, coupons; member points)',
+          description:
+            'Idempotent: a retry with the same store, terminal and terminalTranId, or the same Idempotency-Key header, and the same body ' +
+            'answers the transaction the first request made (header Idempotent-Replayed: true); the same key with another body is a 409.',
+          headers: registrationHeaders,
           body: createTransactionBody,
-          response: { 200: transaction, ...commonErrorResponses },
+          response: { 200: transaction, ...commonErrorResponses, 409: problemSchema },
         },
         // Coupons on a plan without them are a 403 before any 400: checked on the raw body, before validation.
         preValidation: async (request) => {
           assertCouponsAllowed(authOf(request).contract.plan, (request.body as { coupons?: unknown } | null | undefined)?.coupons);
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { contract } = authOf(request);
-        return presentTransaction(registry.register(contract, request.body), contract.timeZone);
+        const { record, replayed } = registry.register(contract, request.body, request.headers['idempotency-key']);
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        return presentTransaction(record, contract.timeZone);
       },
     );
 

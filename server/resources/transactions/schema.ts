@@ -300,3 +300,12 @@ export const disposeBody = z
 export type DisposeTransaction = z.infer<typeof disposeBody>;
 
 export const transactionParams = z.object({ transaction_id: id() });
+
+/** `Idempotency-Key`: the client's own key for one registration (printable ASCII, as the IETF draft suggests). */
+export const registrationHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/, 'must be 1 to 255 printable ASCII characters')
+    .optional()
+    .describe('a retry with the same key and body answers the first transaction'),
+});

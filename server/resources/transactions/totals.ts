@@ -88,13 +88,22 @@ function computeOrBadRequest(input: TotalsInput): TransactionTotals {
  * Other payments of methods that give no change (`changeless`, paymentChangeFlag 0) count at
  * most up to max(0, left); their excess (`forfeited`) is lost. due = left − what they count.
  * The others give change: cashTotal = due − their money (negative when they overpay: the excess
- * = max(0, their money − max(0, due)) is change paid in cash); depositCash = cashTotal + excess;
- * deposit = depositCash + depositCredit + all others; change (sales) = max(0, deposit − total −
- * forfeited).
+ * = max(0, their money − max(0, due)) is change paid in cash); depositCash = cashTotal + excess
+ * + tipCash; depositCredit = creditTotal + tipCredit; deposit = depositCash + depositCredit +
+ * all others. Tips are paid on top of the total, so a sale owes total + tips: the money received
+ * must cover it (a 400 naming `deposit`), and change (sales) = max(0, deposit − owed − forfeited).
  */
-export function cashOf(body: CreateTransaction, total: Decimal, others: { money: Decimal; changeless: Decimal }, sale: boolean): Rec {
+export function cashOf(
+  body: CreateTransaction,
+  total: Decimal,
+  others: { money: Decimal; changeless: Decimal },
+  sale: boolean,
+  mustCover: boolean,
+): Rec {
   const sent = (v: string | undefined, fallback: Decimal) => (v === undefined ? fallback : exact(v));
   const creditTotal = sent(body.creditTotal, exact(0));
+  const tipCash = sent(body.tipCash, exact(0));
+  const tipCredit = sent(body.tipCredit, exact(0));
   const left = total.minus(creditTotal);
   const counted = others.changeless.isPositive() ? Decimal.min(others.changeless, Decimal.max(0, left)) : others.changeless;
   const forfeited = others.changeless.minus(counted);
@@ -102,10 +111,18 @@ export function cashOf(body: CreateTransaction, total: Decimal, others: { money:
   const giving = others.money.minus(others.changeless);
   const excess = giving.isPositive() ? Decimal.max(0, giving.minus(Decimal.max(0, due))) : exact(0);
   const cashTotal = sent(body.cashTotal, due.minus(giving));
-  const depositCredit = sent(body.depositCredit, creditTotal);
-  const depositCash = sent(body.depositCash, cashTotal.plus(excess));
+  const depositCredit = sent(body.depositCredit, creditTotal.plus(tipCredit));
+  const depositCash = sent(body.depositCash, cashTotal.plus(excess).plus(tipCash));
   const deposit = sent(body.deposit, depositCash.plus(depositCredit).plus(others.money));
-  const change = sent(body.change, sale ? Decimal.max(0, deposit.minus(total).minus(forfeited)) : exact(0));
+  const owed = total.plus(tipCash).plus(tipCredit);
+  if (mustCover && sale && owed.greaterThan(0) && deposit.lessThan(owed)) {
+    const tips = tipCash.plus(tipCredit);
+    throw BadRequest.field(
+      'deposit',
+      `the payments (${formatDecimal(deposit)}) do not cover the total ${formatDecimal(total)}${tips.isZero() ? '' : ` plus tips ${formatDecimal(tips)}`}`,
+    );
+  }
+  const change = sent(body.change, sale ? Decimal.max(0, deposit.minus(owed).minus(forfeited)) : exact(0));
   return {
     cashTotal: units('cashTotal', cashTotal),
     creditTotal: units('creditTotal', creditTotal),
