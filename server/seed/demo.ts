@@ -76,10 +76,18 @@ export function seedDemo(deps: AppDeps, contractId: string, plan: Plan): SeedRes
     if (existing) return { contractId, seeded: false, stores: [String(existing.store_id)], categories: 0, customerGroups: 0 };
 
     const food = plan === 'food_business';
-    const main = stores.create(contractId, { storeName: food ? 'Demo Bistro Shibuya' : 'Demo Store Shibuya', storeCode: DEMO_STORE_CODE });
+    // The second retail store is a warehouse (division 2); the main store prints a receipt header and footer.
+    const main = stores.create(contractId, {
+      storeName: food ? 'Demo Bistro Shibuya' : 'Demo Store Shibuya',
+      storeAbbr: 'Shibuya',
+      storeCode: DEMO_STORE_CODE,
+      receiptPrintInfo: { header: food ? 'Demo Bistro Shibuya' : 'Demo Store Shibuya', footer: 'Thank you for your visit' },
+    });
     const second = stores.create(
       contractId,
-      food ? { storeName: 'Demo Bistro Kichijoji', storeCode: 'DEMO-02' } : { storeName: 'Demo Warehouse Kawasaki', storeCode: 'DEMO-WH', division: '1' },
+      food
+        ? { storeName: 'Demo Bistro Kichijoji', storeAbbr: 'Kichijoji', storeCode: 'DEMO-02' }
+        : { storeName: 'Demo Warehouse Kawasaki', storeAbbr: 'Kawasaki', storeCode: 'DEMO-WH', division: '2' },
     );
 
     let categoryCount = 0;

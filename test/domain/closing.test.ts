@@ -259,17 +259,17 @@ describe('closing cash rules (4.15)', () => {
   });
 
   it('store checks in the spec\'s order; the admin screen may close a store with a cash drawer', () => {
-    const store = { store_id: 7, division: '0', closing_method: '0', cash_drawer_division: '0' };
+    const store = { store_id: 7, division: '1', order_receiving: '0', closing_method: '0', cash_drawer_division: '0' };
     expect(() => assertClosable(store, 'api')).not.toThrow();
-    expect(refusal(() => assertClosable({ ...store, closing_method: '1', division: '1' }, 'api'))).toEqual({
+    expect(refusal(() => assertClosable({ ...store, closing_method: '1', division: '2' }, 'api'))).toEqual({
       field: 'storeId',
       message: 'store 7 is closed automatically (closingMethod 1) and cannot be closed through the API',
     });
     expect(() => assertClosable({ ...store, closing_method: '1' }, 'auto')).not.toThrow();
-    expect(refusal(() => assertClosable({ ...store, division: '1', cash_drawer_division: '1' }, 'api')).message).toBe(
+    expect(refusal(() => assertClosable({ ...store, division: '2', cash_drawer_division: '1' }, 'api')).message).toBe(
       'store 7 is a warehouse and has no daily closing',
     );
-    expect(refusal(() => assertClosable({ ...store, division: '2' }, 'auto')).message).toBe('store 7 is an order-receiving store and has no daily closing');
+    expect(refusal(() => assertClosable({ ...store, order_receiving: '1' }, 'auto')).message).toBe('store 7 is an order-receiving store and has no daily closing');
     expect(refusal(() => assertClosable({ ...store, cash_drawer_division: '1' }, 'auto')).message).toBe(
       'store 7 manages a cash drawer (cashDrawerDivision 1) and must be closed from the admin screen',
     );

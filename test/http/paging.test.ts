@@ -5,7 +5,7 @@ describe('lists: limit, page, sort and the Link header', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await makeTestApp();
-    for (let i = 1; i <= 5; i++) await t.api('POST', '/stores', { storeName: `Store ${i}`, division: i % 2 ? '0' : '1' });
+    for (let i = 1; i <= 5; i++) await t.api('POST', '/stores', { storeName: `Store ${i}`, division: i % 2 ? '1' : '2' });
   });
   afterAll(() => t.close());
 

@@ -35,7 +35,7 @@ describe('runAutoClosing', () => {
   it('closes each automatic store once its closing time has passed today; refusals are logged and the others go on', async () => {
     const auto = await makeStore(t, { closingMethod: '1', closingTime: '22:00' }, 'Auto');
     const manual = await makeStore(t, {}, 'Manual');
-    const warehouse = await makeStore(t, { closingMethod: '1', closingTime: '21:30', division: '1' }, 'Warehouse');
+    const warehouse = await makeStore(t, { closingMethod: '1', closingTime: '21:30', division: '2' }, 'Warehouse');
     const term = await makeTerminal(t, auto);
     const sold = await sale(t, { storeId: auto, terminalId: term, at: jst(DAY, '20:00:00'), amount: '3000' });
     await settle(t, { storeId: auto, terminalId: term });
@@ -172,7 +172,7 @@ describe('automatic closing dates', () => {
   });
 
   it('with the scheduler\'s memo a refusal is warned once per store and date, and still retried', async () => {
-    const warehouse = await makeStore(t, { closingMethod: '1', closingTime: '21:30', division: '1' });
+    const warehouse = await makeStore(t, { closingMethod: '1', closingTime: '21:30', division: '2' });
     const memo = new Set<string>();
     const refusal = { contractId: t.contractId, storeId: warehouse, sumDate: DAY, result: 'refused', detail: `[storeId] store ${warehouse} is a warehouse and has no daily closing` };
     for (const time of ['21:30:00', '21:31:00', '21:32:00']) expect(runAutoClosing(t.deps, new Date(jst(DAY, time)), log, memo)).toEqual([refusal]);

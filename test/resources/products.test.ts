@@ -118,8 +118,8 @@ describe('products', () => {
           `[productName] must not be empty; [price] ${PRICE_RULE}; [cost] ${COST_RULE}; ` +
           '[taxDivision] must be one of 0, 1, 2; [reduceTaxId] must be null or one of 10000001, 10000002, 10000003, 10000004; ' +
           '[pointNotApplicable] must be one of 0, 1; [taxFreeDivision] must be one of 0, 1, 2; ' +
-          '[productDivision] must be one of 0, 1, 2, 3, 4, 5, 6, 7, 8; [reserveItems.0.no] must be 1 to 50; ' +
-          '[reserveItems.0.value] must not be empty; [productId] is not a known field',
+          '[productDivision] must be one of 0, 1, 2, 3, 4, 5, 6, 7, 8; [reserveItems[0].no] must be 1 to 50; ' +
+          '[reserveItems[0].value] must not be empty; [productId] is not a known field',
       );
     });
 
@@ -159,9 +159,9 @@ describe('products', () => {
         badRequest('[categoryId] category 999999 does not exist'),
       );
       const missingLabel = { categoryId: cat, productCode: 'N2', productName: 'B', price: '1', reserveItems: [{ no: '1', value: 'v' }, { no: '9', value: 'v' }] };
-      expect(problem(await t.api('POST', '/products', missingLabel), 400)).toEqual(badRequest('[reserveItems.1.no] free-item label 9 does not exist'));
+      expect(problem(await t.api('POST', '/products', missingLabel), 400)).toEqual(badRequest('[reserveItems[1].no] free-item label 9 does not exist'));
       const twice = { ...missingLabel, reserveItems: [{ no: '2', value: 'a' }, { no: '2', value: 'b' }] };
-      expect(problem(await t.api('POST', '/products', twice), 400).detail).toBe('[reserveItems.1.no] free item 2 is given twice');
+      expect(problem(await t.api('POST', '/products', twice), 400).detail).toBe('[reserveItems[1].no] free item 2 is given twice');
       expect((await t.api('GET', '/products')).json()).toHaveLength(1);
     });
 
@@ -184,7 +184,7 @@ describe('products', () => {
       );
       await call('POST', '/products/reserve_item_labels', { no: '20', label: 'Theirs' });
       expect(problem(await t.api('POST', '/products', { categoryId: cat, productCode: 'X', productName: 'X', price: '1', reserveItems: [{ no: '20', value: 'v' }] }), 400).detail).toBe(
-        '[reserveItems.0.no] free-item label 20 does not exist',
+        '[reserveItems[0].no] free-item label 20 does not exist',
       );
       // product codes are unique per contract only
       const mine = await create({ productCode: 'SAME' });
@@ -246,7 +246,7 @@ describe('products', () => {
       expect(problem(await patch({ productName: '' }), 400).detail).toBe('[productName] must not be empty');
       expect(problem(await patch({ price: '5', categoryId: '999' }), 400).detail).toBe('[categoryId] category 999 does not exist');
       expect(problem(await patch({ price: '5', reserveItems: [{ no: '44', value: 'v' }] }), 400).detail).toBe(
-        '[reserveItems.0.no] free-item label 44 does not exist',
+        '[reserveItems[0].no] free-item label 44 does not exist',
       );
       expect((await t.api('GET', `/products/${p.productId}`)).json()).toEqual(p);
     });

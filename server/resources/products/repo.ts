@@ -5,10 +5,11 @@ import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { COST_SCALE, PRICE_SCALE, toUnits } from '../../domain/money.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
-import type { Page } from '../../http/paging.js';
+import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
 import { CategoryRepo } from '../categories/repo.js';
 import { ProductLabelRepo } from '../product-labels/repo.js';
-import { type CreateProduct, type ListProductsQuery, type UpdateProduct } from './schema.js';
+import { StoreRepo } from '../stores/repo.js';
+import { type CreateProduct, type ListProductStoresQuery, type ListProductsQuery, type UpdateProduct } from './schema.js';
 
 export interface ProductRow {
   contract_id: string;
@@ -32,6 +33,15 @@ export interface ReserveItemRow {
   no: number;
   value: string;
 }
+
+/** How one store handles a product: '0' sells it (also when never set), '1' does not. */
+export interface ProductStoreRow {
+  product_id: number;
+  store_id: number;
+  assign_division: '0' | '1';
+}
+
+type StoreEntry = { storeId: string; assignDivision: '0' | '1' };
 
 /** A product with its free-item values in label order. */
 export interface ProductRecord {
@@ -74,6 +84,8 @@ export class ProductRepo {
   private readonly addItem;
   private readonly categories;
   private readonly labels;
+  private readonly stores;
+  private readonly upsertStore;
 
   constructor(
     private readonly db: Sqlite,
@@ -83,6 +95,13 @@ export class ProductRepo {
   ) {
     this.categories = new CategoryRepo(db, writer, ids, clock);
     this.labels = new ProductLabelRepo(db, writer, clock);
+    this.stores = new StoreRepo(db, writer, ids, clock);
+    this.upsertStore = db.prepare(
+      `INSERT INTO product_stores (contract_id, product_id, store_id, assign_division, ins_at, upd_at)
+       VALUES (@contractId, @productId, @storeId, @assignDivision, @now, @now)
+       ON CONFLICT (contract_id, product_id, store_id) DO UPDATE SET assign_division = excluded.assign_division, upd_at = excluded.upd_at
+       WHERE product_stores.assign_division <> excluded.assign_division`,
+    );
     this.byId = db.prepare('SELECT * FROM products WHERE contract_id = ? AND product_id = ?');
     this.byCode = db.prepare('SELECT product_id FROM products WHERE contract_id = ? AND product_code = ?');
     this.inCategory = db.prepare('SELECT min(product_id) AS first FROM products WHERE contract_id = ? AND category_id = ?');
@@ -120,6 +139,7 @@ export class ProductRepo {
       this.assertCodeFree(contractId, input.productCode, null);
       const items = input.reserveItems ?? [];
       this.assertLabels(contractId, items);
+      if (input.stores) this.assertStores(contractId, input.stores);
       const productId = this.ids.next('products');
       this.insert.run({
         contractId,
@@ -137,6 +157,7 @@ export class ProductRepo {
         now: this.clock.now().getTime(),
       });
       this.replaceItems(contractId, Number(productId), items);
+      if (input.stores) this.assignStores(contractId, Number(productId), input.stores);
       this.writer.changed({ contractId, entity: 'product', id: productId, op: 'insert' });
       return this.get(contractId, productId);
     });
@@ -149,7 +170,8 @@ export class ProductRepo {
       if (patch.categoryId !== undefined) this.assertCategory(contractId, patch.categoryId);
       if (patch.productCode !== undefined) this.assertCodeFree(contractId, patch.productCode, row.product_id);
       if (patch.reserveItems !== undefined) this.assertLabels(contractId, patch.reserveItems);
-      const { price, cost, reserveItems, ...rest } = patch;
+      if (patch.stores !== undefined) this.assertStores(contractId, patch.stores);
+      const { price, cost, reserveItems, stores, ...rest } = patch;
       const values: Record<string, unknown> = {
         ...rest,
         categoryId: patch.categoryId === undefined ? undefined : Number(patch.categoryId),
@@ -158,10 +180,9 @@ export class ProductRepo {
       };
       const now = this.clock.now().getTime();
       const updated = updateRow(this.db, PRODUCTS, contractId, row.product_id, values, COLUMNS, now);
-      if (reserveItems !== undefined) {
-        this.replaceItems(contractId, row.product_id, reserveItems);
-        if (!updated) this.touch.run(now, contractId, row.product_id);
-      }
+      if (reserveItems !== undefined) this.replaceItems(contractId, row.product_id, reserveItems);
+      if (stores !== undefined) this.assignStores(contractId, row.product_id, stores);
+      if (!updated && (reserveItems !== undefined || stores !== undefined)) this.touch.run(now, contractId, row.product_id);
       this.writer.changed({ contractId, entity: 'product', id: String(row.product_id), op: 'update' });
       return this.get(contractId, productId);
     });
@@ -183,6 +204,43 @@ export class ProductRepo {
     };
     const rows = selectPage<ProductRow, keyof typeof SORT_COLUMNS>(this.db, PRODUCTS, contractId, filters, page, SORT_COLUMNS);
     return this.withItems(contractId, rows);
+  }
+
+  /**
+   * GET /products/{id}/stores: the product's handling by every store /stores serves (normal
+   * stores and warehouses), '0' where never set; 404 for an unknown product.
+   */
+  storesOf(contractId: string, productId: string, query: ListProductStoresQuery): ProductStoreRow[] {
+    const { row } = this.get(contractId, productId);
+    const conditions: [string, string | number | undefined][] = [
+      ['s.store_id = ?', query.store_id === undefined ? undefined : Number(query.store_id)],
+      ["COALESCE(ps.assign_division, '0') = ?", query.assign_division],
+    ];
+    const used = conditions.filter(([, v]) => v !== undefined) as [string, string | number][];
+    const desc = query.sort.some((k) => k.field === 'storeId' && k.desc);
+    return this.db
+      .prepare(
+        `SELECT ? AS product_id, s.store_id, COALESCE(ps.assign_division, '0') AS assign_division
+         FROM stores s LEFT JOIN product_stores ps
+           ON ps.contract_id = s.contract_id AND ps.store_id = s.store_id AND ps.product_id = ?
+         WHERE s.contract_id = ? AND s.order_receiving = '0' ${used.map(([sql]) => `AND ${sql}`).join(' ')}
+         ORDER BY s.store_id ${desc ? 'DESC' : 'ASC'} LIMIT ? OFFSET ?`,
+      )
+      .all(row.product_id, row.product_id, contractId, ...used.map(([, v]) => v), fetchSize(query), offsetOf(query)) as ProductStoreRow[];
+  }
+
+  /** Sets the handling of the listed stores; the others keep theirs. */
+  private assignStores(contractId: string, productId: number, entries: StoreEntry[]): void {
+    const now = this.clock.now().getTime();
+    for (const e of entries) this.upsertStore.run({ contractId, productId, storeId: Number(e.storeId), assignDivision: e.assignDivision, now });
+  }
+
+  /** Each listed store must be one /stores serves (a normal store or a warehouse). */
+  private assertStores(contractId: string, entries: StoreEntry[]): void {
+    for (const [i, e] of entries.entries()) {
+      const store = this.stores.find(contractId, e.storeId);
+      if (!store || store.order_receiving === '1') throw BadRequest.field(`stores[${i}].storeId`, `store ${e.storeId} does not exist`);
+    }
   }
 
   /** One query for the free items of a whole page instead of one per product. */

@@ -5,7 +5,17 @@ import { authOf } from '../../http/auth.js';
 import { sendPage } from '../../http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../http/problem.js';
 import { ProductRepo, type ProductRecord } from './repo.js';
-import { createProductBody, listProductsQuery, presentProduct, product, productParams, updateProductBody } from './schema.js';
+import {
+  createProductBody,
+  listProductStoresQuery,
+  listProductsQuery,
+  presentProduct,
+  presentProductStore,
+  product,
+  productParams,
+  productStore,
+  updateProductBody,
+} from './schema.js';
 
 /** The product master; its free-item labels live in product-labels (static paths win). */
 export default function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -63,6 +73,25 @@ export default function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       async (request) => {
         const { contract } = authOf(request);
         return present(products.get(contract.contractId, request.params.product_id), contract.timeZone);
+      },
+    );
+
+    app.get(
+      '/products/:product_id/stores',
+      {
+        config: { scope: 'pos.products:read' },
+        schema: {
+          tags,
+          summary: 'How each store handles the product (assignDivision 0 sells, 1 does not); set through `stores` of POST and PATCH /products',
+          params: productParams,
+          querystring: listProductStoresQuery,
+          response: { 200: z.array(productStore), ...commonErrorResponses, 404: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const { contract } = authOf(request);
+        const rows = products.storesOf(contract.contractId, request.params.product_id, request.query);
+        return sendPage(request, reply, request.query, rows).map(presentProductStore);
       },
     );
 

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { COST, COST_SCALE, fromUnits, PRICE, PRICE_SCALE } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, decimalText, digits, halfWidthCode, id, name, oneOf, patchBody, text } from '../../http/fields.js';
-import { pageQuery, POS_PAGE } from '../../http/paging.js';
+import { masterListQuery, pageQuery, POS_PAGE } from '../../http/paging.js';
 import { POINT_NOT_APPLICABLE, REDUCE_TAX_IDS, reduceTaxIdInput, TAX_DIVISIONS, TAX_FREE_DIVISIONS } from '../categories/schema.js';
 import { labelNo } from '../product-labels/schema.js';
-import type { ProductRow, ReserveItemRow } from './repo.js';
+import type { ProductRow, ProductStoreRow, ReserveItemRow } from './repo.js';
 
 /**
  * Product divisions (spec 2.13 productDivision, as a product carries it into a sale line):
@@ -55,6 +55,25 @@ const reserveItemsInput = z
     }
   });
 
+/** Handling of a product by a store (商品取扱店舗): 0 the store sells it, 1 it does not. */
+export const ASSIGN_DIVISIONS = ['0', '1'] as const;
+
+/**
+ * `stores` of a product body, as the platform's product registration and update take it:
+ * the handling of the listed stores is set; stores not listed keep theirs (a store never set sells).
+ */
+const storesInput = z
+  .array(z.strictObject({ storeId: id(), assignDivision: oneOf(ASSIGN_DIVISIONS) }))
+  .max(1000, 'must have at most 1000 entries')
+  .superRefine((entries, ctx) => {
+    const seen = new Set<number>();
+    for (const [i, entry] of entries.entries()) {
+      const storeId = Number(entry.storeId);
+      if (seen.has(storeId)) ctx.addIssue({ code: 'custom', path: [i, 'storeId'], message: `store ${storeId} is given twice` });
+      seen.add(storeId);
+    }
+  });
+
 const writable = {
   categoryId: digits(9),
   productCode: halfWidthCode(20),
@@ -67,6 +86,7 @@ const writable = {
   taxFreeDivision: oneOf(TAX_FREE_DIVISIONS).optional(),
   productDivision: oneOf(PRODUCT_DIVISIONS).optional(),
   reserveItems: reserveItemsInput.optional(),
+  stores: storesInput.optional().describe('handling by store: 0 sells, 1 does not; stores not listed keep theirs'),
 };
 
 export const createProductBody = z.strictObject(writable);
@@ -84,8 +104,35 @@ export const listProductsQuery = z.strictObject({
   category_id: digits(9).optional(),
   product_code: text(20).optional(),
   product_division: oneOf(PRODUCT_DIVISIONS).optional(),
-  ...pageQuery(PRODUCT_SORT, POS_PAGE),
+  ...masterListQuery(PRODUCT_SORT, POS_PAGE),
 });
+
+/** GET /products/{product_id}/stores: one entry per store (normal stores and warehouses). */
+export const productStore = z
+  .object({
+    productId: z.string(),
+    storeId: z.string(),
+    assignDivision: z.enum(ASSIGN_DIVISIONS).describe('0 the store sells the product (also when never set), 1 it does not'),
+  })
+  .meta({ id: 'ProductStore' });
+
+export type ProductStore = z.infer<typeof productStore>;
+
+export const presentProductStore = (r: ProductStoreRow): ProductStore => ({
+  productId: String(r.product_id),
+  storeId: String(r.store_id),
+  assignDivision: r.assign_division,
+});
+
+export const PRODUCT_STORE_SORT = ['storeId'] as const;
+
+export const listProductStoresQuery = z.strictObject({
+  store_id: id().optional(),
+  assign_division: oneOf(ASSIGN_DIVISIONS).optional(),
+  ...pageQuery(PRODUCT_STORE_SORT, POS_PAGE),
+});
+
+export type ListProductStoresQuery = z.infer<typeof listProductStoresQuery>;
 
 export type CreateProduct = z.infer<typeof createProductBody>;
 export type UpdateProduct = z.infer<typeof updateProductBody>;

@@ -4,34 +4,86 @@ import type { Sqlite } from '../../db/open.js';
 import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
-import type { Page } from '../../http/paging.js';
-import { formatDecimal } from '../../domain/money.js';
-import type { CreateStore, ListStoresQuery, UpdateStore } from './schema.js';
+import type { Page, UpdRange } from '../../http/paging.js';
+import { createStoreBody, type CreateStore, type ListStoresQuery, type StoreInput, type UpdateStore } from './schema.js';
+
+type Flag = '0' | '1';
 
 export interface StoreRow {
   contract_id: string;
   store_id: number;
   store_name: string;
   store_code: string | null;
-  division: '0' | '1' | '2';
-  pause_flag: '0' | '1';
+  /** The platform's storeDivision: '1' normal store, '2' warehouse. */
+  division: '1' | '2';
+  pause_flag: Flag;
+  /** '1' an order-receiving store (the platform's order-shipment store): not served by /stores, never closed daily. */
+  order_receiving: Flag;
   point_giving_division: '1' | '2' | '3' | '4';
   point_giving_unit_price: string;
   point_giving_unit: string;
   point_spend_division: '1' | '2';
   mileage_division: '0' | '1' | '2';
   mileage_label: string | null;
-  closing_method: '0' | '1';
+  closing_method: Flag;
   closing_time: string;
-  bank_deposit_auto_input: '0' | '1';
+  bank_deposit_auto_input: Flag;
   bank_deposit_auto_input_amount: string;
-  cash_input_at_settlement: '0' | '1';
-  cash_drawer_division: '0' | '1';
+  cash_input_at_settlement: Flag;
+  cash_drawer_division: Flag;
+  store_abbr: string | null;
+  print_receipt_store_name: string | null;
+  print_stock_receipt_store_name: string | null;
+  post_code: string | null;
+  address: string | null;
+  phone_number: string | null;
+  fax_number: string | null;
+  mail_address: string | null;
+  homepage: string | null;
+  temp_tran_mail_address: string | null;
+  price_change_flag: Flag;
+  sell_division: Flag;
+  sum_ref_column: Flag;
+  point_not_applicable: Flag;
+  tax_free_division: '0' | '1' | '2';
+  max_bundle_product_count: number;
+  max_discount_rate: string | null;
+  carriage_display_flag: Flag;
+  terminal_check_cash_flag: Flag;
+  waiter_adjustment_division: Flag;
+  cancel_setting_division: '1' | '2' | '3';
+  rounding_division: '00' | '11' | '12' | '13' | '21' | '22' | '23' | '31' | '32' | '33' | '41' | '42' | '43' | '99';
+  card_company_select_division: Flag;
+  gift_receipt_valid_days: number | null;
+  tax_label_normal: string | null;
+  tax_label_reduce: string | null;
+  display_sequence: number | null;
+  face_payment_use_division: Flag;
+  invoice_registration_no: string | null;
+  point_use_division: Flag;
+  spend_rate: string;
+  point_use_unit: number | null;
+  point_spend_limit_division: '0' | '1' | '2';
+  expire_division: '0' | '1' | '2' | '3';
+  expire_limit: number | null;
+  mileage_limit: number | null;
+  receipt_header: string | null;
+  receipt_footer: string | null;
+  receipt_tax_office_stamp_comment: string | null;
+  tax_office_name: string | null;
+  discount_receipt_header: string | null;
+  discount_receipt_footer: string | null;
+  /** From the contract (view store_reads): the discount rounding the platform shows on the store. */
+  contract_discount_rounding_division: '0' | '1' | '2';
   ins_at: number;
   upd_at: number;
 }
 
-const SETTING_COLUMNS = {
+/** Field key of a StoreWrite value → its column (fixed text: client keys never reach SQL). */
+const COLUMNS: Record<string, string> = {
+  storeName: 'store_name',
+  storeCode: 'store_code',
+  pauseFlag: 'pause_flag',
   pointGivingDivision: 'point_giving_division',
   pointGivingUnitPrice: 'point_giving_unit_price',
   pointGivingUnit: 'point_giving_unit',
@@ -44,10 +96,57 @@ const SETTING_COLUMNS = {
   bankDepositAutoInputAmount: 'bank_deposit_auto_input_amount',
   cashInputAtSettlement: 'cash_input_at_settlement',
   cashDrawerDivision: 'cash_drawer_division',
+  storeAbbr: 'store_abbr',
+  printReceiptStoreName: 'print_receipt_store_name',
+  printStockReceiptStoreName: 'print_stock_receipt_store_name',
+  postCode: 'post_code',
+  address: 'address',
+  phoneNumber: 'phone_number',
+  faxNumber: 'fax_number',
+  mailAddress: 'mail_address',
+  homepage: 'homepage',
+  tempTranMailAddress: 'temp_tran_mail_address',
+  priceChangeFlag: 'price_change_flag',
+  sellDivision: 'sell_division',
+  sumRefColumn: 'sum_ref_column',
+  pointNotApplicable: 'point_not_applicable',
+  taxFreeDivision: 'tax_free_division',
+  maxBundleProductCount: 'max_bundle_product_count',
+  maxDiscountRate: 'max_discount_rate',
+  carriageDisplayFlag: 'carriage_display_flag',
+  terminalCheckCashFlag: 'terminal_check_cash_flag',
+  waiterAdjustmentDivision: 'waiter_adjustment_division',
+  cancelSettingDivision: 'cancel_setting_division',
+  roundingDivision: 'rounding_division',
+  cardCompanySelectDivision: 'card_company_select_division',
+  giftReceiptValidDays: 'gift_receipt_valid_days',
+  taxLabelNormal: 'tax_label_normal',
+  taxLabelReduce: 'tax_label_reduce',
+  displaySequence: 'display_sequence',
+  facePaymentUseDivision: 'face_payment_use_division',
+  invoiceRegistrationNo: 'invoice_registration_no',
+  pointUseDivision: 'point_use_division',
+  spendRate: 'spend_rate',
+  pointUseUnit: 'point_use_unit',
+  pointSpendLimitDivision: 'point_spend_limit_division',
+  expireDivision: 'expire_division',
+  expireLimit: 'expire_limit',
+  mileageLimit: 'mileage_limit',
+  receiptHeader: 'receipt_header',
+  receiptFooter: 'receipt_footer',
+  receiptTaxOfficeStampComment: 'receipt_tax_office_stamp_comment',
+  taxOfficeName: 'tax_office_name',
+  discountReceiptHeader: 'discount_receipt_header',
+  discountReceiptFooter: 'discount_receipt_footer',
 };
-const COLUMNS = { storeName: 'store_name', storeCode: 'store_code', division: 'division', pauseFlag: 'pause_flag', ...SETTING_COLUMNS };
 const STORES = { table: 'stores', key: 'store_id' };
-const SORT_COLUMNS = { storeId: 'store_id', storeCode: 'store_code', storeName: 'store_name', division: 'division' };
+const STORE_READS = { table: 'store_reads', key: 'store_id' };
+const SORT_COLUMNS = {
+  storeId: 'store_id',
+  storeCode: 'store_code',
+  storeName: 'store_name',
+  division: 'division',
+};
 
 export class StoreRepo {
   private readonly byId;
@@ -60,11 +159,11 @@ export class StoreRepo {
     private readonly ids: IdAllocator,
     private readonly clock: Clock,
   ) {
-    this.byId = db.prepare('SELECT * FROM stores WHERE contract_id = ? AND store_id = ?');
+    this.byId = db.prepare('SELECT * FROM store_reads WHERE contract_id = ? AND store_id = ?');
     this.byCode = db.prepare('SELECT store_id FROM stores WHERE contract_id = ? AND store_code = ?');
     this.insert = db.prepare(
-      `INSERT INTO stores (contract_id, store_id, store_name, store_code, division, pause_flag, ins_at, upd_at)
-       VALUES (@contractId, @storeId, @storeName, @storeCode, @division, @pauseFlag, @now, @now)`,
+      `INSERT INTO stores (contract_id, store_id, store_name, division, order_receiving, ins_at, upd_at)
+       VALUES (@contractId, @storeId, @storeName, @division, @orderReceiving, @now, @now)`,
     );
   }
 
@@ -88,46 +187,95 @@ export class StoreRepo {
     return store;
   }
 
+  /** Any store of the contract, order-receiving ones included (404 when absent). */
   get(contractId: string, storeId: string): StoreRow {
     const row = this.find(contractId, storeId);
     if (!row) throw NotFound.field('store_id', `store ${storeId} does not exist`);
     return row;
   }
 
-  create(contractId: string, input: CreateStore): StoreRow {
+  /** A store as /stores serves it: a normal store or a warehouse (an order-receiving store is a 404 there). */
+  getPos(contractId: string, storeId: string): StoreRow {
+    const row = this.get(contractId, storeId);
+    if (row.order_receiving === '1') {
+      throw NotFound.field('store_id', `store ${storeId} is an order-receiving store, which the order-shipment API serves`);
+    }
+    return row;
+  }
+
+  /**
+   * A store from a POST body; `orderReceiving` registers an order-receiving store (the
+   * order-shipment side, never a /stores body). Settings not given keep the column defaults.
+   * Seeds and tools may pass the body as a client sends it (StoreInput).
+   */
+  create(contractId: string, body: CreateStore | StoreInput, { orderReceiving = false } = {}): StoreRow {
+    const input = 'values' in body ? body : createStoreBody.parse(body);
     return this.writer.write(() => {
-      this.assertCodeFree(contractId, input.storeCode ?? null, null);
+      for (const [key, field] of [
+        ['pointConditionStoreId', 'pointCondition.storeId'],
+        ['receiptPrintInfoStoreId', 'receiptPrintInfo.storeId'],
+      ] as const) {
+        if (input.echo[key] !== undefined) throw BadRequest.field(field, 'is read-only: a store has no id before it is registered');
+      }
+      const values = input.values;
+      this.assertCodeFree(contractId, (values.storeCode as string | null | undefined) ?? null, null);
       const storeId = this.ids.next('stores');
+      const now = this.clock.now().getTime();
       this.insert.run({
         contractId,
         storeId,
         storeName: input.storeName,
-        storeCode: input.storeCode ?? null,
-        division: input.division ?? '0',
-        pauseFlag: input.pauseFlag ?? '0',
-        now: this.clock.now().getTime(),
+        division: input.echo.division ?? '1',
+        orderReceiving: orderReceiving ? '1' : '0',
+        now,
       });
-      // Settings not given keep the column defaults of migration 0008.
-      updateRow(this.db, STORES, contractId, storeId, withCanonicalDecimals(input), SETTING_COLUMNS, this.clock.now().getTime());
+      updateRow(this.db, STORES, contractId, storeId, values, COLUMNS, now);
+      const row = this.get(contractId, storeId);
+      assertPointExpiry(row);
       this.writer.changed({ contractId, entity: 'store', id: storeId, op: 'insert' });
-      return this.get(contractId, storeId);
+      return row;
     });
   }
 
+  /**
+   * PATCH: only the keys sent change. Keys a read-modify-write client sends back unchanged are
+   * accepted (storeId, division, discountRoundingDivision, the objects' storeId); changing them
+   * is a 400. The path target first (404), then the body (400); a refused PATCH writes nothing.
+   */
   update(contractId: string, storeId: string, patch: UpdateStore): StoreRow {
     return this.writer.write(() => {
-      this.get(contractId, storeId);
-      if (patch.storeCode !== undefined) this.assertCodeFree(contractId, patch.storeCode, storeId);
-      if (updateRow(this.db, STORES, contractId, storeId, withCanonicalDecimals(patch), COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'store', id: storeId, op: 'update' });
+      const current = this.getPos(contractId, storeId);
+      const id = String(current.store_id);
+      const { echo, values } = patch;
+      for (const [key, field] of [
+        ['storeId', 'storeId'],
+        ['pointConditionStoreId', 'pointCondition.storeId'],
+        ['receiptPrintInfoStoreId', 'receiptPrintInfo.storeId'],
+      ] as const) {
+        if (echo[key] !== undefined && Number(echo[key]) !== current.store_id) throw BadRequest.field(field, `is read-only: this is store ${id}`);
       }
-      return this.get(contractId, storeId);
+      if (echo.division !== undefined && echo.division !== current.division) {
+        throw BadRequest.field('division', `cannot be changed after registration (store ${id} is ${current.division === '1' ? '1, a normal store' : '2, a warehouse'})`);
+      }
+      if (echo.discountRoundingDivision !== undefined && echo.discountRoundingDivision !== current.contract_discount_rounding_division) {
+        throw BadRequest.field(
+          'discountRoundingDivision',
+          `is the contract's setting (${current.contract_discount_rounding_division}), changed with \`contract set --discount-rounding\`, not per store`,
+        );
+      }
+      if (values.storeCode !== undefined) this.assertCodeFree(contractId, values.storeCode as string | null, id);
+      if (updateRow(this.db, STORES, contractId, current.store_id, values, COLUMNS, this.clock.now().getTime())) {
+        assertPointExpiry(this.get(contractId, id));
+        this.writer.changed({ contractId, entity: 'store', id, op: 'update' });
+      }
+      return this.get(contractId, id);
     });
   }
 
-  list(contractId: string, query: ListStoresQuery, page: Page<keyof typeof SORT_COLUMNS>): StoreRow[] {
-    const filters = { store_code: query.store_code, division: query.division, pause_flag: query.pause_flag };
-    return selectPage<StoreRow, keyof typeof SORT_COLUMNS>(this.db, STORES, contractId, filters, page, SORT_COLUMNS);
+  /** The stores /stores lists: normal stores and warehouses. */
+  list(contractId: string, query: ListStoresQuery, page: Page<keyof typeof SORT_COLUMNS> & UpdRange): StoreRow[] {
+    const filters = { store_code: query.store_code, division: query.division, pause_flag: query.pause_flag, order_receiving: '0' };
+    return selectPage<StoreRow, keyof typeof SORT_COLUMNS>(this.db, STORE_READS, contractId, filters, page, SORT_COLUMNS);
   }
 
   private assertCodeFree(contractId: string, code: string | null, selfId: string | null): void {
@@ -139,11 +287,9 @@ export class StoreRepo {
   }
 }
 
-/** Decimal settings are stored in their shortest exact form ("0100.50" → "100.5"). */
-function withCanonicalDecimals<T extends Partial<Record<'pointGivingUnitPrice' | 'pointGivingUnit' | 'bankDepositAutoInputAmount', string>>>(values: T): T {
-  const out: Record<string, unknown> = { ...values };
-  for (const key of ['pointGivingUnitPrice', 'pointGivingUnit', 'bankDepositAutoInputAmount'] as const) {
-    if (typeof values[key] === 'string') out[key] = formatDecimal(values[key]);
+/** The platform refuses an expiry period without its unit ("0 none" with an expireLimit). */
+function assertPointExpiry(row: StoreRow): void {
+  if (row.expire_limit !== null && row.expire_division === '0') {
+    throw BadRequest.field('pointCondition.expireDivision', `must not be 0 (none) while pointCondition.expireLimit is ${row.expire_limit}; send 1 days, 2 months or 3 years`);
   }
-  return out as T;
 }
