@@ -79,3 +79,86 @@ export function memberTotals(input: TotalsInput, base: Decimal): MemberTotals {
 function noMiles(): Pick<MemberTotals, 'currentMile' | 'earnMile' | 'adjustmentMile' | 'totalMile'> {
   return { currentMile: null, earnMile: null, adjustmentMile: null, totalMile: null };
 }
+
+// --- changing the member of a registered sale (PATCH /transactions/{id}/customer) ---------------
+
+/**
+ * pointUpdateDivision of the platform's transaction member update: 0 (default) no point
+ * movement; 1 the points the sale actually moved are moved from the member it had to the new
+ * one; 2 the points are computed anew for the new member by the sale's point rules (the old
+ * member loses what the sale gave them).
+ */
+export type PointUpdateDivision = '0' | '1' | '2';
+
+/** The net points and miles a sale moves for its member: newPoint − spendPoint, earnMile + adjustmentMile. */
+export interface SalePoints {
+  point: Decimal;
+  mile: Decimal;
+}
+
+/** The member fields of a registered sale, as exact values (null where the sale has none). */
+export interface SaleMemberFields {
+  newPoint: Decimal | null;
+  spendPoint: Decimal | null;
+  currentMile: Decimal | null;
+  earnMile: Decimal | null;
+  adjustmentMile: Decimal | null;
+}
+
+export interface MemberChange {
+  /** Moved on the member the sale had (the negation of what it gave them), or null. */
+  fromOld: SalePoints | null;
+  /** Moved on the new member, or null. */
+  toNew: SalePoints | null;
+  /** The sale's member totals that change (the others stay as stored). */
+  header: Partial<MemberTotals>;
+  /** Whether the sale's points now stand on the new member's balance (a return-cancel takes them back). */
+  pointsApplied: boolean;
+}
+
+const orZero = (d: Decimal | null) => d ?? ZERO;
+
+export function salePoints(h: SaleMemberFields): SalePoints {
+  return { point: sub(orZero(h.newPoint), orZero(h.spendPoint)), mile: add(orZero(h.earnMile), orZero(h.adjustmentMile)) };
+}
+
+const negate = (p: SalePoints): SalePoints => ({ point: sub(ZERO, p.point), mile: sub(ZERO, p.mile) });
+
+/**
+ * What giving a registered sale another member does to points, by pointUpdateDivision.
+ * `applied`: the sale's points stand on the balance of the member it has now. `newMember`: the
+ * new member's balances. `recomputed`: the member totals of the sale computed for the new
+ * member by the sale's own point rules (memberTotals through the sale's totals), needed for 2.
+ */
+export function changeSaleMember(input: {
+  division: PointUpdateDivision;
+  applied: boolean;
+  sale: SaleMemberFields;
+  newMember: { point: Decimal; mile: Decimal };
+  recomputed: MemberTotals | null;
+}): MemberChange {
+  const { division, applied, sale, newMember } = input;
+  if (division === '0') return { fromOld: null, toNew: null, header: {}, pointsApplied: false };
+  if (division === '1') {
+    // Only what the sale actually moved is moved; a sale that moved nothing moves nothing.
+    if (!applied) return { fromOld: null, toNew: null, header: {}, pointsApplied: false };
+    const moved = salePoints(sale);
+    const header: Partial<MemberTotals> = {
+      point: newMember.point,
+      totalPoint: sub(add(newMember.point, orZero(sale.newPoint)), orZero(sale.spendPoint)),
+    };
+    if (sale.currentMile !== null) {
+      header.currentMile = newMember.mile;
+      header.totalMile = add(add(newMember.mile, orZero(sale.earnMile)), orZero(sale.adjustmentMile));
+    }
+    return { fromOld: negate(moved), toNew: moved, header, pointsApplied: true };
+  }
+  const recomputed = input.recomputed;
+  if (!recomputed) throw new Error('pointUpdateDivision 2 needs the member totals computed for the new member');
+  return {
+    fromOld: applied ? negate(salePoints(sale)) : null,
+    toNew: salePoints({ ...recomputed, spendPoint: sale.spendPoint }),
+    header: recomputed,
+    pointsApplied: true,
+  };
+}

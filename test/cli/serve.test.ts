@@ -110,7 +110,7 @@ describe('pos-backoffice CLI', () => {
     const food = ready.contracts[1]!;
     const foodToken = await token(food);
     expect((await get(food, foodToken, '/customer_groups')).map((g) => g.label)).toEqual(['Men', 'Women', 'Family', 'Under 20', '20s', '30s', '40s', '50 and over']);
-    expect((await get(food, foodToken, '/customer_group_sections')).map((g) => g.label)).toEqual(['Customer group', 'Age group']);
+    expect((await get(food, foodToken, '/customer_group_sections')).map((g) => g.customerGroupSectionLabel)).toEqual(['Customer group', 'Age group']);
     await demoDataOfIssue3(ready);
     expect(await stop(first.child)).toBe(0);
 

@@ -16,39 +16,92 @@ describe('customer group sections', () => {
   });
   afterEach(() => t.close());
 
+  const put = (id: string, customerGroupSectionLabel: unknown, token?: string) =>
+    t.api('PUT', `/customer_group_sections/${id}`, { customerGroupSectionLabel }, token);
+
   it('starts with section 1 that every contract gets', async () => {
     const res = await t.api('GET', '/customer_group_sections');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual([{ customerGroupSectionId: '1', label: 'Customer group', insDateTime: AT_T0, updDateTime: AT_T0 }]);
+    expect(res.json()).toEqual([{ customerGroupSectionId: '1', customerGroupSectionLabel: 'Customer group', insDateTime: AT_T0, updDateTime: AT_T0 }]);
   });
 
-  it('creates a section with PUT, then replaces its label keeping insDateTime', async () => {
-    const created = await t.api('PUT', '/customer_group_sections/3', { label: 'Age band' });
+  it('creates a section with the platform body, then replaces its label keeping insDateTime', async () => {
+    const created = await put('3', 'Age band');
     expect(created.statusCode).toBe(200);
-    expect(created.json()).toEqual({ customerGroupSectionId: '3', label: 'Age band', insDateTime: AT_T0, updDateTime: AT_T0 });
+    expect(created.json()).toEqual({ customerGroupSectionId: '3', customerGroupSectionLabel: 'Age band', insDateTime: AT_T0, updDateTime: AT_T0 });
 
     t.clock.advance(60_000);
-    const replaced = await t.api('PUT', '/customer_group_sections/3', { label: 'Region' });
+    const replaced = await put('3', 'Region');
     expect(replaced.statusCode).toBe(200);
-    expect(replaced.json()).toEqual({ customerGroupSectionId: '3', label: 'Region', insDateTime: AT_T0, updDateTime: AT_T0_PLUS_1MIN });
+    expect(replaced.json()).toEqual({
+      customerGroupSectionId: '3',
+      customerGroupSectionLabel: 'Region',
+      insDateTime: AT_T0,
+      updDateTime: AT_T0_PLUS_1MIN,
+    });
   });
 
-  it('lists every existing section in id order', async () => {
-    await t.api('PUT', '/customer_group_sections/5', { label: 'Five' });
-    await t.api('PUT', '/customer_group_sections/2', { label: 'Two' });
+  it('no longer takes or answers `label` (the platform names it customerGroupSectionLabel)', async () => {
+    expect(problem(await t.api('PUT', '/customer_group_sections/2', { label: 'Region' }), 400).detail).toBe(
+      '[customerGroupSectionLabel] is required; [label] is not a known field',
+    );
+    expect((await put('2', 'Region')).json()).not.toHaveProperty('label');
+  });
+
+  it('deletes a section without groups when the label is empty; answers the section with an empty label', async () => {
+    await put('4', 'Tier');
+    t.clock.advance(60_000);
+    const changes: Change[] = [];
+    t.deps.writer.onChange((c) => changes.push(c));
+    const res = await put('4', '');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ customerGroupSectionId: '4', customerGroupSectionLabel: '', insDateTime: AT_T0, updDateTime: AT_T0_PLUS_1MIN });
+    expect(changes).toEqual([{ contractId: t.contractId, entity: 'customer_group_section', id: '4', op: 'delete' }]);
+    expect((await t.api('GET', '/customer_group_sections')).json().map((s: { customerGroupSectionId: string }) => s.customerGroupSectionId)).toEqual(['1']);
+    expect(problem(await t.api('POST', '/customer_groups', { customerGroupSectionId: '4', label: 'VIP' }), 400).detail).toBe(
+      '[customerGroupSectionId] customer group section 4 does not exist',
+    );
+    // Deleting an absent section changes nothing and answers alike; a new PUT creates it again.
+    expect((await put('4', '')).json()).toMatchObject({ customerGroupSectionId: '4', customerGroupSectionLabel: '' });
+    expect(changes).toHaveLength(1);
+    expect((await put('4', 'Tier 2')).json()).toMatchObject({ customerGroupSectionLabel: 'Tier 2', insDateTime: AT_T0_PLUS_1MIN });
+  });
+
+  it('refuses to delete a section that has customer groups, naming them; the section stays', async () => {
+    await put('2', 'Region');
+    const a = (await t.api('POST', '/customer_groups', { customerGroupSectionId: '2', label: 'Kanto' })).json().customerGroupId;
+    const b = (await t.api('POST', '/customer_groups', { customerGroupSectionId: '2', label: 'Kansai' })).json().customerGroupId;
+    expect(problem(await put('2', ''), 400)).toEqual(
+      badRequest(`[customerGroupSectionLabel] section 2 cannot be deleted: customer groups ${a}, ${b} belong to it`),
+    );
+    expect((await t.api('GET', '/customer_group_sections')).json()).toMatchObject([{ customerGroupSectionId: '1' }, { customerGroupSectionLabel: 'Region' }]);
+  });
+
+  it('lists every existing section in id order; takes the paging and update-time parameters of every list', async () => {
+    await put('5', 'Five');
+    t.clock.advance(60_000);
+    await put('2', 'Two');
     const res = await t.api('GET', '/customer_group_sections');
     expect(res.statusCode).toBe(200);
     expect(res.headers.link).toBeUndefined();
-    expect(res.json().map((s: { customerGroupSectionId: string; label: string }) => [s.customerGroupSectionId, s.label])).toEqual([
+    const pairs = (r: { json(): unknown }) =>
+      (r.json() as { customerGroupSectionId: string; customerGroupSectionLabel: string }[]).map((s) => [s.customerGroupSectionId, s.customerGroupSectionLabel]);
+    expect(pairs(res)).toEqual([
       ['1', 'Customer group'],
       ['2', 'Two'],
       ['5', 'Five'],
     ]);
+    expect(pairs(await t.api('GET', '/customer_group_sections?limit=1000&page=1'))).toHaveLength(3);
+    expect(pairs(await t.api('GET', '/customer_group_sections?sort=customerGroupSectionId:desc&limit=2'))).toEqual([
+      ['5', 'Five'],
+      ['2', 'Two'],
+    ]);
+    expect(pairs(await t.api('GET', `/customer_group_sections?upd_date_time-from=${encodeURIComponent(AT_T0_PLUS_1MIN)}`))).toEqual([['2', 'Two']]);
   });
 
   it('refuses a section id other than 1 to 5', async () => {
     for (const bad of ['0', '6', '03', '-1', 'x']) {
-      const body = problem(await t.api('PUT', `/customer_group_sections/${bad}`, { label: 'L' }), 400);
+      const body = problem(await put(bad, 'L'), 400);
       expect(body).toEqual(badRequest('[customer_group_section_id] must be 1 to 5'));
     }
     expect((await t.api('GET', '/customer_group_sections')).json()).toHaveLength(1);
@@ -56,23 +109,20 @@ describe('customer group sections', () => {
 
   it('names the bad label and refuses unknown keys', async () => {
     expect(problem(await t.api('PUT', '/customer_group_sections/2'), 400).detail).toBe('[body] is required');
-    expect(problem(await t.api('PUT', '/customer_group_sections/2', {}), 400).detail).toBe('[label] is required');
-    expect(problem(await t.api('PUT', '/customer_group_sections/2', { label: ' ' }), 400).detail).toBe('[label] must not be empty');
-    expect(problem(await t.api('PUT', '/customer_group_sections/2', { label: 'x'.repeat(86) }), 400).detail).toBe(
-      '[label] must be at most 85 characters',
-    );
-    expect(problem(await t.api('PUT', '/customer_group_sections/2', { label: 'L', note: 'n' }), 400).detail).toBe(
+    expect(problem(await t.api('PUT', '/customer_group_sections/2', {}), 400).detail).toBe('[customerGroupSectionLabel] is required');
+    expect(problem(await put('2', ' '), 400).detail).toBe('[customerGroupSectionLabel] must not be blank; an empty string deletes the section');
+    expect(problem(await put('2', null), 400).detail).toContain('[customerGroupSectionLabel]');
+    expect(problem(await put('2', 'x'.repeat(86)), 400).detail).toBe('[customerGroupSectionLabel] must be at most 85 characters');
+    expect(problem(await t.api('PUT', '/customer_group_sections/2', { customerGroupSectionLabel: 'L', note: 'n' }), 400).detail).toBe(
       '[note] is not a known field',
     );
     // 85 characters counted as code points, not UTF-16 units
-    expect((await t.api('PUT', '/customer_group_sections/2', { label: '𠮷'.repeat(85) })).statusCode).toBe(200);
+    expect((await put('2', '𠮷'.repeat(85))).statusCode).toBe(200);
   });
 
   it('needs pos.customers:write to PUT and pos.customers:read to list', async () => {
     const reader = await t.tokenFor({ scopes: ['pos.customers:read'] });
-    expect(problem(await t.api('PUT', '/customer_group_sections/2', { label: 'L' }, reader), 403).detail).toBe(
-      '[scope] the token lacks the scope pos.customers:write',
-    );
+    expect(problem(await put('2', 'L', reader), 403).detail).toBe('[scope] the token lacks the scope pos.customers:write');
     const other = await t.tokenFor({ scopes: ['pos.stores:read'] });
     expect(problem(await t.api('GET', '/customer_group_sections', undefined, other), 403).detail).toBe(
       '[scope] the token lacks the scope pos.customers:read',
@@ -108,7 +158,7 @@ describe('customer groups', () => {
   });
 
   it('creates a group with every field given, normalising integer strings', async () => {
-    await t.api('PUT', '/customer_group_sections/2', { label: 'Region' });
+    await t.api('PUT', '/customer_group_sections/2', { customerGroupSectionLabel: 'Region' });
     const res = await t.api('POST', '/customer_groups', {
       customerGroupSectionId: '02',
       label: 'Kanto',
@@ -142,7 +192,7 @@ describe('customer groups', () => {
     expect(problem(await t.api('POST', '/customer_groups', { customerGroupSectionId: '9', label: 'VIP' }), 400).detail).toBe(
       '[customerGroupSectionId] customer group section 9 does not exist',
     );
-    await t.api('PUT', '/customer_group_sections/4', { label: 'Tier' });
+    await t.api('PUT', '/customer_group_sections/4', { customerGroupSectionLabel: 'Tier' });
     expect((await t.api('POST', '/customer_groups', { customerGroupSectionId: '4', label: 'VIP' })).json().customerGroupSectionId).toBe('4');
   });
 
@@ -171,7 +221,7 @@ describe('customer groups', () => {
     const original = { customerGroupSectionId: '1', label: 'VIP', displayFlag: '1', displaySequence: '5' };
     beforeEach(async () => {
       groupId = (await create(original)).customerGroupId;
-      await t.api('PUT', '/customer_group_sections/2', { label: 'Region' });
+      await t.api('PUT', '/customer_group_sections/2', { customerGroupSectionLabel: 'Region' });
       t.clock.advance(60_000);
     });
 
@@ -251,8 +301,8 @@ describe('customer groups', () => {
   it('reports every write as a change, inside its transaction', async () => {
     const changes: Change[] = [];
     t.deps.writer.onChange((c) => changes.push(c));
-    await t.api('PUT', '/customer_group_sections/2', { label: 'Region' });
-    await t.api('PUT', '/customer_group_sections/2', { label: 'Area' });
+    await t.api('PUT', '/customer_group_sections/2', { customerGroupSectionLabel: 'Region' });
+    await t.api('PUT', '/customer_group_sections/2', { customerGroupSectionLabel: 'Area' });
     const { customerGroupId } = await create({ customerGroupSectionId: '2', label: 'VIP' });
     await t.api('PATCH', `/customer_groups/${customerGroupId}`, { displayFlag: '0' });
     await t.api('PATCH', `/customer_groups/${customerGroupId}`, { customerGroupSectionId: '5' }); // refused: no change
@@ -267,7 +317,7 @@ describe('customer groups', () => {
 
   describe('list', () => {
     beforeEach(async () => {
-      await t.api('PUT', '/customer_group_sections/2', { label: 'Region' });
+      await t.api('PUT', '/customer_group_sections/2', { customerGroupSectionLabel: 'Region' });
       // ids 1001..5001 in creation order
       await create({ customerGroupSectionId: '2', label: 'A', displaySequence: '30' });
       await create({ customerGroupSectionId: '1', label: 'B', displaySequence: '10', displayFlag: '0' });

@@ -19,7 +19,7 @@ describe('customers (members)', () => {
   beforeEach(async () => {
     t = await makeTestApp();
     section1 = (await t.api('POST', '/customer_groups', { customerGroupSectionId: '1', label: 'Women' })).json().customerGroupId;
-    await t.api('PUT', '/customer_group_sections/2', { label: 'Age group' });
+    await t.api('PUT', '/customer_group_sections/2', { customerGroupSectionLabel: 'Age group' });
     section2 = (await t.api('POST', '/customer_groups', { customerGroupSectionId: '2', label: '30s' })).json().customerGroupId;
   });
   afterEach(() => t.close());
@@ -41,20 +41,50 @@ describe('customers (members)', () => {
       expect(res.json()).toEqual({
         customerId: '1001',
         customerCode: 'M0001',
+        customerNo: null,
+        rank: null,
+        staffRank: null,
         lastName: 'Yamada',
         firstName: 'Hanako',
         lastKana: null,
         firstKana: null,
-        rank: null,
+        postCode: null,
+        address: null,
+        phoneNumber: null,
+        faxNumber: null,
+        mobileNumber: null,
+        mailAddress: null,
+        mailAddress2: null,
+        mailAddress3: null,
+        companyName: null,
+        departmentName: null,
+        managerialPosition: null,
+        sex: '0',
+        birthDate: null,
         point: '0',
         mile: '0',
+        pointExpireDate: null,
+        lastComeDateTime: null,
+        entryDate: null,
+        leaveDate: null,
+        pointGivingUnitPrice: null,
+        pointGivingUnit: null,
+        pinCode: null,
+        passportNo: null,
+        nationality: null,
+        alphabetName: null,
+        mailReceiveFlag: '1',
+        note: null,
+        note2: null,
+        favoriteList: null,
+        browsingList: null,
+        status: '0',
+        storeId: null,
         customerGroupId: null,
         customerGroupId2: null,
         customerGroupId3: null,
         customerGroupId4: null,
         customerGroupId5: null,
-        pinCode: null,
-        status: '0',
         insDateTime: AT_10_00,
         updDateTime: AT_10_00,
       });
@@ -214,8 +244,12 @@ describe('customers (members)', () => {
         status: '1',
         firstName: 'Hana',
       });
+      // The point set by the first PATCH is a recorded movement, reported with the member's update.
+      const [movement] = repo().movements(t.contractId, c.customerId);
+      expect(movement).toMatchObject({ cause: 'customer_write', point_delta: '200', point_after: '200', mile_delta: '0', client_id: expect.any(String) });
       expect(changes).toEqual([
         { contractId: 'test-contract', entity: 'customer', id: c.customerId, op: 'update' },
+        { contractId: 'test-contract', entity: 'customer_point_movement', id: String(movement!.movement_id), op: 'insert' },
         { contractId: 'test-contract', entity: 'customer', id: c.customerId, op: 'update' },
       ]);
     });
@@ -273,7 +307,15 @@ describe('customers (members)', () => {
       t.clock.advance(60_000);
       t.deps.writer.write(() => repo().addPoints(t.contractId, c.customerId, new Decimal(1), new Decimal('-7.5')));
       expect((await t.api('GET', `/customers/${c.customerId}`)).json()).toMatchObject({ point: '1000000000', mile: '-2.5', updDateTime: AT_10_01 });
-      expect(changes).toEqual([{ contractId: 'test-contract', entity: 'customer', id: c.customerId, op: 'update' }]);
+      const moved = repo().movements(t.contractId, c.customerId);
+      expect(moved.map((m) => [m.cause, m.point_delta, m.point_after, m.mile_delta, m.mile_after])).toEqual([
+        ['customer_write', '999999999', '999999999', '5', '5'],
+        ['sale', '1', '1000000000', '-7.5', '-2.5'],
+      ]);
+      expect(changes).toEqual([
+        { contractId: 'test-contract', entity: 'customer', id: c.customerId, op: 'update' },
+        { contractId: 'test-contract', entity: 'customer_point_movement', id: String(moved[1]!.movement_id), op: 'insert' },
+      ]);
 
       t.deps.writer.write(() => repo().addPoints(t.contractId, c.customerId, new Decimal('-1000000000.1'), new Decimal('2.5')));
       expect(repo().find(t.contractId, c.customerId)).toMatchObject({ point: '-0.1', mile: '0' });
@@ -295,6 +337,139 @@ describe('customers (members)', () => {
       ).toThrow('the sale failed');
       expect(repo().find(t.contractId, c.customerId)).toMatchObject({ point: '0', mile: '0' });
     });
+  });
+});
+
+describe('customers: the platform customer fields', () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await makeTestApp();
+  });
+  afterEach(() => t.close());
+
+  // What a platform client sends on registration: sex and mailReceiveFlag always, mailAddress when it has one.
+  const PLATFORM_CREATE = {
+    customerCode: 'C0001',
+    lastName: '山田',
+    firstName: '花子',
+    lastKana: 'ヤマダ',
+    firstKana: 'ハナコ',
+    sex: '2',
+    mailReceiveFlag: '0',
+    mailAddress: 'hanako@example.jp',
+    phoneNumber: '03-1234-5678',
+    postCode: '150-0001',
+    address: '東京都渋谷区神南1-1-1',
+    birthDate: '1990-05-28',
+    entryDate: '2026-11-22',
+  };
+  const detail400 = async (method: string, path: string, body?: unknown) => problem(await t.api(method, path, body), 400).detail;
+
+  it('stores and answers the exact registration a platform client sends', async () => {
+    const res = await t.api('POST', '/customers', PLATFORM_CREATE);
+    expect(res.statusCode).toBe(200);
+    const created = res.json() as Customer;
+    expect(created).toMatchObject({ ...PLATFORM_CREATE, customerId: '1001', point: '0', mile: '0', status: '0', mailAddress2: null });
+    expect((await t.api('GET', `/customers/${created.customerId}`)).json()).toEqual(created);
+    expect((await t.api('GET', '/customers?customer_code=C0001')).json()).toEqual([created]);
+  });
+
+  it('takes sex and mailReceiveFlag on every update, mailAddress when sent; "" clears it', async () => {
+    const { customerId } = (await t.api('POST', '/customers', PLATFORM_CREATE)).json() as Customer;
+    const path = `/customers/${customerId}`;
+    expect((await t.api('PATCH', path, { firstName: 'Hana', sex: '1', mailReceiveFlag: '1' })).json()).toMatchObject({
+      firstName: 'Hana',
+      sex: '1',
+      mailReceiveFlag: '1',
+      mailAddress: 'hanako@example.jp',
+    });
+    expect((await t.api('PATCH', path, { sex: '0', mailReceiveFlag: '0', mailAddress: 'hana@example.jp' })).json()).toMatchObject({
+      sex: '0',
+      mailReceiveFlag: '0',
+      mailAddress: 'hana@example.jp',
+    });
+    expect((await t.api('PATCH', path, { sex: '0', mailReceiveFlag: '0', mailAddress: '', mailAddress2: '' })).json()).toMatchObject({
+      mailAddress: null,
+      mailAddress2: null,
+    });
+  });
+
+  it('stores every field of the reference; the point giving unit in its shortest form; the store by id', async () => {
+    const store = (await t.api('POST', '/stores', { storeName: 'Main' })).json().storeId;
+    const all = {
+      customerCode: 'C2',
+      customerNo: 'No 0002',
+      rank: 'GOLD',
+      staffRank: 'A',
+      lastName: 'Sato',
+      firstName: 'Ken',
+      lastKana: 'サトウ',
+      firstKana: 'ケン',
+      postCode: '100-0001',
+      address: 'Chiyoda 1-1',
+      phoneNumber: '03-0000-0000',
+      faxNumber: '03-0000-0001',
+      mobileNumber: '090-0000-0000',
+      mailAddress: 'ken@example.jp',
+      mailAddress2: 'ken2@example.jp',
+      mailAddress3: 'ken3@example.jp',
+      companyName: 'Sato Trading',
+      departmentName: 'Sales',
+      managerialPosition: 'Manager',
+      sex: '1',
+      birthDate: '1985-01-31',
+      pointExpireDate: '2027-12-31',
+      entryDate: '2020-04-01',
+      leaveDate: '2030-03-31',
+      pointGivingUnitPrice: '0200',
+      pointGivingUnit: '1.50',
+      pinCode: 'PIN2',
+      passportNo: 'TK1234567',
+      nationality: 'Japan',
+      alphabetName: 'Ken Sato',
+      mailReceiveFlag: '1',
+      note: 'prefers cash',
+      note2: 'second note',
+      favoriteList: 'P1,P2',
+      browsingList: 'P3',
+      status: '1',
+      storeId: store,
+    };
+    const c = (await t.api('POST', '/customers', all)).json() as Customer;
+    expect(c).toMatchObject({ ...all, pointGivingUnitPrice: '200', pointGivingUnit: '1.5', lastComeDateTime: null });
+    expect((await t.api('GET', '/customers?customer_no=No%200002&sort=customerNo')).json()).toEqual([c]);
+    // Nullable fields are cleared by null or "", each alone.
+    const cleared = (await t.api('PATCH', `/customers/${c.customerId}`, { companyName: null, storeId: '', birthDate: null, pointGivingUnitPrice: null, pointGivingUnit: '' })).json();
+    expect(cleared).toMatchObject({ companyName: null, storeId: null, birthDate: null, pointGivingUnitPrice: null, pointGivingUnit: null, note: 'prefers cash' });
+  });
+
+  it('validates the new fields', async () => {
+    const bad = async (patch: Record<string, unknown>) => detail400('POST', '/customers', { ...PLATFORM_CREATE, ...patch });
+    expect(await bad({ sex: '3' })).toBe('[sex] must be one of 0, 1, 2');
+    expect(await bad({ sex: 2 })).toBe('[sex] must be one of 0, 1, 2');
+    expect(await bad({ mailReceiveFlag: '2' })).toBe('[mailReceiveFlag] must be one of 0, 1');
+    expect(await bad({ birthDate: '1990-02-30' })).toBe('[birthDate] must be a calendar date YYYY-MM-DD from 1900');
+    expect(await bad({ pointExpireDate: '2027/01/01' })).toBe('[pointExpireDate] must be a calendar date YYYY-MM-DD from 1900');
+    expect(await bad({ phoneNumber: '０３-１２３４' })).toBe('[phoneNumber] must be 1 to 20 half-width characters');
+    expect(await bad({ customerNo: 'x'.repeat(21) })).toBe('[customerNo] must be 1 to 20 half-width characters');
+    expect(await bad({ mailAddress: `${'m'.repeat(251)}@ex.jp` })).toBe('[mailAddress] must be at most 256 characters');
+    expect(await bad({ postCode: '1'.repeat(11) })).toBe('[postCode] must be at most 10 characters');
+    expect(await bad({ companyName: '会'.repeat(86) })).toBe('[companyName] must be at most 85 characters');
+    expect(await bad({ pointGivingUnitPrice: '100' })).toBe(
+      "[pointGivingUnit] is required when pointGivingUnitPrice is set (a member's own point giving unit is both values or neither)",
+    );
+    expect(await bad({ pointGivingUnitPrice: '0', pointGivingUnit: '1' })).toBe('[pointGivingUnitPrice] must be from 1 to 99999');
+    expect(await bad({ pointGivingUnitPrice: '100', pointGivingUnit: '1.555' })).toBe(
+      '[pointGivingUnit] must be a non-negative decimal string of up to 5 integer digits and up to 2 decimals',
+    );
+    expect(await bad({ storeId: '999' })).toBe('[storeId] store 999 does not exist');
+    expect(await bad({ lastComeDateTime: '2026-11-22T10:00:00+09:00' })).toBe('[lastComeDateTime] is not a known field');
+    const { customerId } = (await t.api('POST', '/customers', PLATFORM_CREATE)).json() as Customer;
+    expect(await detail400('PATCH', `/customers/${customerId}`, { sex: null })).toBe('[sex] must be one of 0, 1, 2');
+    expect(await detail400('PATCH', `/customers/${customerId}`, { pointGivingUnit: '1' })).toBe(
+      "[pointGivingUnitPrice] is required when pointGivingUnit is set (a member's own point giving unit is both values or neither)",
+    );
+    expect((await t.api('GET', `/customers/${customerId}`)).json()).toMatchObject({ sex: '2', pointGivingUnit: null });
   });
 });
 

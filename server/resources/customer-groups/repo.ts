@@ -4,7 +4,7 @@ import type { Sqlite } from '../../db/open.js';
 import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
-import type { Page } from '../../http/paging.js';
+import type { Page, UpdRange } from '../../http/paging.js';
 import type { CreateCustomerGroup, ListCustomerGroupsQuery, UpdateCustomerGroup } from './schema.js';
 
 export interface CustomerGroupSectionRow {
@@ -26,20 +26,26 @@ export interface CustomerGroupRow {
   upd_at: number;
 }
 
-/** Sections are fixed slots 1..5 per contract, created or relabelled by PUT. */
+const SECTIONS = { table: 'customer_group_sections', key: 'section_id' };
+const SECTION_SORT_COLUMNS = { customerGroupSectionId: 'section_id', updDateTime: 'upd_at' };
+
+/**
+ * Sections are fixed slots 1..5 per contract, created, relabelled or (label "") deleted by PUT
+ * as the platform's section update does.
+ */
 export class CustomerGroupSectionRepo {
   private readonly byId;
-  private readonly all;
   private readonly insert;
   private readonly relabel;
+  private readonly remove;
+  private readonly groupsOf;
 
   constructor(
-    db: Sqlite,
+    private readonly db: Sqlite,
     private readonly writer: Writer,
     private readonly clock: Clock,
   ) {
     this.byId = db.prepare('SELECT * FROM customer_group_sections WHERE contract_id = ? AND section_id = ?');
-    this.all = db.prepare('SELECT * FROM customer_group_sections WHERE contract_id = ? ORDER BY section_id');
     this.insert = db.prepare(
       `INSERT INTO customer_group_sections (contract_id, section_id, label, ins_at, upd_at)
        VALUES (@contractId, @sectionId, @label, @now, @now)`,
@@ -48,23 +54,43 @@ export class CustomerGroupSectionRepo {
       `UPDATE customer_group_sections SET label = @label, upd_at = @now
        WHERE contract_id = @contractId AND section_id = @sectionId`,
     );
+    this.remove = db.prepare('DELETE FROM customer_group_sections WHERE contract_id = ? AND section_id = ?');
+    this.groupsOf = db.prepare('SELECT customer_group_id FROM customer_groups WHERE contract_id = ? AND section_id = ? ORDER BY customer_group_id').pluck();
   }
 
   find(contractId: string, sectionId: number): CustomerGroupSectionRow | undefined {
     return this.byId.get(contractId, sectionId) as CustomerGroupSectionRow | undefined;
   }
 
-  list(contractId: string): CustomerGroupSectionRow[] {
-    return this.all.all(contractId) as CustomerGroupSectionRow[];
+  list(contractId: string, page: Page<keyof typeof SECTION_SORT_COLUMNS> & UpdRange): CustomerGroupSectionRow[] {
+    return selectPage<CustomerGroupSectionRow, keyof typeof SECTION_SORT_COLUMNS>(this.db, SECTIONS, contractId, {}, page, SECTION_SORT_COLUMNS);
   }
 
-  /** Creates the section or replaces its label; insDateTime stays that of the first PUT. */
+  /**
+   * Creates the section or replaces its label (insDateTime stays that of the first PUT). An
+   * empty label deletes the section: refused (400) while customer groups are filed under it;
+   * the answer is the section with label "" and the deletion time, also when it did not exist.
+   */
   put(contractId: string, sectionId: number, label: string): CustomerGroupSectionRow {
     return this.writer.write(() => {
-      const exists = this.find(contractId, sectionId) !== undefined;
-      const args = { contractId, sectionId, label, now: this.clock.now().getTime() };
-      (exists ? this.relabel : this.insert).run(args);
-      this.writer.changed({ contractId, entity: 'customer_group_section', id: String(sectionId), op: exists ? 'update' : 'insert' });
+      const existing = this.find(contractId, sectionId);
+      const now = this.clock.now().getTime();
+      if (label === '') {
+        if (!existing) return { contract_id: contractId, section_id: sectionId, label: '', ins_at: now, upd_at: now };
+        const groups = this.groupsOf.all(contractId, sectionId) as number[];
+        if (groups.length) {
+          throw BadRequest.field(
+            'customerGroupSectionLabel',
+            `section ${sectionId} cannot be deleted: customer groups ${groups.join(', ')} belong to it`,
+          );
+        }
+        this.remove.run(contractId, sectionId);
+        this.writer.changed({ contractId, entity: 'customer_group_section', id: String(sectionId), op: 'delete' });
+        return { ...existing, label: '', upd_at: now };
+      }
+      const args = { contractId, sectionId, label, now };
+      (existing ? this.relabel : this.insert).run(args);
+      this.writer.changed({ contractId, entity: 'customer_group_section', id: String(sectionId), op: existing ? 'update' : 'insert' });
       return this.find(contractId, sectionId)!;
     });
   }

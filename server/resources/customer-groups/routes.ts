@@ -11,6 +11,7 @@ import {
   customerGroupParams,
   customerGroupSection,
   listCustomerGroupsQuery,
+  listSectionsQuery,
   presentCustomerGroup,
   presentCustomerGroupSection,
   putSectionBody,
@@ -31,7 +32,7 @@ export default function customerGroupRoutes(deps: AppDeps): FastifyPluginAsyncZo
         config: { scope: 'pos.customers:write' },
         schema: {
           tags,
-          summary: 'Create customer group section 1 to 5 or replace its label',
+          summary: 'Create customer group section 1 to 5, replace its label, or delete it (empty label; only without groups)',
           params: sectionParams,
           body: putSectionBody,
           response: { 200: customerGroupSection, ...commonErrorResponses },
@@ -39,12 +40,12 @@ export default function customerGroupRoutes(deps: AppDeps): FastifyPluginAsyncZo
       },
       async (request) => {
         const { contract } = authOf(request);
-        const row = sections.put(contract.contractId, Number(request.params.customer_group_section_id), request.body.label);
+        const row = sections.put(contract.contractId, Number(request.params.customer_group_section_id), request.body.customerGroupSectionLabel);
         return presentCustomerGroupSection(row, contract.timeZone);
       },
     );
 
-    // At most five rows, so no paging: the whole list in section order.
+    // At most five rows; paging and sort are taken as on every list (SDKs send limit and page).
     app.get(
       '/customer_group_sections',
       {
@@ -52,12 +53,14 @@ export default function customerGroupRoutes(deps: AppDeps): FastifyPluginAsyncZo
         schema: {
           tags,
           summary: 'List the customer group sections',
+          querystring: listSectionsQuery,
           response: { 200: z.array(customerGroupSection), ...commonErrorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { contract } = authOf(request);
-        return sections.list(contract.contractId).map((r) => presentCustomerGroupSection(r, contract.timeZone));
+        const rows = sections.list(contract.contractId, request.query);
+        return sendPage(request, reply, request.query, rows).map((r) => presentCustomerGroupSection(r, contract.timeZone));
       },
     );
 

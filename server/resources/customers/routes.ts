@@ -1,11 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../http/auth.js';
+import { formatDate } from '../../domain/time.js';
+import { authOf, type RequestAuth } from '../../http/auth.js';
 import { sendPage } from '../../http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../http/problem.js';
-import { CustomerRepo } from './repo.js';
-import { createCustomerBody, customer, customerParams, listCustomersQuery, presentCustomer, updateCustomerBody } from './schema.js';
+import { CustomerRepo, type Actor } from './repo.js';
+import {
+  addPointBody,
+  createCustomerBody,
+  customer,
+  customerParams,
+  customerPoint,
+  customerPointUpdate,
+  listCustomerPointsQuery,
+  listCustomersQuery,
+  presentCustomer,
+  presentCustomerPoint,
+  presentPointUpdate,
+  setPointBody,
+  updateCustomerBody,
+} from './schema.js';
+
+/** Who a change is recorded for: the API client, and the staff member of a user token. */
+export const actorOf = (auth: RequestAuth): Actor => ({ clientId: auth.clientId, staffId: auth.staffId });
 
 /** Members (customers): supporting master of member sales, open to every plan. */
 export default function customersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -25,8 +43,8 @@ export default function customersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { contract } = authOf(request);
-        return presentCustomer(customers.create(contract.contractId, request.body), contract.timeZone);
+        const auth = authOf(request);
+        return presentCustomer(customers.create(auth.contract.contractId, request.body, actorOf(auth)), auth.contract.timeZone);
       },
     );
 
@@ -45,6 +63,66 @@ export default function customersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const { contract } = authOf(request);
         const rows = customers.list(contract.contractId, request.query, request.query);
         return sendPage(request, reply, request.query, rows).map((r) => presentCustomer(r, contract.timeZone));
+      },
+    );
+
+    // A static segment: Fastify prefers it to /customers/:customer_id.
+    app.get(
+      '/customers/point',
+      {
+        config: { scope: 'pos.customers:read' },
+        schema: {
+          tags,
+          summary: "List members' points and miles (points past their expiry date expire first)",
+          querystring: listCustomerPointsQuery,
+          response: { 200: z.array(customerPoint), ...commonErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { contract } = authOf(request);
+        const today = formatDate(deps.clock.now().getTime(), contract.timeZone);
+        const rows = customers.listPoints(contract.contractId, request.query, request.query, today);
+        return sendPage(request, reply, request.query, rows).map((r) => presentCustomerPoint(r, contract.timeZone));
+      },
+    );
+
+    app.patch(
+      '/customers/:customer_id/point',
+      {
+        config: { scope: 'pos.customers:write' },
+        schema: {
+          tags,
+          summary: "Set a member's points and miles to the values sent (a recorded point movement)",
+          params: customerParams,
+          body: setPointBody,
+          response: { 200: customerPointUpdate, ...commonErrorResponses, 404: problemSchema },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const row = customers.setPoints(auth.contract.contractId, request.params.customer_id, request.body, actorOf(auth));
+        return presentPointUpdate(row, auth.contract.timeZone);
+      },
+    );
+
+    app.post(
+      '/customers/:customer_id/point/add',
+      {
+        config: { scope: 'pos.customers:write' },
+        schema: {
+          tags,
+          summary: "Add to (or, negative, take from) a member's points and miles; never below zero",
+          params: customerParams,
+          body: addPointBody,
+          response: { 200: customerPointUpdate, ...commonErrorResponses, 404: problemSchema },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const { contractId, timeZone } = auth.contract;
+        const today = formatDate(deps.clock.now().getTime(), timeZone);
+        const row = customers.addPointsManually(contractId, request.params.customer_id, request.body, actorOf(auth), today);
+        return presentPointUpdate(row, timeZone);
       },
     );
 
@@ -78,8 +156,9 @@ export default function customersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const { contract } = authOf(request);
-        return presentCustomer(customers.update(contract.contractId, request.params.customer_id, request.body), contract.timeZone);
+        const auth = authOf(request);
+        const row = customers.update(auth.contract.contractId, request.params.customer_id, request.body, actorOf(auth));
+        return presentCustomer(row, auth.contract.timeZone);
       },
     );
   };

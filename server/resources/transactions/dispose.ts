@@ -108,7 +108,7 @@ export function disposeTransaction(reg: TransactionRegistry, contract: Contract,
     reg.repo.markDisposed(cid, s.transactionHeadId as number, now);
     reg.writer.changed({ contractId: cid, entity: 'transaction', id: String(header.transactionHeadId), op: 'insert' });
     reg.writer.changed({ contractId: cid, entity: 'transaction', id: String(s.transactionHeadId), op: 'update' });
-    if (record.pointsApplied) reg.addMemberPoints(cid, customer!, s, -1);
+    if (record.pointsApplied) reg.addMemberPoints(cid, customer!, s, -1, header.transactionHeadId as number);
     return record;
   });
 }

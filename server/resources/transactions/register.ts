@@ -118,13 +118,16 @@ export class TransactionRegistry {
     });
   }
 
-  /** Adds (sign 1) or takes back (-1) the points and miles a transaction gave and spent. */
-  addMemberPoints(contractId: string, customer: CustomerRow, h: Rec, sign: 1 | -1): void {
+  /**
+   * Adds (sign 1) or takes back (-1) the points and miles a transaction gave and spent, recorded
+   * as a point movement of `movedBy` (the sale, or the return-cancel that reverses it).
+   */
+  addMemberPoints(contractId: string, customer: CustomerRow, h: Rec, sign: 1 | -1, movedBy: string | number = h.transactionHeadId as number): void {
     const d = (name: string) => exact(h[name] ?? 0);
     const points = d('newPoint').minus(d('spendPoint')).times(sign);
     const miles = d('earnMile').plus(d('adjustmentMile')).times(sign);
     if (points.isZero() && miles.isZero()) return;
-    this.customers.addPoints(contractId, String(customer.customer_id), points, miles);
+    this.customers.addPoints(contractId, String(customer.customer_id), points, miles, sign === 1 ? 'sale' : 'return_cancel', movedBy);
   }
 
   private build(contract: Contract, body: CreateTransaction, now: number): { record: TransactionRecord; customer: CustomerRow | undefined } {
