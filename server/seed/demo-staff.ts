@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.js';
+import { RIGHTS } from '../http/rights.js';
 import { hashPasswordSync } from '../resources/auth/password.js';
 import { StaffLoginRepo } from '../resources/auth/staff-logins.js';
 import { StaffRankRepo } from '../resources/staff-ranks/repo.js';
@@ -39,14 +40,14 @@ const RANKS: CreateStaffRank[] = [
   },
 ];
 
-/** Three staff members (S001 with a password and staff_view + staff_edit_all) and three staff ranks. */
+/** Three staff members (S001, the store manager, with a password and every right) and three staff ranks. */
 export function seedStaff(deps: AppDeps, ctx: DemoContext): Record<string, number> {
   const staffs = new StaffRepo(deps.db, deps.writer, deps.ids, deps.clock);
   const logins = new StaffLoginRepo(deps.db, deps.writer, deps.clock);
   const ranks = new StaffRankRepo(deps.db, deps.writer, deps.clock);
   return deps.writer.write(() => {
     const [manager] = STAFF.map((input) => staffs.create(ctx.contractId, input));
-    logins.set(ctx.contractId, String(manager!.staff_id), hashPasswordSync(DEMO_STAFF_PASSWORD), ['staff_view', 'staff_edit_all']);
+    logins.set(ctx.contractId, String(manager!.staff_id), hashPasswordSync(DEMO_STAFF_PASSWORD), [...RIGHTS]);
     for (const rank of RANKS) ranks.create(ctx.contractId, rank);
     return { staffs: STAFF.length, staffLogins: 1, staffRanks: RANKS.length };
   });
