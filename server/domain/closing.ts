@@ -44,8 +44,9 @@ export function addCounts(a: CashCounts, b: CashCounts): CashCounts {
  * money add their total, withdrawals and custody refunds take it out; other divisions (points,
  * miles, ...) move no cash. A cancelled transaction (cancelDivision 1) moves none.
  */
-export const CASH_EFFECTS: Readonly<Record<string, { column: 'cash_total' | 'total'; sign: 1 | -1 }>> = {
-  '1': { column: 'cash_total', sign: 1 },
+export const CASH_EFFECTS: Readonly<Record<string, { column: 'cash_total + COALESCE(tip_cash, 0)' | 'total'; sign: 1 | -1 }>> = {
+  // A cash tip is paid into the drawer on top of the sale's cash part.
+  '1': { column: 'cash_total + COALESCE(tip_cash, 0)', sign: 1 },
   '2': { column: 'total', sign: 1 },
   '3': { column: 'total', sign: -1 },
   '4': { column: 'total', sign: 1 },
@@ -81,7 +82,10 @@ export class ClosingError extends Error {
 /** The store fields the closing checks. */
 export interface ClosableStore {
   store_id: number;
+  /** The platform's storeDivision: '1' normal store, '2' warehouse. */
   division: string;
+  /** '1' an order-receiving store (the platform's order-shipment store). */
+  order_receiving: string;
   closing_method: string;
   cash_drawer_division: string;
 }
@@ -99,8 +103,8 @@ export function assertClosable(store: ClosableStore, method: ClosingMethod): voi
   if (method === 'api' && store.closing_method === '1') {
     throw new ClosingError('storeId', `store ${id} is closed automatically (closingMethod 1) and cannot be closed through the API`);
   }
-  if (store.division === '1') throw new ClosingError('storeId', `store ${id} is a warehouse and has no daily closing`);
-  if (store.division === '2') throw new ClosingError('storeId', `store ${id} is an order-receiving store and has no daily closing`);
+  if (store.division === '2') throw new ClosingError('storeId', `store ${id} is a warehouse and has no daily closing`);
+  if (store.order_receiving === '1') throw new ClosingError('storeId', `store ${id} is an order-receiving store and has no daily closing`);
   if (method !== 'manual' && store.cash_drawer_division === '1') {
     throw new ClosingError('storeId', `store ${id} manages a cash drawer (cashDrawerDivision 1) and must be closed from the admin screen`);
   }

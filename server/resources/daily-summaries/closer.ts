@@ -12,6 +12,7 @@ import {
   type CashInput,
   type ClosingMethod,
 } from '../../domain/closing.js';
+import { computeClosingReport } from '../../domain/closing-report.js';
 import { fromUnits } from '../../domain/money.js';
 import { formatDate } from '../../domain/time.js';
 import { BadRequest } from '../../http/problem.js';
@@ -41,7 +42,8 @@ export interface ClosingContract {
  * unclosed cash settlement is linked (cashInfo); already closed for the date (sumDate); a
  * terminal with closed sales but no current settlement count while others have one (cashInfo);
  * preparationCash and saving present or absent against the bank deposit auto-input
- * (cashInfo.preparationCash, cashInfo.saving).
+ * (cashInfo.preparationCash, cashInfo.saving). A closing stores the day's report
+ * (closing-report.ts) of the transactions it closes, computed in the same transaction.
  */
 export class DailyCloser {
   private readonly stores;
@@ -94,6 +96,8 @@ export class DailyCloser {
       for (const t of closed) this.writer.changed({ contractId, entity: 'transaction', id: String(t.transaction_head_id), op: 'update' });
       for (const id of consumed) this.writer.changed({ contractId, entity: 'adjustment', id: String(id), op: 'update' });
 
+      // The day's report, from exactly the transactions this closing closed, in its transaction.
+      const report = computeClosingReport(this.summaries.reportInput(contractId, summaryId));
       const terminals = [...new Set(closed.flatMap((t) => (t.terminal_id === null ? [] : [t.terminal_id])))].sort((a, b) => a - b);
       const units = (value: Decimal, field: string, what: string) => closingRules(() => storedUnits(value, field, what));
       this.summaries.insert(
@@ -114,6 +118,7 @@ export class DailyCloser {
           over_short: units(cash.overShort, 'cashInfo', 'over/short'),
           transaction_count: closed.length,
           terminal_ids: JSON.stringify(terminals.map(String)),
+          report: JSON.stringify(report),
           closing_method: request.method,
           closed_at: now,
         },

@@ -1,5 +1,6 @@
 import type { Sqlite } from '../../db/open.js';
 import { DENOMINATIONS, type CashCounts } from '../../domain/closing.js';
+import { decimalOfParts, SUM_SCALE, type ReportInput } from '../../domain/closing-report.js';
 import { NotFound } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { CASH_EFFECT_SQL, type AdjustmentRow } from '../adjustments/repo.js';
@@ -23,6 +24,8 @@ export interface DailySummaryRow extends CountColumns {
   over_short: number;
   transaction_count: number;
   terminal_ids: string;
+  /** JSON of the ClosingReport; null on closings made before migration 0017. */
+  report: string | null;
   closing_method: 'manual' | 'auto' | 'api';
   closed_at: number;
   released_at: number | null;
@@ -34,7 +37,7 @@ const COUNT_LIST = DENOMINATIONS.map(([name]) => COUNT_COLUMNS[name]);
 const FIGURES = [
   'store_id', 'sum_date', 'cash_source', 'preparation_cash', 'saving', 'carry_over_reserve', 'cash_sales_total',
   'computed_cash_balance', 'real_cash_balance', 'deposited_bank_money', 'over_short', 'transaction_count', 'terminal_ids',
-  'closing_method', 'closed_at',
+  'report', 'closing_method', 'closed_at',
 ] as const;
 
 /** The figures a closing stores (money in thousandths) and its counted notes and coins. */
@@ -61,6 +64,148 @@ const LINKED_UNCLOSED =
 /** Settlements of released closings of the date or earlier whose deposit no closing in force counts (rule 4). */
 const RELEASED_DEPOSITS =
   "contract_id = @contractId AND store_id = @storeId AND released = '1' AND deposit_summary_id IS NULL AND deposited_bank_money > 0 AND sum_date <= @sumDate";
+
+// ---- What the closing report reads (server/domain/closing-report.ts) ----
+
+/** A query of the report: columns named as closing-report.ts names them. */
+interface ReportQuery {
+  /** FROM ... WHERE, with the contract and summary id as its two parameters. */
+  from: string;
+  /** Classifying columns: the GROUP BY of the grouped form. */
+  keys: [string, string][];
+  /** Taken as they are (in the grouped form, from the row of the group's MAX()). */
+  bare: [string, string][];
+  /** INTEGER thousandths, summed. */
+  units: [string, string][];
+  /** TEXT decimals, summed exactly. */
+  texts: [string, string][];
+  /** Columns of the grouped form and of the per-row form. */
+  grouped: [string, string][];
+  perRow: [string, string][];
+}
+
+/** Decimals of a TEXT decimal column's value (0 for NULL or an integer). */
+const decimalsOf = (c: string) => `CASE WHEN instr(${c}, '.') > 0 THEN length(${c}) - instr(${c}, '.') ELSE 0 END`;
+/**
+ * Exact SQL sums of a canonical TEXT decimal ("-12.5"): Σ of its integer parts, and Σ of its
+ * fraction parts in 10^-SUM_SCALE units with its sign; decimalOfParts puts them together.
+ * Exact when no value has more than SUM_SCALE decimals (tooFine counts those that do).
+ */
+const integerSum = (c: string) => `SUM(CAST(${c} AS INTEGER))`;
+const fractionSum = (c: string) =>
+  `SUM(CASE WHEN instr(${c}, '.') > 0 THEN (CASE WHEN substr(${c}, 1, 1) = '-' THEN -1 ELSE 1 END) * ` +
+  `CAST(substr(substr(${c}, instr(${c}, '.') + 1) || '${'0'.repeat(SUM_SCALE)}', 1, ${SUM_SCALE}) AS INTEGER) ELSE 0 END)`;
+
+/**
+ * The SQL of a report query. Grouped: one row per combination of keys with the summed columns
+ * (a few rows for a day of thousands of sales: the figures are all sums); per row: one row per
+ * record with the columns as stored, for a closing whose decimals are too fine for the grouped sums.
+ */
+function reportSql(q: ReportQuery, grouped: boolean): string {
+  const as = ([alias, sql]: [string, string]) => `${sql} AS "${alias}"`;
+  const select = [...q.keys.map(as), ...q.bare.map(as), ...(grouped ? q.grouped : q.perRow).map(as)];
+  if (grouped) {
+    select.push(...q.units.map(([alias, sql]) => `SUM(${sql}) AS "${alias}"`));
+    select.push(...q.texts.flatMap(([alias, sql]) => [`${integerSum(sql)} AS "${alias}:i"`, `${fractionSum(sql)} AS "${alias}:f"`]));
+    select.push(`SUM(${q.texts.map(([, sql]) => `(${decimalsOf(sql)} > ${SUM_SCALE})`).join(' + ')}) AS "tooFine"`);
+  } else {
+    select.push(...q.units.map(as), ...q.texts.map(as));
+  }
+  const groupBy = grouped ? ` GROUP BY ${q.keys.map((_, i) => i + 1).join(', ')}` : '';
+  return `SELECT ${select.join(', ')} ${q.from}${groupBy}`;
+}
+
+/** The transactions a closing recorded, in that order (CROSS JOIN: SQLite then never walks a whole table of the contract). */
+const CLOSED_BY_SUMMARY = `FROM daily_summary_transactions d CROSS JOIN transactions t
+  ON t.contract_id = d.contract_id AND t.transaction_head_id = d.transaction_head_id`;
+const OF_SUMMARY = 'd.contract_id = ? AND d.daily_summary_id = ?';
+/** Lines and other payments count only on sales that are not cancelled: skip the others in SQL already. */
+const COUNTED_SALE = "t.transaction_head_division = '1' AND t.cancel_division <> '1'";
+
+const REPORT_HEADERS: ReportQuery = {
+  from: `${CLOSED_BY_SUMMARY} WHERE ${OF_SUMMARY}`,
+  keys: [
+    ['terminalId', 't.terminal_id'],
+    ['transactionHeadDivision', 't.transaction_head_division'],
+    ['cancelDivision', 't.cancel_division'],
+    ['disposeDivision', 't.dispose_division'],
+    ['returnSales', 't.return_sales'],
+    // returnAmount is the quantity of the goods lines returned (stored in the shortest form: "0" for none)
+    ['hasReturnLine', "COALESCE(t.return_amount, '0') <> '0'"],
+  ],
+  bare: [],
+  units: [
+    ['total', 't.total'],
+    ['cashTotal', 't.cash_total'],
+    ['creditTotal', 't.credit_total'],
+    ['tipCash', 't.tip_cash'],
+    ['tipCredit', 't.tip_credit'],
+  ],
+  texts: [
+    ['unitDiscountsubtotal', 't.unit_discountsubtotal'],
+    ['subtotalDiscountPrice', 't.subtotal_discount_price'],
+    ['pointDiscount', 't.point_discount'],
+    ['couponDiscount', 't.coupon_discount'],
+    ['roundingPrice', 't.rounding_price'],
+    ['taxExclude', 't.tax_exclude'],
+    ['commission', 't.commission'],
+    ['carriage', 't.carriage'],
+    ['nonSalesTargetTotal', 't.non_sales_target_total'],
+    ['amount', 't.amount'],
+    ['returnAmount', 't.return_amount'],
+  ],
+  grouped: [['transactions', 'COUNT(*)']],
+  perRow: [['transactions', '1']],
+};
+
+const SALE_CONTEXT: [string, string][] = [
+  ['terminalId', 't.terminal_id'],
+  ['transactionHeadDivision', 't.transaction_head_division'],
+  ['cancelDivision', 't.cancel_division'],
+];
+
+const REPORT_LINES: ReportQuery = {
+  from: `${CLOSED_BY_SUMMARY} CROSS JOIN transaction_details l ON l.contract_id = t.contract_id AND l.transaction_head_id = t.transaction_head_id
+    WHERE ${OF_SUMMARY} AND ${COUNTED_SALE}`,
+  keys: [
+    ...SALE_CONTEXT,
+    ['pointSpendDivision', 't.point_spend_division'],
+    ['transactionDetailDivision', 'l.transaction_detail_division'],
+    ['productDivision', 'l.product_division'],
+    ['taxDivision', 'l.tax_division'],
+    ['taxRate', 'l.tax_rate'],
+  ],
+  bare: [],
+  units: [],
+  texts: [
+    ['unitNonDiscountSum', 'l.unit_non_discount_sum'],
+    ['unitDiscountedSum', 'l.unit_discounted_sum'],
+    ['productBundleProportional', 'l.product_bundle_proportional'],
+    ['discountPriceProportional', 'l.discount_price_proportional'],
+    ['discountCouponProportional', 'l.discount_coupon_proportional'],
+    ['discountPointProportional', 'l.discount_point_proportional'],
+    ['taxIncludeProportional', 'l.tax_include_proportional'],
+    ['taxExcludeProportional', 'l.tax_exclude_proportional'],
+    ['taxFree', 'l.tax_free'],
+  ],
+  grouped: [],
+  perRow: [],
+};
+
+const REPORT_OTHERS: ReportQuery = {
+  from: `${CLOSED_BY_SUMMARY} CROSS JOIN transaction_deposit_others o ON o.contract_id = t.contract_id AND o.transaction_head_id = t.transaction_head_id
+    WHERE ${OF_SUMMARY} AND ${COUNTED_SALE}`,
+  keys: [...SALE_CONTEXT, ['paymentMethodId', 'o.payment_method_id'], ['paymentUnitPrice', 'o.payment_unit_price']],
+  // the one MAX() of the grouped query: SQLite takes these bare columns from its row
+  bare: [
+    ['paymentMethodCode', 'o.payment_method_code'],
+    ['paymentMethodName', 'o.payment_method_name'],
+  ],
+  units: [],
+  texts: [['depositOthers', 'o.deposit_others']],
+  grouped: [['latestTransactionHeadId', 'MAX(o.transaction_head_id)']],
+  perRow: [['latestTransactionHeadId', 'o.transaction_head_id']],
+};
 
 /** Scope of a closing being made. */
 export interface ClosingScope {
@@ -92,6 +237,7 @@ export class DailySummaryRepo {
   private readonly reopenTransactions;
   private readonly releaseSettlements;
   private readonly autoStores;
+  private readonly reportQueries;
 
   constructor(private readonly db: Sqlite) {
     this.byId = db.prepare('SELECT * FROM daily_summaries WHERE contract_id = ? AND daily_summary_id = ?');
@@ -140,6 +286,37 @@ export class DailySummaryRepo {
       `SELECT s.contract_id, s.store_id, s.closing_time, c.time_zone FROM stores s JOIN contracts c ON c.contract_id = s.contract_id
        WHERE s.closing_method = '1' ORDER BY s.contract_id, s.store_id`,
     );
+    const prepare = (q: ReportQuery) => ({ query: q, grouped: db.prepare(reportSql(q, true)), perRow: db.prepare(reportSql(q, false)) });
+    this.reportQueries = { headers: prepare(REPORT_HEADERS), lines: prepare(REPORT_LINES), otherPayments: prepare(REPORT_OTHERS) };
+  }
+
+  /**
+   * What the report of a closing is computed from: the headers, lines and other payments of the
+   * transactions it recorded (call after closeTransactions has linked them).
+   */
+  reportInput(contractId: string, summaryId: number | string): ReportInput {
+    const q = this.reportQueries;
+    const grouped = [q.headers, q.lines, q.otherPayments].map(({ query, grouped: statement }) => {
+      const rows = statement.all(contractId, summaryId) as Record<string, unknown>[];
+      for (const row of rows) {
+        for (const [alias] of query.texts) row[alias] = decimalOfParts(row[`${alias}:i`] as number | null, row[`${alias}:f`] as number | null);
+      }
+      return rows;
+    });
+    if (grouped.some((rows) => rows.some((row) => (row.tooFine as number) > 0))) {
+      // A decimal finer than the grouped sums keep: read the records one by one (exact at any scale).
+      return {
+        headers: q.headers.perRow.all(contractId, summaryId) as ReportInput['headers'],
+        lines: q.lines.perRow.all(contractId, summaryId) as ReportInput['lines'],
+        otherPayments: q.otherPayments.perRow.all(contractId, summaryId) as ReportInput['otherPayments'],
+      };
+    }
+    const [headers, lines, otherPayments] = grouped;
+    return {
+      headers: headers as unknown as ReportInput['headers'],
+      lines: lines as unknown as ReportInput['lines'],
+      otherPayments: otherPayments as unknown as ReportInput['otherPayments'],
+    };
   }
 
   find(contractId: string, summaryId: number | string): DailySummaryRow | undefined {

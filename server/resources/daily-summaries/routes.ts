@@ -1,18 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { computeClosingReport, type ClosingReport } from '../../domain/closing-report.js';
 import { authOf } from '../../http/auth.js';
 import { sendPage } from '../../http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../http/problem.js';
 import { DailyCloser } from './closer.js';
-import { DailySummaryRepo } from './repo.js';
+import { DailySummaryRepo, type DailySummaryRow } from './repo.js';
 import {
   closingResult,
   createDailySummaryBody,
   dailySummary,
   dailySummaryParams,
+  dailySummaryWithReport,
   listDailySummariesQuery,
   presentDailySummary,
+  presentDailySummaryWithReport,
   toCashInput,
 } from './schema.js';
 
@@ -21,6 +24,9 @@ export default function dailySummariesRoutes(deps: AppDeps): FastifyPluginAsyncZ
   const closer = new DailyCloser(deps.db, deps.writer, deps.ids, deps.clock);
   const summaries = new DailySummaryRepo(deps.db);
   const tags = ['daily closing'];
+  /** The stored report; a closing made before migration 0017 has none: computed from the transactions it recorded. */
+  const reportOf = (row: DailySummaryRow): ClosingReport =>
+    row.report === null ? computeClosingReport(summaries.reportInput(row.contract_id, row.daily_summary_id)) : (JSON.parse(row.report) as ClosingReport);
 
   return async (app) => {
     app.post(
@@ -67,15 +73,16 @@ export default function dailySummariesRoutes(deps: AppDeps): FastifyPluginAsyncZ
         config: { scope: 'pos.transactions:read' },
         schema: {
           tags,
-          summary: 'Get the closing in force of a store and date, with every cash figure',
+          summary: 'Get the closing in force of a store and date, with every cash figure and the day\'s report',
           params: dailySummaryParams,
-          response: { 200: dailySummary, ...commonErrorResponses, 404: problemSchema },
+          response: { 200: dailySummaryWithReport, ...commonErrorResponses, 404: problemSchema },
         },
       },
       async (request) => {
         const { contract } = authOf(request);
         const { store_id: storeId, sum_date: sumDate } = request.params;
-        return presentDailySummary(summaries.getInForce(contract.contractId, storeId, sumDate), contract.timeZone);
+        const row = summaries.getInForce(contract.contractId, storeId, sumDate);
+        return presentDailySummaryWithReport(row, contract.timeZone, reportOf(row));
       },
     );
 
@@ -85,15 +92,16 @@ export default function dailySummariesRoutes(deps: AppDeps): FastifyPluginAsyncZ
         config: { scope: 'pos.transactions:write' },
         schema: {
           tags,
-          summary: 'Release a closing (as the admin screen does): its transactions are settled again',
+          summary: 'Release a closing (as the admin screen does): its transactions are settled again; it stays as history with its report',
           params: dailySummaryParams,
-          response: { 200: dailySummary, ...commonErrorResponses, 404: problemSchema },
+          response: { 200: dailySummaryWithReport, ...commonErrorResponses, 404: problemSchema },
         },
       },
       async (request) => {
         const { contract } = authOf(request);
         const { store_id: storeId, sum_date: sumDate } = request.params;
-        return presentDailySummary(closer.release(contract, storeId, sumDate), contract.timeZone);
+        const row = closer.release(contract, storeId, sumDate);
+        return presentDailySummaryWithReport(row, contract.timeZone, reportOf(row));
       },
     );
   };

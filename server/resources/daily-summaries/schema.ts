@@ -1,6 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { DENOMINATIONS, MAX_COUNT, type CashCounts, type CashInput, type Denomination } from '../../domain/closing.js';
+import type { ClosingReport } from '../../domain/closing-report.js';
 import { fromUnits, PRICE } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
 import { date, decimalText, digits, id, oneOf } from '../../http/fields.js';
@@ -89,6 +90,114 @@ export const dailySummary = z
   })
   .meta({ id: 'DailySummary' });
 export type DailySummary = z.infer<typeof dailySummary>;
+
+/** An exact decimal amount of the report (shortest form, signed). */
+const amount = (what: string) => z.string().describe(what);
+const tally = (what: string) => z.string().describe(what);
+
+/** The figures of the report, for a terminal or for the store (server/domain/closing-report.ts). */
+const reportFigures = {
+  counts: z
+    .object({
+      transactions: tally('every transaction the closing closed (transactionCount)'),
+      sales: tally('sales (transactionHeadDivision 1) not cancelled, neither returns nor return-cancels'),
+      returns: tally('sales with returnSales 1 or a return line (transactionDetailDivision 2), not cancelled, not return-cancels'),
+      returnCancels: tally('return-cancels (disposeDivision 2) not cancelled'),
+      cancelled: tally('cancelled transactions (cancelDivision 1) of any division'),
+      deposits: tally('deposits (transactionHeadDivision 2) not cancelled'),
+      withdrawals: tally('withdrawals (3) not cancelled'),
+      custodyMoney: tally('custody money (4) not cancelled'),
+      custodyRefunds: tally('custody refunds (5) not cancelled'),
+    })
+    .describe('numbers of transactions'),
+  sales: z
+    .object({
+      grossSales: amount('Σ unitNonDiscountSum of the goods lines (not product divisions 4, 5, 6, 8) that are not return lines, of counted sales (transactionHeadDivision 1, cancelDivision 0, return-cancels included with their negated amounts)'),
+      returns: amount('Σ unitNonDiscountSum of the return lines (transactionDetailDivision 2) of counted sales'),
+      discounts: z
+        .object({
+          line: amount('Σ unitDiscountsubtotal: line and bundle discounts (those of returned lines taken off)'),
+          subtotal: amount('Σ subtotalDiscountPrice'),
+          point: amount('Σ pointDiscount'),
+          coupon: amount('Σ couponDiscount'),
+          rounding: amount('−Σ roundingPrice: what rounding took off the totals (negative when it added)'),
+          total: amount('line + subtotal + point + coupon + rounding'),
+        })
+        .describe('discounts of counted sales'),
+      netSales: amount('grossSales − returns − discounts.total'),
+      taxExcluded: amount('Σ taxExclude: tax added on top of tax-excluded prices'),
+      commission: amount('Σ commission'),
+      carriage: amount('Σ carriage'),
+      taxFree: amount('Σ taxFree of the goods lines (return lines negative), taken off the totals'),
+      total: amount('Σ total of counted sales = netSales + taxExcluded + commission + carriage − taxFree'),
+      nonTaxableSales: amount('Σ taxable amount of the non-taxable lines (taxDivision 2)'),
+      nonSalesTargetTotal: amount('Σ nonSalesTargetTotal: the part of the figures that is not sales target (salesDivision 1)'),
+      returnCancelTotal: amount('Σ total of the return-cancels (negative; included in total)'),
+      cancelledTotal: amount('Σ total of cancelled sales (in no other figure)'),
+      quantity: amount('Σ amount: quantity of the non-return lines'),
+      returnQuantity: amount('Σ returnAmount: quantity of the return lines'),
+    })
+    .describe('sales from gross to net; every amount is signed, return-cancels count negative'),
+  taxes: z
+    .array(
+      z.object({
+        taxRate: z.string().describe('the lines\' taxRate (%)'),
+        taxIncludedSales: amount('Σ taxable amount of the tax-included lines (taxDivision 0), tax inside'),
+        taxIncluded: amount('Σ taxIncludeProportional'),
+        taxExcludedSales: amount('Σ taxable amount of the tax-excluded lines (taxDivision 1), tax outside'),
+        taxExcluded: amount('Σ taxExcludeProportional'),
+        taxableBase: amount('taxIncludedSales − taxIncluded + taxExcludedSales: the amount without tax'),
+        tax: amount('taxIncluded + taxExcluded'),
+      }),
+    )
+    .describe('per tax rate, ascending, over the taxed goods lines of counted sales; a line\'s taxable amount is its net after line, bundle, subtotal and coupon discounts (and point discounts when pointSpendDivision is 2), as the transaction totals compute it'),
+  payments: z
+    .object({
+      cash: amount('Σ cashTotal of counted sales (net of change)'),
+      credit: amount('Σ creditTotal'),
+      others: z
+        .array(
+          z.object({
+            paymentMethodId: z.string(),
+            paymentMethodCode: z.string().nullable(),
+            paymentMethodName: z.string().nullable().describe('as on the latest transaction paid with it'),
+            amount: amount('Σ depositOthers × the method\'s paymentUnitPrice when it has one'),
+          }),
+        )
+        .describe('other payment methods (depositOthers), by paymentMethodId'),
+      tipCash: amount('Σ tipCash'),
+      tipCredit: amount('Σ tipCredit'),
+    })
+    .describe('payments of counted sales'),
+  cashMoves: z
+    .object({
+      deposits: amount('Σ total of deposits'),
+      withdrawals: amount('Σ total of withdrawals'),
+      custodyMoney: amount('Σ total of custody money'),
+      custodyRefunds: amount('Σ total of custody refunds'),
+    })
+    .describe('cash put in and taken out of the drawer, not cancelled'),
+};
+
+/** The day's report of a closing (issue 10): computed when the closing is made and stored with it. */
+export const closingReport = z
+  .object({
+    store: z.object(reportFigures).meta({ id: 'DailySummaryReportFigures' }),
+    terminals: z
+      .array(z.object({ terminalId: z.string(), ...reportFigures }))
+      .describe('the same figures per terminal, ascending; the store\'s are their sum'),
+  })
+  .describe('the day\'s report of the transactions the closing closed, exact decimals')
+  .meta({ id: 'DailySummaryReport' });
+export type ClosingReportBody = z.infer<typeof closingReport>;
+
+/** A closing with its report: GET /daily_summaries/{store_id}/{sum_date} and the release. */
+export const dailySummaryWithReport = dailySummary.extend({ report: closingReport }).meta({ id: 'DailySummaryWithReport' });
+export type DailySummaryWithReport = z.infer<typeof dailySummaryWithReport>;
+
+export function presentDailySummaryWithReport(row: DailySummaryRow, zone: string, report: ClosingReport): DailySummaryWithReport {
+  return { ...presentDailySummary(row, zone), report };
+}
 
 export const dailySummaryParams = z.object({ store_id: id(), sum_date: date });
 
