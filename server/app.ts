@@ -3,7 +3,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { z } from 'zod';
 import type { AppDeps } from './deps.js';
 import { registerBearerAuth } from './http/auth.js';
-import { registerErrorHandling } from './http/errors.js';
+import { problemServerOptions, registerErrorHandling } from './http/errors.js';
+import { registerBusyRetry } from './http/busy.js';
 import { registerOpenApi } from './http/openapi.js';
 import { BASE_PATH, WAITER_BASE_PATH } from './http/plans.js';
 import { registerPlatformLeniency } from './http/leniency.js';
@@ -30,6 +31,7 @@ import paymentMethodsRoutes from './resources/payment-methods/routes.js';
 import paymentMethodGroupsRoutes from './resources/payment-method-groups/routes.js';
 import productBundleGroupsRoutes from './resources/product-bundle-groups/routes.js';
 import transactionsRoutes from './resources/transactions/routes.js';
+import transactionCustomerRoutes from './resources/transactions/customer-routes.js';
 import adjustmentsRoutes from './resources/adjustments/routes.js';
 import dailySummariesRoutes from './resources/daily-summaries/routes.js';
 import { VERSION } from './version.js';
@@ -56,6 +58,7 @@ const API_ROUTES = [
   paymentMethodGroupsRoutes,
   productBundleGroupsRoutes,
   transactionsRoutes,
+  transactionCustomerRoutes,
   adjustmentsRoutes,
   dailySummariesRoutes,
 ];
@@ -72,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: 'x-request-id',
+    // Router and HTTP parser errors are problem+json like every other error.
+    ...problemServerOptions,
     // SDKs write `/pos/stores/` and `/pos/products/?limit=10` (the platform's own example).
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -79,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(deps.config.checkResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   registerErrorHandling(app);
+  // A write blocked by another process's lock is retried without holding the event loop.
+  registerBusyRetry(app, deps.writer, () => deps.config.busyRetryMs);
   acceptEmptyJsonBodies(app);
   // The API speaks JSON only (forms on the token endpoint); anything else is a 415.
   app.removeContentTypeParser('text/plain');

@@ -17,7 +17,26 @@ export interface AppConfig {
    * typed objects with plain JSON.stringify (the check cost 5-7% of a simple GET).
    */
   checkResponses: boolean;
+  /**
+   * How long a request keeps retrying a write that another process's lock blocks before it
+   * answers 503 with Retry-After (http/busy.ts). Tests shorten it.
+   */
+  busyRetryMs: number;
+  /** Failed password logins allowed per window (resources/auth/throttle.ts). Tests shorten the window. */
+  loginThrottle: LoginThrottleConfig;
 }
+
+export interface LoginThrottleConfig {
+  /** Failed logins of one username (in one contract) before its next attempts are refused. */
+  perUsername: number;
+  /** Failed logins from one client address before its next attempts are refused. */
+  perAddress: number;
+  /** The window the failures are counted in, and the longest a refusal lasts. */
+  windowMs: number;
+}
+
+export const DEFAULT_BUSY_RETRY_MS = 5000;
+export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = { perUsername: 10, perAddress: 30, windowMs: 15 * 60 * 1000 };
 
 /** What buildApp(deps) receives; tests build their own with a fixed clock. */
 export interface AppDeps {
@@ -39,16 +58,27 @@ export function openDeps(options: {
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   checkResponses?: boolean;
+  /** The connection's busy timeout: the server's (0, it retries asynchronously) unless given. */
+  busyTimeoutMs?: number;
+  busyRetryMs?: number;
+  loginThrottle?: Partial<LoginThrottleConfig>;
 }): AppDeps {
   const role = options.role ?? 'store';
   const node = options.node ?? defaultNode(role);
   const clock = options.clock ?? systemClock;
-  const db = openDatabase(options.file);
+  const db = openDatabase(options.file, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs });
   try {
     migrate(db, undefined, clock.now());
   } catch (error) {
     db.close();
     throw error;
   }
-  return { db, writer: new Writer(db), ids: new IdAllocator(db, node), clock, config: { role, node, checkResponses: options.checkResponses ?? false }, logger: options.logger ?? false };
+  const config: AppConfig = {
+    role,
+    node,
+    checkResponses: options.checkResponses ?? false,
+    busyRetryMs: options.busyRetryMs ?? DEFAULT_BUSY_RETRY_MS,
+    loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
+  };
+  return { db, writer: new Writer(db), ids: new IdAllocator(db, node), clock, config, logger: options.logger ?? false };
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { openDeps, type AppDeps } from '../deps.js';
+import { CLI_BUSY_TIMEOUT_MS, DATA_FILE_MODE, SERVER_BUSY_TIMEOUT_MS, setBusyTimeout, tighten } from '../db/open.js';
 import { loggerOptions } from '../http/logging.js';
 import { ALL_SCOPES } from '../http/scopes.js';
 import { registerClient } from '../resources/auth/credentials.js';
@@ -22,9 +23,12 @@ export interface Io {
 }
 
 export const databaseFile = (dataDir: string) => join(dataDir, 'pos.sqlite');
+/** Written by seed/contracts.ts for `serve --demo`. */
+const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
 
 function withDeps<T>(dataDir: string, fn: (deps: AppDeps) => T): T {
-  const deps = openDeps({ file: databaseFile(dataDir) });
+  // A one-shot command may wait for the running server's write to finish.
+  const deps = openDeps({ file: databaseFile(dataDir), busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
     return fn(deps);
   } finally {
@@ -115,8 +119,18 @@ function setStaffPassword(deps: AppDeps, command: Extract<Command, { name: 'staf
 }
 
 async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<() => Promise<void>> {
-  const deps = openDeps({ file: databaseFile(command.dataDir), role: command.role, ...(command.node !== undefined ? { node: command.node } : {}), logger: loggerOptions(process.env.POS_LOG_LEVEL ?? 'info') });
+  // Starting up (migrations, demo data) may wait for a CLI command's lock; serving may not.
+  const deps = openDeps({
+    file: databaseFile(command.dataDir),
+    role: command.role,
+    ...(command.node !== undefined ? { node: command.node } : {}),
+    logger: loggerOptions(process.env.POS_LOG_LEVEL ?? 'info'),
+    busyTimeoutMs: CLI_BUSY_TIMEOUT_MS,
+  });
   const demo = command.demo ? ensureDemoContracts(deps, command.dataDir) : [];
+  // It holds the demo client's secret; one written before file modes were kept is tightened.
+  tighten(join(command.dataDir, DEMO_CREDENTIALS_FILE), DATA_FILE_MODE);
+  setBusyTimeout(deps.db, SERVER_BUSY_TIMEOUT_MS);
   // Loaded here so the one-shot commands start without the HTTP stack.
   const { buildApp } = await import('../app.js');
   const { scheduleAutoClosing } = await import('../jobs/auto-closing.js');

@@ -88,3 +88,23 @@ export function patchBody<S extends z.ZodRawShape>(shape: S) {
     .strictObject(shape)
     .refine((o) => Object.keys(o).length > 0, { message: 'no field to update was given' });
 }
+
+/**
+ * The names of a `fields` query parameter (comma separated; a repeated parameter is read the
+ * same way; blank items are skipped, as a trailing comma). No value, or an empty one, asks for
+ * every field (undefined); a value of only commas (`fields=,`) names nothing and is refused
+ * through `ctx` (null is returned) rather than read as every field.
+ */
+export function fieldNames(value: string | string[] | undefined, ctx: z.RefinementCtx): string[] | undefined | null {
+  const names: string[] = [];
+  for (const v of [value ?? []].flat()) {
+    if (v.trim() === '') continue;
+    const named = v.split(',').map((part) => part.trim()).filter(Boolean);
+    if (named.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'names no field, only commas; list field names separated by commas (fields=a,b), or leave fields out for every field' });
+      return null;
+    }
+    names.push(...named);
+  }
+  return names.length ? names : undefined;
+}

@@ -19,11 +19,14 @@ describe('database', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('opens with WAL, synchronous FULL, foreign keys and a busy timeout', () => {
+  it('opens with WAL, synchronous FULL, foreign keys and a busy timeout (none for the server, 5 s for the CLI)', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(0);
+    const cli = openDatabase(join(dir, 'pos.sqlite'), { busyTimeoutMs: 5000 });
+    expect(cli.pragma('busy_timeout', { simple: true })).toBe(5000);
+    cli.close();
   });
 
   it('applies the bundled migrations once and records them', () => {

@@ -49,7 +49,7 @@ describe('GET /transactions', () => {
       '[terminal_tran_date_time-to] must not be earlier than terminal_tran_date_time-from',
     );
     expect(problem(await list(`${RANGE}&sort=total`), 400).detail).toBe(
-      '[sort] total is not a sort key; use transactionHeadId, transactionDateTime, terminalTranDateTime, updDateTime, sumDate with an optional :desc',
+      '[sort] total is not a sort key; use transactionHeadId, transactionDateTime, transactionHeadDivision, storeId, terminalId, customerId, terminalTranId, terminalTranDateTime, sumDate, updDateTime with an optional :desc',
     );
     expect(problem(await list(`${RANGE}&transaction_head_id=1,,2`), 400).detail).toBe(
       '[transaction_head_id] must be transaction ids (up to 9 digits) separated by commas',
@@ -100,6 +100,10 @@ describe('GET /transactions', () => {
     expect(await idsOf(`${RANGE}&sort=terminalTranDateTime:desc`)).toEqual([ids[3], ids[2], ids[1], ids[0]]);
     expect(await idsOf(`${RANGE}&sort=transactionDateTime:desc,transactionHeadId`)).toEqual([ids[3], ids[1], ids[2], ids[0]]);
     expect(await idsOf(`${RANGE}&sort=sumDate:desc`)).toEqual([ids[3], ids[0], ids[1], ids[2]]);
+    // The platform's other sort keys: by division (a deposit, '2', after the sales) then id descending.
+    const divisions = (await list(`${RANGE}&sort=transactionHeadDivision:desc,transactionHeadId:desc`)).json().map((t: any) => t.transactionHeadDivision);
+    expect(divisions).toEqual([...divisions].sort().reverse());
+    expect((await list(`${RANGE}&sort=storeId,terminalId,customerId,terminalTranId`)).statusCode).toBe(200);
     const first = await list(`${RANGE}&limit=3`);
     expect(first.json()).toHaveLength(3);
     const base = `http://localhost/test-contract/pos/transactions?${RANGE.replaceAll(':', '%3A')}`; // URLSearchParams encodes the colons

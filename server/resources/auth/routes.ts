@@ -10,6 +10,7 @@ import { verifyPassword } from './password.js';
 import { AuthRepo, secretMatches } from './repo.js';
 import { oauthProblem, tokenBody, tokenParams, tokenResponse } from './schema.js';
 import { StaffLoginRepo } from './staff-logins.js';
+import { registerLoginThrottle } from './throttle.js';
 
 export const TOKEN_TTL_SECONDS = 3600;
 
@@ -54,6 +55,7 @@ export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
 
   return async (app) => {
     await app.register(formbody);
+    const throttle = await registerLoginThrottle(app, () => deps.config.loginThrottle);
     app.post(
       '/app/:contract_id/token',
       {
@@ -62,7 +64,7 @@ export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           summary: 'Issue an access token: OAuth 2.0 client credentials (app token) or password (user token of a staff member)',
           params: tokenParams,
           body: tokenBody,
-          response: { 200: tokenResponse, 400: oauthProblem, 401: oauthProblem, 415: problemSchema },
+          response: { 200: tokenResponse, 400: oauthProblem, 401: oauthProblem, 415: problemSchema, 429: oauthProblem },
         },
       },
       async (request, reply) => {
@@ -100,10 +102,13 @@ export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (body.grant_type === 'password') {
           if (!body.username) throw new OAuthError(400, 'invalid_request', '[username] is required');
           if (!body.password) throw new OAuthError(400, 'invalid_request', '[password] is required');
+          // Failed logins are throttled per username and per client address (429, Retry-After).
+          await throttle.check(request, body.username);
           const login = logins.findByStaffCode(client.contractId, body.username);
           // Same answer (and the same scrypt work) for an unknown user, a staff member without
           // a password and a wrong password, so usernames cannot be probed.
           if (!(await verifyPassword(body.password, login?.passwordHash ?? null)) || !login) {
+            await throttle.failed(request, body.username);
             throw new OAuthError(400, 'invalid_grant', 'the username or password is incorrect');
           }
           // A staff member may log in up to and including the last working day.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
-import { clearable, digits, halfWidthCode, htmlColor, id, name, oneOf, patchBody, text } from '../../http/fields.js';
+import { clearable, digits, fieldNames, halfWidthCode, htmlColor, id, name, oneOf, patchBody, text } from '../../http/fields.js';
 import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { CategoryRow } from './repo.js';
 
@@ -64,7 +64,9 @@ const fieldsParam = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((value, ctx): CategoryField[] | undefined => {
-    const names = [value ?? []].flat().flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    const names = fieldNames(value, ctx);
+    if (names === null) return z.NEVER;
+    if (names === undefined) return undefined;
     for (const n of names) {
       const message = n.includes('.')
         ? `${n}: fields of the second level and below cannot be chosen`

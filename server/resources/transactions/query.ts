@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDateTime } from '../../domain/time.js';
-import { date, dateTime, id, oneOf } from '../../http/fields.js';
+import { date, dateTime, fieldNames, id, oneOf } from '../../http/fields.js';
 import { pageQuery, POS_PAGE } from '../../http/paging.js';
 import { HEADER_FIELDS } from './catalog.js';
 import { SUPPORTED_HEAD_DIVISIONS } from './schema.js';
@@ -41,7 +41,19 @@ const allOrNone = (what: string) => opt(oneOf(ALL_OR_NONE)).describe(`all: adds 
 
 // --- list (GET /transactions) ----------------------------------------------------------------
 
-export const TRANSACTION_SORT = ['transactionHeadId', 'transactionDateTime', 'terminalTranDateTime', 'updDateTime', 'sumDate'] as const;
+/** The platform's sort keys of the transaction list (gettransactions). */
+export const TRANSACTION_SORT = [
+  'transactionHeadId',
+  'transactionDateTime',
+  'transactionHeadDivision',
+  'storeId',
+  'terminalId',
+  'customerId',
+  'terminalTranId',
+  'terminalTranDateTime',
+  'sumDate',
+  'updDateTime',
+] as const;
 export type TransactionSort = (typeof TRANSACTION_SORT)[number];
 
 /** Range filters (the platform's `-from`/`-to` names): query prefix → column, and whether the bounds are dates or date-times. */
@@ -64,14 +76,16 @@ const CHILD_KEYS = ['details', 'depositOthers', 'coupons'];
 
 /**
  * `fields`: comma separated header fields to answer (a repeated parameter is read the same way;
- * blank items are skipped, so an empty value answers every field). The records a `with_*`
+ * blank items are skipped, so an empty value answers every field; only commas — `fields=,` — is a 400). The records a `with_*`
  * parameter adds and fields of the second level are not chosen here.
  */
 const headerFieldsParam = z
   .union([z.string(), z.array(z.string())])
   .optional()
   .transform((value, ctx): HeaderField[] | undefined => {
-    const names = [value ?? []].flat().flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+    const names = fieldNames(value, ctx);
+    if (names === null) return z.NEVER;
+    if (names === undefined) return undefined;
     for (const n of names) {
       const message = n.includes('.')
         ? `${n}: fields of the second level and below cannot be chosen`

@@ -24,6 +24,11 @@ const SORT_COLUMNS: Record<TransactionSort, string> = {
   terminalTranDateTime: 'terminal_tran_at',
   updDateTime: 'upd_at',
   sumDate: 'sum_date',
+  transactionHeadDivision: 'transaction_head_division',
+  storeId: 'store_id',
+  terminalId: 'terminal_id',
+  customerId: 'customer_id',
+  terminalTranId: 'terminal_tran_id',
 };
 
 const CHILDREN = [
