@@ -125,7 +125,7 @@ describe('PATCH /transactions/{transaction_id}/customer (a member attached to a 
       expect(moved).toMatchObject({ customerId: taro, customerRank: null, customerPinCode: null, customerGroupId: null, newPoint: '10', point: '0', totalPoint: '10' });
       expect([await pointsOf(hanako), await pointsOf(taro)]).toEqual(['100', '10']);
       expect(moves(hanako).slice(1)).toEqual([
-        ['sale', '10', '110', null],
+        ['sale', '10', '110', sale.transactionHeadId],
         ['sale_detach', '-10', '100', sale.transactionHeadId],
       ]);
       expect(moves(taro)).toEqual([['sale_attach', '10', '10', sale.transactionHeadId]]);

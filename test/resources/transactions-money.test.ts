@@ -134,10 +134,13 @@ describe('dates', () => {
 });
 
 describe('lines', () => {
-  it('refuses a negative price on a normal line; a return line is the way to sell back', async () => {
+  it('refuses a normal line whose negative price makes the sale negative; a discount line and a return line are fine', async () => {
     expect(problem(await post({ details: [line(1, '-500')] }), 400).detail).toBe(
-      '[details[0].salesPrice] must not be negative on a normal line; a returned item is a line with transactionDetailDivision 2',
+      '[details[0].salesPrice] makes the sale negative (subtotal -500) without a return line; a returned item is a line with transactionDetailDivision 2',
     );
+    expect(problem(await post({ details: [line(1, '100'), line(2, '-300')] }), 400).detail).toMatch(/^\[details\[1\]\.salesPrice\] makes the sale negative \(subtotal -200\)/);
+    const discounted = await post({ details: [line(1, '1000'), line(2, '-100')], depositCash: '900' });
+    expect(discounted.json().total).toBe('900');
     const ret = await post({ details: [line(1, '500', { transactionDetailDivision: '2' })] });
     expect(ret.statusCode, ret.body).toBe(200);
     expect(ret.json().total).toBe('-500');

@@ -231,7 +231,7 @@ describe('POST /transactions: other payments', () => {
     const t = await f.sale({
       details: [line(1, '3000')],
       creditTotal: '500',
-      depositCash: '1000',
+      depositCash: '1100',
       depositOthers: [
         { paymentMethodId: voucher, depositOthers: '2' },
         { no: '2', paymentMethodId: card, depositOthers: '400', denominationCode: 'CREDIT', denominationName: 'Visa', cardCompanyName: 'ACME', slipNumber: 'S1' },
@@ -252,8 +252,8 @@ describe('POST /transactions: other payments', () => {
       }),
       expect.objectContaining({ no: '2', paymentMethodId: card, paymentUnitPrice: null, denominationCode: 'CREDIT', cardCompanyName: 'ACME', slipNumber: 'S1' }),
     ]);
-    // others bring 2 × 500 + 400 = 1400; cash = 3000 − 500 − 1400 = 1100; deposit = 1000 + 500 + 1400
-    expect(t).toMatchObject({ total: '3000', creditTotal: '500', cashTotal: '1100', depositCash: '1000', depositCredit: '500', deposit: '2900', change: '0' });
+    // others bring 2 × 500 + 400 = 1400; cash = 3000 − 500 − 1400 = 1100; deposit = 1100 + 500 + 1400
+    expect(t).toMatchObject({ total: '3000', creditTotal: '500', cashTotal: '1100', depositCash: '1100', depositCredit: '500', deposit: '3000', change: '0' });
     const change = await f.sale({ details: [line(1, '980')], depositCash: '1000' });
     expect(change).toMatchObject({ cashTotal: '980', deposit: '1000', change: '20' });
   });

@@ -66,11 +66,6 @@ export function resolveLines(input: readonly DetailInput[], masters: LineMasters
     if (product && categoryId !== product.category_id) {
       throw BadRequest.field(at(i, 'categoryId'), `${categoryId} differs from the product's category ${product.category_id}`);
     }
-    // A negative sale is a return line (transactionDetailDivision 2), never a normal line with a negative price.
-    if ((l.transactionDetailDivision ?? '1') === '1' && division === '0') {
-      const negative = (['salesPrice', 'price'] as const).find((f) => l[f] !== undefined && exact(l[f]!).isNegative());
-      if (negative) throw BadRequest.field(at(i, negative), 'must not be negative on a normal line; a returned item is a line with transactionDetailDivision 2');
-    }
     if (l.unitDiscountRate !== undefined && l.unitDiscountPrice === undefined) {
       throw BadRequest.field(at(i, 'unitDiscountPrice'), 'is required when unitDiscountRate is set (the amount is not computed from the rate)');
     }

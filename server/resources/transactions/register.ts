@@ -217,6 +217,7 @@ export class TransactionRegistry {
     const computed = totalsOf(header, lines.totals, member, body);
     const mismatch = compareSentTotals({ header: sent, lines: details } as SentTotals, computed) ?? adjustmentMileMismatch(body, computed);
     if (mismatch) throw BadRequest.field(mismatch.field, `sent ${mismatch.sent} but the server computes ${mismatch.computed}`);
+    if (sale && disposeDivision === '0') assertNotNegativeWithoutReturn(details, computed.header.subtotal);
     const formatted = formatTotals(computed);
     for (const [name, value] of Object.entries(formatted.header)) {
       header[name] = name === 'total' ? units('total', computed.header.total) : value;
@@ -293,6 +294,17 @@ export class TransactionRegistry {
 function assertSumDate(sumDate: string, today: string, saleDate: string): void {
   if (sumDate > today) throw BadRequest.field('sumDate', `${sumDate} is after today (${today})`);
   if (sumDate < saleDate) throw BadRequest.field('sumDate', `${sumDate} is before the sale date ${saleDate} (terminalTranDateTime)`);
+}
+
+/**
+ * A normal line may carry a negative price (a discount line) but may not turn a sale negative:
+ * selling back is a return line (transactionDetailDivision 2). A return-cancel is its own kind.
+ */
+function assertNotNegativeWithoutReturn(details: CreateTransaction['details'] & object, subtotal: Decimal): void {
+  if (!subtotal.isNegative() || details.some((l) => l.transactionDetailDivision === '2')) return;
+  const i = details.findIndex((l) => (l.transactionDetailDivision ?? '1') === '1' && exact(l.salesPrice ?? l.price ?? '0').isNegative());
+  const field = i < 0 ? 'details' : `details[${i}].${details[i]!.salesPrice !== undefined ? 'salesPrice' : 'price'}`;
+  throw BadRequest.field(field, `makes the sale negative (subtotal ${formatDecimal(subtotal)}) without a return line; a returned item is a line with transactionDetailDivision 2`);
 }
 
 /**
