@@ -79,8 +79,17 @@ function options() {
 
 // ---- load ------------------------------------------------------------------------------
 
+/**
+ * A body may hold `{{seq}}`, replaced by a number unique to each request: a register never sends
+ * the same terminalTranId twice, and a repeated one would only measure the idempotent replay.
+ */
+const SEQ = '{{seq}}';
+let seq = 0;
+const nextBody = (body) => (body && body.includes(SEQ) ? body.replaceAll(SEQ, String(++seq)) : body);
+
 async function probe(kind, server) {
-  const { method, path, headers = {}, body } = server.request;
+  const { method, path, headers = {} } = server.request;
+  const body = nextBody(server.request.body);
   const res = await fetch(`http://127.0.0.1:${server.port}${path}`, { method, headers, body });
   const text = await res.text();
   if (res.status < 200 || res.status > 299) {
@@ -99,6 +108,7 @@ async function load(server, seconds, connections) {
     method,
     headers,
     body,
+    ...(body && body.includes(SEQ) ? { requests: [{ setupRequest: (req) => ({ ...req, body: nextBody(body) }) }] } : {}),
     connections,
     duration: seconds,
     timeout: 10,

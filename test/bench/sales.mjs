@@ -22,7 +22,7 @@ function saleBody({ storeId, terminalId, productIds }) {
     storeId,
     terminalId,
     transactionHeadDivision: '1',
-    terminalTranId: '1',
+    terminalTranId: '{{seq}}',
     terminalTranDateTime: SALE_TIME,
     depositCash: '10000',
     details: productIds.map((productId, i) => ({
@@ -87,7 +87,7 @@ export const salesScenario = {
     const deps = { db: ctx.db, writer, ids: new IdAllocator(ctx.db, 1), clock: systemClock };
     const contract = new ContractRepo(ctx.db, writer, systemClock).find(ctx.contractId);
     const body = saleBody(await mastersByRepos(deps, contract));
-    const record = new TransactionRegistry(deps.db, deps.writer, deps.ids, deps.clock).register(contract, createTransactionBody.parse(body));
+    const { record } = new TransactionRegistry(deps.db, deps.writer, deps.ids, deps.clock).register(contract, createTransactionBody.parse({ ...body, terminalTranId: 'setup' }));
 
     const headId = record.header.transactionHeadId;
     const header = ctx.db.prepare('SELECT * FROM transactions WHERE contract_id = ? AND transaction_head_id = ?').get(ctx.contractId, headId);

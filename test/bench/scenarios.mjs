@@ -82,7 +82,7 @@ export const scenarios = [
     bare(ctx) {
       const id = 1001;
       ctx.db
-        .prepare('INSERT INTO stores (contract_id, store_id, store_name, ins_at, upd_at) VALUES (?, ?, ?, ?, ?)')
+        .prepare("INSERT INTO stores (contract_id, store_id, store_name, division, ins_at, upd_at) VALUES (?, ?, ?, '1', ?, ?)")
         .run(ctx.contractId, id, STORE.storeName, ctx.now, ctx.now);
       bareGetByKey(ctx, { url: '/store/:id', table: 'stores', key: 'store_id' });
       return { method: 'GET', path: `/store/${id}` };
@@ -117,7 +117,7 @@ export const scenarios = [
     bare(ctx) {
       const storeId = 1001;
       ctx.db
-        .prepare('INSERT INTO stores (contract_id, store_id, store_name, ins_at, upd_at) VALUES (?, ?, ?, ?, ?)')
+        .prepare("INSERT INTO stores (contract_id, store_id, store_name, division, ins_at, upd_at) VALUES (?, ?, ?, '1', ?, ?)")
         .run(ctx.contractId, storeId, STORE.storeName, ctx.now, ctx.now);
       const insert = ctx.db.prepare(
         `INSERT INTO menus (contract_id, menu_id, store_id, menu_name, menu_type, course_division, condition, quantity, condition_at, ins_at, upd_at)
