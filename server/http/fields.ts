@@ -108,3 +108,30 @@ export function fieldNames(value: string | string[] | undefined, ctx: z.Refineme
   }
   return names.length ? names : undefined;
 }
+
+/**
+ * Spec 4.3 `fields` (the platform's on every GET): comma separated top-level names of `allowed`
+ * (a repeated parameter is read the same way; blank items are skipped, so an empty value means
+ * every field: undefined). A second-level name (`a.b`) is refused, and `refuse` may refuse more
+ * names with its own reason (e.g. children chosen by a `with_` parameter).
+ */
+export function fieldsParam<const F extends string>(allowed: readonly F[], what: string, refuse: (name: string) => string | null = () => null) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value, ctx): F[] | undefined => {
+      const names = fieldNames(value, ctx);
+      if (names === null) return z.NEVER;
+      if (names === undefined) return undefined;
+      for (const n of names) {
+        const message = n.includes('.')
+          ? `${n}: fields of the second level and below cannot be chosen`
+          : (refuse(n) ?? ((allowed as readonly string[]).includes(n) ? null : `${n} is not a ${what} field`));
+        if (message) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+      }
+      return names as F[];
+    });
+}

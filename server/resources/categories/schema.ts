@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
-import { clearable, digits, fieldNames, halfWidthCode, htmlColor, id, name, oneOf, patchBody, text } from '../../http/fields.js';
+import { clearable, digits, fieldsParam, halfWidthCode, htmlColor, id, name, oneOf, patchBody, text } from '../../http/fields.js';
 import { masterListQuery, POS_PAGE } from '../../http/paging.js';
 import type { CategoryRow } from './repo.js';
 
@@ -60,27 +60,11 @@ export const categoryParams = z.object({ category_id: id() });
  * Spec 4.3 `fields`: comma separated top-level field names (a repeated parameter is read the
  * same way). Blank items are skipped, so an empty value selects every field (undefined).
  */
-const fieldsParam = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value, ctx): CategoryField[] | undefined => {
-    const names = fieldNames(value, ctx);
-    if (names === null) return z.NEVER;
-    if (names === undefined) return undefined;
-    for (const n of names) {
-      const message = n.includes('.')
-        ? `${n}: fields of the second level and below cannot be chosen`
-        : (CATEGORY_FIELDS as string[]).includes(n) ? null : `${n} is not a category field`;
-      if (message) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-    }
-    return names.length ? (names as CategoryField[]) : undefined;
-  })
-  .meta({ description: `comma separated fields to return, of ${CATEGORY_FIELDS.join(', ')}; empty for all` });
+const fieldsQuery = fieldsParam(CATEGORY_FIELDS, 'category').meta({
+  description: `comma separated fields to return, of ${CATEGORY_FIELDS.join(', ')}; empty for all`,
+});
 
-export const getCategoryQuery = z.strictObject({ fields: fieldsParam });
+export const getCategoryQuery = z.strictObject({ fields: fieldsQuery });
 
 const writable = {
   categoryCode: clearable(halfWidthCode(20)).optional(),
@@ -108,7 +92,7 @@ export const listCategoriesQuery = z.strictObject({
   parent_category_id: digits(9).optional(),
   level: oneOf(LEVELS).optional(),
   display_flag: oneOf(DISPLAY_FLAGS).optional(),
-  fields: fieldsParam,
+  fields: fieldsQuery,
   ...masterListQuery(CATEGORY_SORT, POS_PAGE),
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseDateTime } from '../../domain/time.js';
-import { date, dateTime, fieldNames, id, oneOf } from '../../http/fields.js';
+import { date, dateTime, fieldsParam, id, oneOf } from '../../http/fields.js';
 import { pageQuery, POS_PAGE } from '../../http/paging.js';
 import { HEADER_FIELDS } from './catalog.js';
 import { SUPPORTED_HEAD_DIVISIONS } from './schema.js';
@@ -79,27 +79,9 @@ const CHILD_KEYS = ['details', 'depositOthers', 'coupons'];
  * blank items are skipped, so an empty value answers every field; only commas — `fields=,` — is a 400). The records a `with_*`
  * parameter adds and fields of the second level are not chosen here.
  */
-const headerFieldsParam = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((value, ctx): HeaderField[] | undefined => {
-    const names = fieldNames(value, ctx);
-    if (names === null) return z.NEVER;
-    if (names === undefined) return undefined;
-    for (const n of names) {
-      const message = n.includes('.')
-        ? `${n}: fields of the second level and below cannot be chosen`
-        : CHILD_KEYS.includes(n)
-          ? `${n} is added by its with_ parameter, not by fields`
-          : HEADER_NAMES.includes(n) ? null : `${n} is not a transaction field`;
-      if (message) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-    }
-    return names.length ? names : undefined;
-  })
-  .meta({ description: 'comma separated header fields to answer (e.g. transactionHeadId,total); empty for all' });
+const headerFieldsParam = fieldsParam(HEADER_NAMES as readonly HeaderField[], 'transaction', (n) =>
+  CHILD_KEYS.includes(n) ? `${n} is added by its with_ parameter, not by fields` : null,
+).meta({ description: 'comma separated header fields to answer (e.g. transactionHeadId,total); empty for all' });
 
 export const listTransactionsQuery = z
   .strictObject({
