@@ -6,6 +6,7 @@ import type { Writer } from '../../db/write.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { sequenceValue, type CreatePaymentMethodGroup, type UpdatePaymentMethodGroup } from './schema.js';
+import { PAYMENT_METHOD_GROUP_EVENT, raiseEvent } from '../../../sync/webhooks/events.js';
 
 export interface PaymentMethodGroupRow {
   contract_id: string;
@@ -80,6 +81,7 @@ export class PaymentMethodGroupRepo {
         now: this.clock.now().getTime(),
       });
       this.writer.changed({ contractId, entity: 'payment_method_group', id: paymentMethodGroupId, op: 'insert' });
+      this.notify(contractId, 'created', paymentMethodGroupId, 'insert');
       return this.get(contractId, paymentMethodGroupId);
     });
   }
@@ -90,6 +92,7 @@ export class PaymentMethodGroupRepo {
       const values = { ...patch, displaySequence: sequenceValue(patch.displaySequence) };
       if (updateRow(this.db, GROUPS, contractId, current.payment_method_group_id, values, COLUMNS, this.clock.now().getTime())) {
         this.writer.changed({ contractId, entity: 'payment_method_group', id: String(current.payment_method_group_id), op: 'update' });
+        this.notify(contractId, 'edited', String(current.payment_method_group_id), 'update');
       }
       return this.get(contractId, paymentMethodGroupId);
     });
@@ -109,7 +112,16 @@ export class PaymentMethodGroupRepo {
       }
       this.remove.run(contractId, current.payment_method_group_id);
       this.writer.changed({ contractId, entity: 'payment_method_group', id: String(current.payment_method_group_id), op: 'delete' });
+      this.notify(contractId, 'deleted', String(current.payment_method_group_id), 'delete');
     });
+  }
+
+  /** 6.2: the notice is raised in the change's own transaction (sync/webhooks/events.ts). */
+  private notify(contractId: string, action: 'created' | 'edited' | 'deleted', id: string, op: 'insert' | 'update' | 'delete'): void {
+    raiseEvent(
+      { db: this.db, ids: this.ids, clock: this.clock },
+      { contractId, event: PAYMENT_METHOD_GROUP_EVENT, action, payload: { paymentMethodGroupIds: [id] }, cause: { entity: 'payment_method_group', id, op } },
+    );
   }
 
   list(contractId: string, page: Page<keyof typeof SORT_COLUMNS>): PaymentMethodGroupRow[] {
