@@ -34,6 +34,11 @@ import transactionsRoutes from './resources/transactions/routes.js';
 import transactionCustomerRoutes from './resources/transactions/customer-routes.js';
 import adjustmentsRoutes from './resources/adjustments/routes.js';
 import dailySummariesRoutes from './resources/daily-summaries/routes.js';
+import orderShipmentRoutes from './resources/order-shipment/routes.js';
+import webhookRoutes from '../sync/routes/webhooks.js';
+import centralSyncRoutes from '../sync/routes/central.js';
+import syncStatusRoutes from '../sync/routes/status.js';
+import { installSyncHooks } from '../sync/outbox.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -61,6 +66,8 @@ const API_ROUTES = [
   transactionCustomerRoutes,
   adjustmentsRoutes,
   dailySummariesRoutes,
+  webhookRoutes,
+  syncStatusRoutes,
 ];
 
 /**
@@ -94,6 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app, VERSION);
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', role: deps.config.role, version: VERSION }));
   await app.register(tokenRoutes(deps));
+  // Sync (issue 11): outbox / change-log rows in every write's transaction; central's push and pull endpoints.
+  installSyncHooks(deps);
+  if (deps.config.role === 'central') await app.register(centralSyncRoutes(deps));
   registerUnservedPaths(app);
 
   const apiBase = (routes: typeof API_ROUTES, waiter: 'canonical' | 'hidden' | 'none') => async (api: FastifyInstance) => {
@@ -116,6 +126,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   await app.register(apiBase(API_ROUTES, 'hidden'), { prefix: BASE_PATH });
   await app.register(apiBase([], 'canonical'), { prefix: WAITER_BASE_PATH });
+  // The order-shipment API (issue 11 item 7: the orders that raise 6.1).
+  await app.register(apiBase([orderShipmentRoutes], 'none'), { prefix: '/:contract_id/order-shipment' });
   return app;
 }
 

@@ -6,6 +6,7 @@ import { ALL_SCOPES, parseScopes, type Scope } from '../http/scopes.js';
 import { passwordProblem } from '../resources/auth/password.js';
 import type { Role } from '../deps.js';
 import type { ContractSettings } from '../resources/contracts/repo.js';
+import { isHttpUrl, isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from '../../sync/webhooks/events.js';
 
 /** A bad command line: main prints the one-line reason and exits 2. */
 export class UsageError extends Error {}
@@ -22,6 +23,20 @@ export const USAGE = `usage: pos-backoffice <command> [options]   (every command
   staff-password set --contract ID --staff STAFF_ID [--password P] [--rights LIST]
                (the staff member logs in with the staff code as username; without --password
                 only the rights change; without --rights they are kept)
+  webhook add --contract ID --url URL --events LIST   (prints the signing secret whsec_...)
+  webhook list --contract ID
+  webhook remove --contract ID --id SUBSCRIPTION_ID
+  webhook deliveries --contract ID [--status pending|delivered|dead]
+  webhook replay --contract ID --id DELIVERY_ID
+  node add --contract ID --node N [--name NAME]     (central: prints the node's secret once)
+  node list [--contract ID]
+  node revoke --contract ID --node N
+  link --central URL --contract ID --node N --secret S [--insecure]   (store; plain http only to
+               loopback or private LAN addresses unless --insecure)
+  unlink --contract ID
+  sync status [--contract ID]
+  sync dead-letters --contract ID [--retry DEAD_LETTER_ID | --discard DEAD_LETTER_ID]
+EVENTS (comma separated): ${WEBHOOK_EVENTS.join(',')}
 PLAN: ${PLANS.join(' ')}
 LIST: comma separated rights, "" for none: ${RIGHTS.join(',')}`;
 
@@ -33,6 +48,18 @@ export type Command =
   | { name: 'client create'; dataDir: string; contract: string; scopes?: Scope[] }
   | { name: 'seed'; dataDir: string; contract: string }
   | { name: 'staff-password set'; dataDir: string; contract: string; staffId: string; password?: string; rights?: Right[] }
+  | { name: 'webhook add'; dataDir: string; contract: string; url: string; events: WebhookEventName[] }
+  | { name: 'webhook list'; dataDir: string; contract: string }
+  | { name: 'webhook remove'; dataDir: string; contract: string; id: string }
+  | { name: 'webhook deliveries'; dataDir: string; contract: string; status?: 'pending' | 'delivered' | 'dead' }
+  | { name: 'webhook replay'; dataDir: string; contract: string; id: string }
+  | { name: 'node add'; dataDir: string; contract: string; node: number; nodeName?: string }
+  | { name: 'node list'; dataDir: string; contract?: string }
+  | { name: 'node revoke'; dataDir: string; contract: string; node: number }
+  | { name: 'link'; dataDir: string; central: string; contract: string; node: number; secret: string; insecure: boolean }
+  | { name: 'unlink'; dataDir: string; contract: string }
+  | { name: 'sync status'; dataDir: string; contract?: string }
+  | { name: 'sync dead-letters'; dataDir: string; contract: string; retry?: number; discard?: number }
   | { name: 'help' };
 
 const OPTIONS = {
@@ -58,6 +85,14 @@ const OPTIONS = {
   staff: { type: 'string' },
   password: { type: 'string' },
   rights: { type: 'string' },
+  url: { type: 'string' },
+  events: { type: 'string' },
+  status: { type: 'string' },
+  central: { type: 'string' },
+  secret: { type: 'string' },
+  insecure: { type: 'boolean' },
+  retry: { type: 'string' },
+  discard: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -70,10 +105,22 @@ const ALLOWED: Record<string, string[]> = {
   'client create': ['contract', 'scopes'],
   seed: ['contract'],
   'staff-password set': ['contract', 'staff', 'password', 'rights'],
+  'webhook add': ['contract', 'url', 'events'],
+  'webhook list': ['contract'],
+  'webhook remove': ['contract', 'id'],
+  'webhook deliveries': ['contract', 'status'],
+  'webhook replay': ['contract', 'id'],
+  'node add': ['contract', 'node', 'name'],
+  'node list': ['contract'],
+  'node revoke': ['contract', 'node'],
+  link: ['central', 'contract', 'node', 'secret', 'insecure'],
+  unlink: ['contract'],
+  'sync status': ['contract'],
+  'sync dead-letters': ['contract', 'retry', 'discard'],
 };
 
 /** Commands named by two words. */
-const TWO_WORD = ['contract', 'client', 'staff-password'];
+const TWO_WORD = ['contract', 'client', 'staff-password', 'webhook', 'node', 'sync'];
 
 export const CONTRACT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 
@@ -151,6 +198,37 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
     case 'staff-password set':
       return staffPassword(dataDir, v);
+    case 'webhook add':
+    case 'webhook list':
+    case 'webhook remove':
+    case 'webhook deliveries':
+    case 'webhook replay':
+      return webhookCommand(name, dataDir, v);
+    case 'node add':
+      return { name, dataDir, contract: contractId(v.contract, '--contract'), node: storeNode(v.node), ...(v.name ? { nodeName: v.name } : {}) };
+    case 'node list':
+      return { name, dataDir, ...(v.contract !== undefined ? { contract: contractId(v.contract, '--contract') } : {}) };
+    case 'node revoke':
+      return { name, dataDir, contract: contractId(v.contract, '--contract'), node: storeNode(v.node) };
+    case 'link': {
+      if (!v.central) throw new UsageError('--central is required');
+      if (!v.secret) throw new UsageError('--secret is required');
+      return { name, dataDir, central: v.central, contract: contractId(v.contract, '--contract'), node: storeNode(v.node), secret: v.secret, insecure: v.insecure ?? false };
+    }
+    case 'unlink':
+      return { name, dataDir, contract: contractId(v.contract, '--contract') };
+    case 'sync status':
+      return { name, dataDir, ...(v.contract !== undefined ? { contract: contractId(v.contract, '--contract') } : {}) };
+    case 'sync dead-letters': {
+      if (v.retry !== undefined && v.discard !== undefined) throw new UsageError('give --retry or --discard, not both');
+      return {
+        name,
+        dataDir,
+        contract: contractId(v.contract, '--contract'),
+        ...(v.retry !== undefined ? { retry: intOption('--retry', v.retry, 1, Number.MAX_SAFE_INTEGER) } : {}),
+        ...(v.discard !== undefined ? { discard: intOption('--discard', v.discard, 1, Number.MAX_SAFE_INTEGER) } : {}),
+      };
+    }
     default:
       return { name: 'seed', dataDir, contract: contractId(v.contract, '--contract') };
   }
@@ -179,6 +257,44 @@ function staffPassword(dataDir: string, v: { contract?: string; staff?: string; 
     ...(v.password !== undefined ? { password: v.password } : {}),
     ...(rights ? { rights } : {}),
   };
+}
+
+function webhookCommand(name: string, dataDir: string, v: { contract?: string; url?: string; events?: string; id?: string; status?: string }): Command {
+  const contract = contractId(v.contract, '--contract');
+  const needId = (what: string) => {
+    if (!v.id || !/^\d{1,12}$/.test(v.id)) throw new UsageError(`--id must be the ${what} id (digits), got "${v.id ?? ''}"`);
+    return v.id;
+  };
+  switch (name) {
+    case 'webhook add': {
+      if (!v.url) throw new UsageError('--url is required');
+      if (!isHttpUrl(v.url)) throw new UsageError(`--url must be an http:// or https:// URL, got "${v.url}"`);
+      const names = [...new Set((v.events ?? '').split(/[\s,]+/).filter(Boolean))];
+      if (!names.length) throw new UsageError(`--events is required: ${WEBHOOK_EVENTS.join(', ')}`);
+      const unknown = names.filter((n) => !isWebhookEvent(n));
+      if (unknown.length) throw new UsageError(`--events: unknown event ${unknown.join(', ')}; known: ${WEBHOOK_EVENTS.join(', ')}`);
+      return { name, dataDir, contract, url: v.url, events: names as WebhookEventName[] };
+    }
+    case 'webhook list':
+      return { name, dataDir, contract };
+    case 'webhook remove':
+      return { name, dataDir, contract, id: needId('subscription') };
+    case 'webhook deliveries': {
+      const status = v.status;
+      if (status !== undefined && status !== 'pending' && status !== 'delivered' && status !== 'dead') {
+        throw new UsageError(`--status must be pending, delivered or dead, got "${status}"`);
+      }
+      return { name, dataDir, contract, ...(status ? { status } : {}) };
+    }
+    default:
+      return { name: 'webhook replay', dataDir, contract, id: needId('delivery') };
+  }
+}
+
+/** A store's node number (DESIGN §4: central is 0, stores 1..999). */
+function storeNode(value: string | undefined): number {
+  if (value === undefined) throw new UsageError('--node is required');
+  return intOption('--node', value, 1, 999);
 }
 
 function contractId(value: string | undefined, flag = '--id'): string {

@@ -14,6 +14,9 @@ import { seedDemo } from '../seed/demo.js';
 import { DEMO_STAFF_PASSWORD, DEMO_STAFF_USERNAME } from '../seed/demo-staff.js';
 import { VERSION } from '../version.js';
 import { USAGE, type Command } from './args.js';
+import { ProblemError } from '../http/problem.js';
+import { runWebhookCommand } from '../../sync/webhooks/cli.js';
+import * as syncCli from '../../sync/cli.js';
 
 /** A failure the operator can act on: main prints the one-line reason and exits 1. */
 export class CommandError extends Error {}
@@ -30,7 +33,8 @@ function withDeps<T>(dataDir: string, fn: (deps: AppDeps) => T): T {
   // A one-shot command may wait for the running server's write to finish.
   const deps = openDeps({ file: databaseFile(dataDir), busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
   try {
-    return fn(deps);
+    // Records a command makes get the linked node's ids and their outbox / change-log rows.
+    return fn(syncCli.prepareCliDeps(deps));
   } finally {
     deps.db.close();
   }
@@ -87,8 +91,61 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
       });
     case 'staff-password set':
       return withDeps(command.dataDir, (deps) => json(io, setStaffPassword(deps, command)));
+    case 'webhook add':
+    case 'webhook list':
+    case 'webhook remove':
+    case 'webhook deliveries':
+    case 'webhook replay':
+      return withDeps(command.dataDir, (deps) => {
+        if (!new ContractRepo(deps.db, deps.writer, deps.clock).find(command.contract)) {
+          throw new CommandError(`contract ${command.contract} does not exist`);
+        }
+        try {
+          json(io, runWebhookCommand(deps, command));
+        } catch (error) {
+          if (error instanceof ProblemError) throw new CommandError(error.message);
+          throw error;
+        }
+      });
+    case 'node add':
+    case 'node list':
+    case 'node revoke':
+    case 'link':
+    case 'unlink':
+    case 'sync status':
+    case 'sync dead-letters':
+      return withDeps(command.dataDir, (deps) => {
+        try {
+          runSyncCommand(deps, command, io);
+        } catch (error) {
+          if (error instanceof syncCli.SyncCommandError) throw new CommandError(error.message);
+          throw error;
+        }
+      });
     case 'serve':
       return serve(command, io);
+  }
+}
+
+type SyncCommand = Extract<Command, { name: 'node add' | 'node list' | 'node revoke' | 'link' | 'unlink' | 'sync status' | 'sync dead-letters' }>;
+
+/** Sync (issue 11): one JSON line per result. */
+function runSyncCommand(deps: AppDeps, command: SyncCommand, io: Io): void {
+  switch (command.name) {
+    case 'node add':
+      return json(io, syncCli.nodeAdd(deps, command.contract, command.node, command.nodeName));
+    case 'node list':
+      return syncCli.nodeList(deps, command.contract).forEach((n) => json(io, n));
+    case 'node revoke':
+      return json(io, syncCli.nodeRevoke(deps, command.contract, command.node));
+    case 'link':
+      return json(io, syncCli.link(deps, { central: command.central, contractId: command.contract, node: command.node, secret: command.secret, insecure: command.insecure }));
+    case 'unlink':
+      return json(io, syncCli.unlink(deps, command.contract));
+    case 'sync status':
+      return syncCli.status(deps, command.contract).forEach((s) => json(io, s));
+    case 'sync dead-letters':
+      return syncCli.deadLetters(deps, command.contract, { retry: command.retry, discard: command.discard }).forEach((d) => json(io, d));
   }
 }
 
@@ -127,6 +184,14 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
     logger: loggerOptions(process.env.POS_LOG_LEVEL ?? 'info'),
     busyTimeoutMs: CLI_BUSY_TIMEOUT_MS,
   });
+  // A linked store mints ids with the node central knows it by.
+  try {
+    syncCli.applyLinkedNode(deps, command.node);
+  } catch (error) {
+    deps.db.close();
+    if (error instanceof syncCli.SyncCommandError) throw new CommandError(error.message);
+    throw error;
+  }
   const demo = command.demo ? ensureDemoContracts(deps, command.dataDir) : [];
   // It holds the demo client's secret; one written before file modes were kept is tightened.
   tighten(join(command.dataDir, DEMO_CREDENTIALS_FILE), DATA_FILE_MODE);
@@ -146,6 +211,12 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
   }
   // Closings are store-made records (central receives them by sync), so only a store closes days.
   const stopAutoClosing = command.role === 'store' ? scheduleAutoClosing(deps, app.log) : async () => {};
+  // Outbound webhooks: fan-out, delivery and retries (sync/webhooks/deliver.ts).
+  const { startWebhookWorker } = await import('../../sync/webhooks/deliver.js');
+  const stopWebhooks = startWebhookWorker(deps, app.log);
+  // Sync (issue 11): a store pushes its outbox and pulls masters for every linked contract.
+  const { startSyncScheduler } = await import('../../sync/scheduler.js');
+  const stopSync = command.role === 'store' ? startSyncScheduler(deps, app.log) : async () => {};
   const url = address.replace('://[::1]', '://localhost');
   const contracts = demo.map((d) => ({
     contractId: d.contractId,
@@ -164,6 +235,8 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
   }
   return async () => {
     await stopAutoClosing();
+    await stopWebhooks();
+    await stopSync();
     await app.close();
     deps.db.close();
   };

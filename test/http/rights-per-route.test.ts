@@ -28,7 +28,7 @@ const CLOSING_PREFIXES = ['/adjustments', '/daily_summaries'];
  */
 const OPEN_RESOURCES = [
   'stores', 'terminals', 'tables', 'table_uses', 'cash_drawers', 'payment_terminals', 'payment_methods',
-  'payment_method_groups', 'budget', 'reservations', 'orders',
+  'payment_method_groups', 'budget', 'reservations', 'orders', 'webhook_subscriptions', 'webhook_deliveries', 'sync',
 ];
 
 const relative = (url: string) => url.replace(/^\/:contract_id\/(pos|waiter)(?=\/)/, '');

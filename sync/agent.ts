@@ -1,0 +1,202 @@
+import got, { type Response } from 'got';
+import type { AppDeps } from '../server/deps.js';
+import { Applier, latestHlc, type SyncItem } from './apply.js';
+import { DeadLetters, reasonOf } from './central.js';
+import { syncContext, type SyncContext } from './context.js';
+import type { SyncRecord } from './entities.js';
+import { LinkRepo, type Link } from './link.js';
+
+export interface AgentOptions {
+  /** Items per push batch. */
+  batchItems: number;
+  /** Bytes of item JSON per push batch (a single larger item still goes alone). */
+  batchBytes: number;
+  /** Items per pull page. */
+  pullLimit: number;
+  /** Whole-request timeout of each call to central. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_AGENT_OPTIONS: AgentOptions = { batchItems: 500, batchBytes: 2 * 1024 * 1024, pullLimit: 500, timeoutMs: 15_000 };
+
+/** Central did not answer usefully; the scheduler backs off. Nothing was acknowledged. */
+export class SyncUnavailable extends Error {}
+
+interface OutboxRow {
+  seq: number;
+  entity: string;
+  entity_id: string;
+  op: SyncItem['op'];
+  hlc: string;
+  row: string | null;
+}
+
+interface PushAnswer {
+  acked: number;
+  applied: number;
+  skipped: number;
+  deadLetters: { seq: number; deadLetterId: number; reason: string }[];
+  hlc: string;
+  wallTime: number;
+}
+
+interface PullAnswer {
+  items: SyncItem[];
+  cursor: number;
+  more: boolean;
+  hlc: string;
+  wallTime: number;
+}
+
+/**
+ * The store's sync agent (DESIGN §5): pushes the outbox in batches and pulls masters by cursor,
+ * one call at a time. Outbox rows are deleted only once central acknowledges them; a pulled page
+ * is applied in one SQLite transaction with its cursor. Retrying and back-off belong to scheduler.ts.
+ */
+export class SyncAgent {
+  readonly links;
+  private readonly ctx: SyncContext;
+  private readonly applier;
+  private readonly deadLetters;
+  private readonly options: AgentOptions;
+
+  constructor(
+    private readonly deps: AppDeps,
+    options: Partial<AgentOptions> = {},
+  ) {
+    this.ctx = syncContext(deps);
+    this.links = new LinkRepo(deps);
+    this.applier = new Applier(this.ctx);
+    this.deadLetters = new DeadLetters(this.ctx);
+    this.options = { ...DEFAULT_AGENT_OPTIONS, ...options };
+  }
+
+  /** Pushes one batch of the contract's outbox; `more` when rows remain. */
+  async push(contractId: string): Promise<{ sent: number; acked: number; deadLetters: number; more: boolean }> {
+    const link = this.requireLink(contractId);
+    const { db } = this.deps;
+    const rows = db
+      .prepare('SELECT seq, entity, entity_id, op, hlc, row FROM outbox WHERE contract_id = ? ORDER BY seq LIMIT ?')
+      .all(contractId, this.options.batchItems + 1) as OutboxRow[];
+    if (rows.length === 0) return { sent: 0, acked: 0, deadLetters: 0, more: false };
+    const items: string[] = [];
+    let bytes = 0;
+    for (const r of rows.slice(0, this.options.batchItems)) {
+      const text = `{"seq":${r.seq},"entity":${JSON.stringify(r.entity)},"id":${JSON.stringify(r.entity_id)},"op":"${r.op}","hlc":"${r.hlc}","row":${r.row ?? 'null'}}`;
+      const size = Buffer.byteLength(text);
+      if (items.length > 0 && bytes + size > this.options.batchBytes) break;
+      items.push(text);
+      bytes += size;
+    }
+    const body = `{"node":${link.node},"items":[${items.join(',')}]}`;
+    const sentLast = rows[items.length - 1]!.seq;
+    const { answer, skew } = await this.call<PushAnswer>(link, 'POST', 'push', body);
+    this.deps.writer.write(() => {
+      // Central's high-water mark covers everything it has taken, dead letters included.
+      db.prepare('DELETE FROM outbox WHERE contract_id = ? AND seq <= ?').run(contractId, Math.min(answer.acked, sentLast));
+      this.links.update(contractId, { last_push_at: this.now(), online: 1, last_error: null, clock_skew_ms: skew }, answer.deadLetters.length);
+      this.ctx.hlc.receive(answer.hlc);
+    });
+    const left = db.prepare('SELECT 1 FROM outbox WHERE contract_id = ? LIMIT 1').get(contractId) !== undefined;
+    return { sent: items.length, acked: answer.acked, deadLetters: answer.deadLetters.length, more: left };
+  }
+
+  /** Pulls and applies one page of master changes; `more` when central has more. */
+  async pull(contractId: string): Promise<{ received: number; applied: number; more: boolean }> {
+    const link = this.requireLink(contractId);
+    const query = `?cursor=${link.pullCursor}&limit=${this.options.pullLimit}`;
+    const { answer, skew } = await this.call<PullAnswer>(link, 'GET', `pull${query}`);
+    const { db, writer } = this.deps;
+    let applied = 0;
+    writer.write(() => {
+      // A link replaced while the request was out (unlink, relink) is not advanced by a stale page.
+      const current = this.links.get(contractId);
+      if (!current || current.pullCursor !== link.pullCursor || current.linkedAt !== link.linkedAt) return;
+      const latest = latestHlc(answer.items);
+      if (latest) this.ctx.hlc.receive(latest);
+      for (const item of answer.items) {
+        try {
+          if (db.transaction(() => this.applier.applyPulled(contractId, item))() === 'applied') applied++;
+        } catch (error) {
+          this.deadLetters.add(contractId, link.node, 'pull', item, reasonOf(error));
+        }
+      }
+      this.links.update(contractId, { pull_cursor: answer.cursor, last_pull_at: this.now(), online: 1, last_error: null, clock_skew_ms: skew });
+      this.ctx.hlc.receive(answer.hlc);
+    });
+    return { received: answer.items.length, applied, more: answer.more };
+  }
+
+  /** One push and one pull; `more` when either has work left. Throws SyncUnavailable when central cannot be reached. */
+  async syncOnce(contractId: string): Promise<{ pushed: number; pulled: number; more: boolean }> {
+    const push = await this.push(contractId);
+    const pull = await this.pull(contractId);
+    return { pushed: push.sent, pulled: pull.applied, more: push.more || pull.more };
+  }
+
+  /** Runs push and pull until nothing is left or `maxRounds` (tests and `sync now`). */
+  async drain(contractId: string, maxRounds = 1000): Promise<{ pushed: number; pulled: number; rounds: number }> {
+    let pushed = 0;
+    let pulled = 0;
+    for (let round = 1; round <= maxRounds; round++) {
+      const r = await this.syncOnce(contractId);
+      pushed += r.pushed;
+      pulled += r.pulled;
+      if (!r.more) return { pushed, pulled, rounds: round };
+    }
+    return { pushed, pulled, rounds: maxRounds };
+  }
+
+  private requireLink(contractId: string): Link {
+    const link = this.links.get(contractId);
+    if (!link) throw new Error(`contract ${contractId} is not linked`);
+    return link;
+  }
+
+  private now(): number {
+    return this.deps.clock.now().getTime();
+  }
+
+  private async call<T extends { wallTime: number }>(link: Link, method: 'GET' | 'POST', path: string, body?: string): Promise<{ answer: T; skew: number }> {
+    const url = `${link.centralUrl}/sync/${encodeURIComponent(link.contractId)}/${path}`;
+    const started = this.now();
+    let response: Response<string>;
+    try {
+      response = await got(url, {
+        method,
+        ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
+        username: String(link.node),
+        password: link.secret,
+        timeout: { request: this.options.timeoutMs },
+        retry: { limit: 0 },
+        throwHttpErrors: false,
+        followRedirect: false,
+      });
+    } catch (error) {
+      throw this.fail(link, `${method} ${path.split('?')[0]}: ${(error as Error).message}`, error);
+    }
+    if (response.statusCode < 200 || response.statusCode > 299) {
+      throw this.fail(link, `${method} ${path.split('?')[0]}: central answered ${response.statusCode} ${response.body.slice(0, 300)}`);
+    }
+    let answer: T;
+    try {
+      answer = JSON.parse(response.body) as T;
+    } catch (error) {
+      throw this.fail(link, `${method} ${path.split('?')[0]}: the answer is not JSON`, error);
+    }
+    // Central's wall time against the middle of our request: the skew status shows.
+    const skew = Math.round(answer.wallTime - (started + this.now()) / 2);
+    return { answer, skew };
+  }
+
+  private fail(link: Link, message: string, cause?: unknown): SyncUnavailable {
+    try {
+      this.deps.writer.write(() => this.links.update(link.contractId, { last_attempt_at: this.now(), online: 0, last_error: message.slice(0, 500) }));
+    } catch {
+      // the status could not be written (database busy): the failure itself still goes up
+    }
+    return new SyncUnavailable(message, { cause });
+  }
+}
+
+export type { SyncRecord };

@@ -1,0 +1,108 @@
+import type { SyncContext } from './context.js';
+import { belongsToNode, entityNamed, type EntityDef, type SyncRecord } from './entities.js';
+import { compareHlc, isHlc } from './hlc.js';
+import { ChangeLog, Versions } from './outbox.js';
+
+/** One synced change as it travels in a push batch or a pull page. */
+export interface SyncItem {
+  seq: number;
+  entity: string;
+  id: string;
+  op: 'insert' | 'update' | 'delete';
+  hlc: string;
+  row: SyncRecord | null;
+}
+
+/** An item the receiving side refuses: it becomes a dead letter with this reason. */
+export class ItemRejected extends Error {}
+
+export type Outcome = 'applied' | 'stale';
+
+/** The latest valid HLC of a batch or page, which the receiver merges into its clock once. */
+export const latestHlc = (items: readonly SyncItem[]): string | undefined =>
+  items.reduce<string | undefined>((top, i) => (isHlc(i.hlc) && (top === undefined || i.hlc > top) ? i.hlc : top), undefined);
+
+/**
+ * Applies synced items on the receiving side, by the entity registry. Each call runs inside the
+ * caller's transaction; a throw leaves the caller to roll back its savepoint and record a dead letter.
+ */
+export class Applier {
+  private readonly versions;
+  private readonly log;
+  private readonly conflict;
+  private readonly pendingLocal;
+
+  constructor(private readonly ctx: SyncContext) {
+    this.versions = new Versions(ctx);
+    this.log = new ChangeLog(ctx);
+    const db = ctx.deps.db;
+    this.conflict = db.prepare(
+      `INSERT INTO sync_conflicts (contract_id, entity, entity_id, winner_hlc, loser_hlc, loser_row, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.pendingLocal = db.prepare('SELECT 1 FROM outbox WHERE contract_id = ? AND entity = ? AND entity_id = ? LIMIT 1').pluck();
+  }
+
+  /** Central: an item pushed by `node`. Sales must be the node's own; masters: last writer wins. */
+  applyPushed(contractId: string, node: number, item: SyncItem): Outcome {
+    const def = this.check(item);
+    if (def.kind === 'sales' && !belongsToNode(item.id, node)) {
+      throw new ItemRejected(`${def.name} ${item.id} was not made by node ${node}: its id must end in ${String(node).padStart(3, '0')}`);
+    }
+    if (def.kind === 'sales') {
+      this.write(def, contractId, item);
+      return 'applied';
+    }
+    const local = this.versions.get(contractId, def.name, item.id);
+    if (local !== undefined && compareHlc(local, item.hlc) >= 0) {
+      this.recordLoser(contractId, def, item.id, local, item.hlc, item.row);
+      return 'stale';
+    }
+    this.write(def, contractId, item);
+    this.versions.set(contractId, def.name, item.id, item.hlc);
+    this.log.append(contractId, def.name, item.id, item.op, item.hlc, node, item.row);
+    return 'applied';
+  }
+
+  /**
+   * A store: a master pulled from central. A local version at least as new (an edit still in the
+   * outbox) is kept; central will take it when it is pushed. A pending local edit that loses is logged.
+   */
+  applyPulled(contractId: string, item: SyncItem): Outcome {
+    const def = this.check(item);
+    if (def.kind !== 'master') throw new ItemRejected(`${def.name} is not a master record; central does not send those`);
+    const local = this.versions.get(contractId, def.name, item.id);
+    if (local !== undefined && compareHlc(local, item.hlc) >= 0) {
+      this.recordLoser(contractId, def, item.id, local, item.hlc, item.row);
+      return 'stale';
+    }
+    if (local !== undefined && this.pendingLocal.get(contractId, def.name, item.id)) {
+      this.recordLoser(contractId, def, item.id, item.hlc, local, this.ctx.records.read(def, contractId, item.id));
+    }
+    this.write(def, contractId, item);
+    this.versions.set(contractId, def.name, item.id, item.hlc);
+    return 'applied';
+  }
+
+  private check(item: SyncItem): EntityDef {
+    const def = entityNamed(item.entity);
+    if (!def) throw new ItemRejected(`unknown entity "${item.entity}"`);
+    if (!isHlc(item.hlc)) throw new ItemRejected(`"${item.hlc}" is not an HLC value`);
+    if (item.op !== 'delete' && (item.row === null || typeof item.row !== 'object' || typeof item.row.row !== 'object' || item.row.row === null)) {
+      throw new ItemRejected(`${item.op} of ${def.name} ${item.id} carries no row`);
+    }
+    return def;
+  }
+
+  private write(def: EntityDef, contractId: string, item: SyncItem): void {
+    try {
+      if (item.op === 'delete') this.ctx.records.remove(def, contractId, item.id);
+      else this.ctx.records.write(def, contractId, item.id, item.row!);
+    } catch (error) {
+      throw new ItemRejected(`${def.name} ${item.id} cannot be written: ${(error as Error).message}`);
+    }
+  }
+
+  private recordLoser(contractId: string, def: EntityDef, id: string, winner: string, loser: string, row: SyncRecord | null): void {
+    this.conflict.run(contractId, def.name, id, winner, loser, row && JSON.stringify(row), this.ctx.deps.clock.now().getTime());
+  }
+}

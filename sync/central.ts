@@ -1,0 +1,338 @@
+import { randomBytes } from 'node:crypto';
+import { hashSecret, secretMatches } from '../server/resources/auth/repo.js';
+import { Applier, ItemRejected, latestHlc, type SyncItem } from './apply.js';
+import type { SyncContext } from './context.js';
+import { ENTITIES, type SyncRecord } from './entities.js';
+import { ChangeLog, Versions } from './outbox.js';
+
+/** A store node of a contract, as central knows it. */
+export interface NodeRow {
+  contract_id: string;
+  node: number;
+  name: string | null;
+  secret_hash: string;
+  created_at: number;
+  revoked_at: number | null;
+  high_water: number;
+  last_push_at: number | null;
+  last_pull_at: number | null;
+}
+
+export class NodeExistsError extends Error {}
+
+/** Central: the nodes allowed to push (node add / list / revoke) and their authentication. */
+export class NodeRepo {
+  constructor(private readonly ctx: SyncContext) {}
+
+  private get db() {
+    return this.ctx.deps.db;
+  }
+
+  /**
+   * Registers a node and returns its secret, shown once (only its hash is kept). A revoked node
+   * may be added again (a new secret); its high-water mark starts over, so a store that was
+   * reinstalled pushes from its new sequence 1 (records acknowledged before are not resent).
+   */
+  add(contractId: string, node: number, name?: string): { contractId: string; node: number; name: string | null; secret: string } {
+    const secret = `nsec_${randomBytes(24).toString('base64url')}`;
+    return this.ctx.deps.writer.write(() => {
+      const existing = this.find(contractId, node);
+      if (existing && existing.revoked_at === null) throw new NodeExistsError(`node ${node} of contract ${contractId} already exists; revoke it first`);
+      const now = this.ctx.deps.clock.now().getTime();
+      this.db
+        .prepare(
+          `INSERT INTO sync_nodes (contract_id, node, name, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)
+           ON CONFLICT (contract_id, node) DO UPDATE SET name = excluded.name, secret_hash = excluded.secret_hash, revoked_at = NULL, high_water = 0`,
+        )
+        .run(contractId, node, name ?? null, hashSecret(secret), now);
+      return { contractId, node, name: name ?? null, secret };
+    });
+  }
+
+  find(contractId: string, node: number): NodeRow | undefined {
+    return this.db.prepare('SELECT * FROM sync_nodes WHERE contract_id = ? AND node = ?').get(contractId, node) as NodeRow | undefined;
+  }
+
+  list(contractId?: string): NodeRow[] {
+    return (
+      contractId === undefined
+        ? this.db.prepare('SELECT * FROM sync_nodes ORDER BY contract_id, node').all()
+        : this.db.prepare('SELECT * FROM sync_nodes WHERE contract_id = ? ORDER BY node').all(contractId)
+    ) as NodeRow[];
+  }
+
+  /** Returns false when there is no such active node. */
+  revoke(contractId: string, node: number): boolean {
+    return this.ctx.deps.writer.write(
+      () =>
+        this.db.prepare('UPDATE sync_nodes SET revoked_at = ? WHERE contract_id = ? AND node = ? AND revoked_at IS NULL').run(this.ctx.deps.clock.now().getTime(), contractId, node)
+          .changes === 1,
+    );
+  }
+
+  /** The active node whose secret matches, or undefined. */
+  authenticate(contractId: string, node: number, secret: string): NodeRow | undefined {
+    const row = this.find(contractId, node);
+    if (!row || row.revoked_at !== null || !secretMatches(secret, row.secret_hash)) return undefined;
+    return row;
+  }
+}
+
+export interface DeadLetter {
+  deadLetterId: number;
+  contractId: string;
+  node: number;
+  direction: 'push' | 'pull';
+  seq: number;
+  entity: string;
+  id: string;
+  op: string;
+  hlc: string;
+  reason: string;
+  status: 'open' | 'retried' | 'discarded';
+  createdAt: number;
+  resolvedAt: number | null;
+}
+
+interface DeadLetterRow {
+  dead_letter_id: number;
+  contract_id: string;
+  node: number;
+  direction: 'push' | 'pull';
+  seq: number;
+  entity: string;
+  entity_id: string;
+  op: string;
+  hlc: string;
+  row: string | null;
+  reason: string;
+  status: 'open' | 'retried' | 'discarded';
+  created_at: number;
+  resolved_at: number | null;
+}
+
+const presentDeadLetter = (r: DeadLetterRow): DeadLetter => ({
+  deadLetterId: r.dead_letter_id,
+  contractId: r.contract_id,
+  node: r.node,
+  direction: r.direction,
+  seq: r.seq,
+  entity: r.entity,
+  id: r.entity_id,
+  op: r.op,
+  hlc: r.hlc,
+  reason: r.reason,
+  status: r.status,
+  createdAt: r.created_at,
+  resolvedAt: r.resolved_at,
+});
+
+/** Dead letters on either side (central: refused pushes; a store: pulled items it could not apply). */
+export class DeadLetters {
+  private readonly insert;
+
+  constructor(private readonly ctx: SyncContext) {
+    this.insert = ctx.deps.db.prepare(
+      `INSERT INTO dead_letters (contract_id, node, direction, seq, entity, entity_id, op, hlc, row, reason, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING dead_letter_id`,
+    );
+  }
+
+  add(contractId: string, node: number, direction: 'push' | 'pull', item: SyncItem, reason: string): number {
+    const row = item.row === undefined || item.row === null ? null : JSON.stringify(item.row);
+    const { dead_letter_id } = this.insert.get(
+      contractId,
+      node,
+      direction,
+      item.seq,
+      String(item.entity),
+      String(item.id),
+      String(item.op),
+      String(item.hlc),
+      row,
+      reason.slice(0, 1000),
+      this.ctx.deps.clock.now().getTime(),
+    ) as { dead_letter_id: number };
+    return dead_letter_id;
+  }
+
+  list(contractId: string, status?: DeadLetter['status']): DeadLetter[] {
+    const rows = (
+      status
+        ? this.ctx.deps.db.prepare('SELECT * FROM dead_letters WHERE contract_id = ? AND status = ? ORDER BY dead_letter_id').all(contractId, status)
+        : this.ctx.deps.db.prepare('SELECT * FROM dead_letters WHERE contract_id = ? ORDER BY dead_letter_id').all(contractId)
+    ) as DeadLetterRow[];
+    return rows.map(presentDeadLetter);
+  }
+
+  openCount(contractId: string): number {
+    return this.ctx.deps.db.prepare("SELECT count(*) FROM dead_letters WHERE contract_id = ? AND status = 'open'").pluck().get(contractId) as number;
+  }
+
+  find(contractId: string, id: number): DeadLetterRow | undefined {
+    return this.ctx.deps.db.prepare('SELECT * FROM dead_letters WHERE contract_id = ? AND dead_letter_id = ?').get(contractId, id) as DeadLetterRow | undefined;
+  }
+
+  /**
+   * Applies an open dead letter again (after the cause was fixed, e.g. a missing master added).
+   * Returns the dead letter: status retried when it applied, still open with the new reason if not.
+   */
+  retry(contractId: string, id: number, apply: (row: DeadLetterRow, item: SyncItem) => void): DeadLetter | undefined {
+    const db = this.ctx.deps.db;
+    return this.ctx.deps.writer.write(() => {
+      const row = this.find(contractId, id);
+      if (!row) return undefined;
+      if (row.status !== 'open') return presentDeadLetter(row);
+      const item: SyncItem = {
+        seq: row.seq,
+        entity: row.entity,
+        id: row.entity_id,
+        op: row.op as SyncItem['op'],
+        hlc: row.hlc,
+        row: row.row === null ? null : (JSON.parse(row.row) as SyncRecord),
+      };
+      const now = this.ctx.deps.clock.now().getTime();
+      try {
+        db.transaction(() => apply(row, item))();
+        db.prepare("UPDATE dead_letters SET status = 'retried', resolved_at = ? WHERE dead_letter_id = ?").run(now, id);
+      } catch (error) {
+        db.prepare('UPDATE dead_letters SET reason = ? WHERE dead_letter_id = ?').run(reasonOf(error), id);
+      }
+      return presentDeadLetter(this.find(contractId, id)!);
+    });
+  }
+
+  discard(contractId: string, id: number): DeadLetter | undefined {
+    return this.ctx.deps.writer.write(() => {
+      const row = this.find(contractId, id);
+      if (!row) return undefined;
+      if (row.status === 'open') {
+        this.ctx.deps.db.prepare("UPDATE dead_letters SET status = 'discarded', resolved_at = ? WHERE dead_letter_id = ?").run(this.ctx.deps.clock.now().getTime(), id);
+      }
+      return presentDeadLetter(this.find(contractId, id)!);
+    });
+  }
+}
+
+export const reasonOf = (error: unknown): string => (error instanceof ItemRejected ? error.message : `${(error as Error).name}: ${(error as Error).message}`);
+
+export interface PushResult {
+  acked: number;
+  deadLetters: { seq: number; deadLetterId: number; reason: string }[];
+  applied: number;
+  skipped: number;
+}
+
+export interface PullPage {
+  items: (SyncItem & { origin: number })[];
+  cursor: number;
+  more: boolean;
+}
+
+/** Central's side of push and pull. */
+export class CentralSync {
+  readonly nodes;
+  readonly deadLetters;
+  private readonly applier;
+  private readonly log;
+  private readonly versions;
+
+  constructor(private readonly ctx: SyncContext) {
+    this.nodes = new NodeRepo(ctx);
+    this.deadLetters = new DeadLetters(ctx);
+    this.applier = new Applier(ctx);
+    this.log = new ChangeLog(ctx);
+    this.versions = new Versions(ctx);
+  }
+
+  /**
+   * Applies one batch in sequence order in one transaction. Items at or below the node's
+   * high-water mark were applied before (a resent batch) and are only acknowledged; an item
+   * refused becomes a dead letter and is acknowledged too, so it never blocks the rest.
+   */
+  push(contractId: string, node: number, items: SyncItem[]): PushResult {
+    const { db, writer, clock } = this.ctx.deps;
+    return writer.write(() => {
+      const current = this.nodes.find(contractId, node)!;
+      let hwm = current.high_water;
+      const latest = latestHlc(items);
+      if (latest) this.ctx.hlc.receive(latest);
+      const result: PushResult = { acked: hwm, deadLetters: [], applied: 0, skipped: 0 };
+      for (const item of [...items].sort((a, b) => a.seq - b.seq)) {
+        if (item.seq <= hwm) {
+          result.skipped++;
+          continue;
+        }
+        try {
+          db.transaction(() => this.applier.applyPushed(contractId, node, item))();
+          result.applied++;
+        } catch (error) {
+          const reason = reasonOf(error);
+          result.deadLetters.push({ seq: item.seq, deadLetterId: this.deadLetters.add(contractId, node, 'push', item, reason), reason });
+        }
+        hwm = item.seq;
+      }
+      db.prepare('UPDATE sync_nodes SET high_water = ?, last_push_at = ? WHERE contract_id = ? AND node = ?').run(hwm, clock.now().getTime(), contractId, node);
+      result.acked = hwm;
+      return result;
+    });
+  }
+
+  /** Retries a pushed dead letter through the same path as a push. */
+  retryDeadLetter(contractId: string, id: number): DeadLetter | undefined {
+    return this.deadLetters.retry(contractId, id, (row, item) => {
+      if (row.direction !== 'push') throw new ItemRejected('only pushed items are retried at central');
+      this.applier.applyPushed(contractId, row.node, item);
+    });
+  }
+
+  /** Master changes after the cursor (the node's own changes are left out: it has them). */
+  pull(contractId: string, node: number, cursor: number, limit: number): PullPage {
+    const { db, clock } = this.ctx.deps;
+    const rows = db
+      .prepare('SELECT * FROM change_log WHERE contract_id = ? AND seq > ? ORDER BY seq LIMIT ?')
+      .all(contractId, cursor, limit + 1) as { seq: number; entity: string; entity_id: string; op: SyncItem['op']; hlc: string; origin_node: number; row: string | null }[];
+    const more = rows.length > limit;
+    const page = rows.slice(0, limit);
+    const items = page
+      .filter((r) => r.origin_node !== node)
+      .map((r) => ({ seq: r.seq, entity: r.entity, id: r.entity_id, op: r.op, hlc: r.hlc, row: r.row === null ? null : (JSON.parse(r.row) as SyncRecord), origin: r.origin_node }));
+    this.ctx.deps.writer.write(() => {
+      db.prepare('UPDATE sync_nodes SET last_pull_at = ? WHERE contract_id = ? AND node = ?').run(clock.now().getTime(), contractId, node);
+    });
+    return { items, cursor: page.length ? page[page.length - 1]!.seq : cursor, more };
+  }
+
+  /**
+   * Masters written without the sync hooks (before sync began, by an older build, or by a one-shot
+   * command) have no version and are not in the change log: central adds each to the log, parents
+   * first, when it starts and when a node is added, so a new store's first pull gets everything.
+   */
+  seed(contractId: string): number {
+    const { db, writer, clock } = this.ctx.deps;
+    return writer.write(() => {
+      let added = 0;
+      for (const def of ENTITIES) {
+        if (def.kind !== 'master') continue;
+        for (const id of this.ctx.records.ids(def, contractId)) {
+          if (this.versions.get(contractId, def.name, id) !== undefined) continue;
+          const hlc = this.ctx.hlc.now();
+          this.log.append(contractId, def.name, id, 'insert', hlc, 0, this.ctx.records.read(def, contractId, id));
+          this.versions.set(contractId, def.name, id, hlc);
+          added++;
+        }
+      }
+      db.prepare('INSERT INTO sync_seeded (contract_id, seeded_at) VALUES (?, ?) ON CONFLICT (contract_id) DO UPDATE SET seeded_at = excluded.seeded_at').run(
+        contractId,
+        clock.now().getTime(),
+      );
+      return added;
+    });
+  }
+
+  /** Seeds every contract (central's start). */
+  seedAll(): number {
+    const ids = this.ctx.deps.db.prepare('SELECT contract_id FROM contracts ORDER BY contract_id').pluck().all() as string[];
+    return ids.reduce((n, id) => n + this.seed(id), 0);
+  }
+}

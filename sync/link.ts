@@ -1,0 +1,138 @@
+import { isIP } from 'node:net';
+import type { AppDeps } from '../server/deps.js';
+
+/** A store's link of one contract to central. */
+export interface Link {
+  contractId: string;
+  centralUrl: string;
+  node: number;
+  secret: string;
+  linkedAt: number;
+  pullCursor: number;
+  lastPushAt: number | null;
+  lastPullAt: number | null;
+  lastAttemptAt: number | null;
+  lastError: string | null;
+  online: boolean;
+  clockSkewMs: number | null;
+  centralDeadLetters: number;
+}
+
+interface LinkRow {
+  contract_id: string;
+  central_url: string;
+  node: number;
+  secret: string;
+  linked_at: number;
+  pull_cursor: number;
+  last_push_at: number | null;
+  last_pull_at: number | null;
+  last_attempt_at: number | null;
+  last_error: string | null;
+  online: number;
+  clock_skew_ms: number | null;
+  central_dead_letters: number;
+}
+
+const present = (r: LinkRow): Link => ({
+  contractId: r.contract_id,
+  centralUrl: r.central_url,
+  node: r.node,
+  secret: r.secret,
+  linkedAt: r.linked_at,
+  pullCursor: r.pull_cursor,
+  lastPushAt: r.last_push_at,
+  lastPullAt: r.last_pull_at,
+  lastAttemptAt: r.last_attempt_at,
+  lastError: r.last_error,
+  online: r.online === 1,
+  clockSkewMs: r.clock_skew_ms,
+  centralDeadLetters: r.central_dead_letters,
+});
+
+export class LinkError extends Error {}
+
+/**
+ * Plain http is refused unless central is on this machine or the private LAN (loopback,
+ * 10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10, `localhost`): the node secret and
+ * the sales would otherwise cross the internet in clear text. `insecure` allows it anyway.
+ */
+export function checkCentralUrl(text: string, insecure = false): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new LinkError(`--central "${text}" is not a URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new LinkError(`--central must be an http(s) URL, got "${url.protocol}"`);
+  if (url.username || url.password || url.search || url.hash) throw new LinkError('--central must not carry credentials, a query or a fragment');
+  if (url.protocol === 'http:' && !insecure && !isLocalHost(url.hostname)) {
+    throw new LinkError(`--central ${url.origin} is plain http to a public address; use https, or --insecure to allow it`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  if (isIP(host) === 4) {
+    const [a, b] = host.split('.').map(Number) as [number, number];
+    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
+  }
+  if (isIP(host) === 6) {
+    if (host === '::1') return true;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
+    if (mapped) return isLocalHost(mapped[1]!);
+    return /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
+  }
+  return false;
+}
+
+export class LinkRepo {
+  constructor(private readonly deps: AppDeps) {}
+
+  get(contractId: string): Link | undefined {
+    const row = this.deps.db.prepare('SELECT * FROM sync_links WHERE contract_id = ?').get(contractId) as LinkRow | undefined;
+    return row && present(row);
+  }
+
+  all(): Link[] {
+    return (this.deps.db.prepare('SELECT * FROM sync_links ORDER BY contract_id').all() as LinkRow[]).map(present);
+  }
+
+  /** The node number every link of this data dir uses (they agree), or undefined when unlinked. */
+  node(): number | undefined {
+    return this.deps.db.prepare('SELECT node FROM sync_links LIMIT 1').pluck().get() as number | undefined;
+  }
+
+  /**
+   * Links a contract. The node must be the one every other link and every record already in the
+   * outbox was made with (ids carry it, DESIGN §4). A relink starts the pull cursor from 0.
+   */
+  link(input: { contractId: string; centralUrl: string; node: number; secret: string }): Link {
+    const { db, writer, clock } = this.deps;
+    return writer.write(() => {
+      const other = db.prepare('SELECT node FROM sync_links WHERE contract_id != ? AND node != ? LIMIT 1').pluck().get(input.contractId, input.node) as number | undefined;
+      if (other !== undefined) throw new LinkError(`this data dir is linked as node ${other}; every contract of it must use the same node`);
+      const made = db.prepare('SELECT DISTINCT node FROM outbox WHERE node != ? LIMIT 1').pluck().get(input.node) as number | undefined;
+      if (made !== undefined) throw new LinkError(`records waiting to be pushed were made as node ${made}, not ${input.node}`);
+      db.prepare(
+        `INSERT INTO sync_links (contract_id, central_url, node, secret, linked_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (contract_id) DO UPDATE SET central_url = excluded.central_url, node = excluded.node, secret = excluded.secret,
+           linked_at = excluded.linked_at, pull_cursor = 0, last_error = NULL, online = 0, central_dead_letters = 0`,
+      ).run(input.contractId, input.centralUrl, input.node, input.secret, clock.now().getTime());
+      return this.get(input.contractId)!;
+    });
+  }
+
+  /** Returns false when the contract was not linked. The outbox is kept (a later link pushes it). */
+  unlink(contractId: string): boolean {
+    return this.deps.writer.write(() => this.deps.db.prepare('DELETE FROM sync_links WHERE contract_id = ?').run(contractId).changes === 1);
+  }
+
+  update(contractId: string, values: Partial<Record<'last_push_at' | 'last_pull_at' | 'last_attempt_at' | 'pull_cursor' | 'online' | 'clock_skew_ms', number | null> & { last_error: string | null }>, addDeadLetters = 0): void {
+    const names = Object.keys(values);
+    const set = [...names.map((n) => `${n} = @${n}`), 'central_dead_letters = central_dead_letters + @addDeadLetters'].join(', ');
+    this.deps.db.prepare(`UPDATE sync_links SET ${set} WHERE contract_id = @contractId`).run({ ...values, addDeadLetters, contractId });
+  }
+}

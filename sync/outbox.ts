@@ -1,0 +1,96 @@
+import type { AppDeps } from '../server/deps.js';
+import type { Change } from '../server/db/write.js';
+import { syncContext, type SyncContext } from './context.js';
+import { entityNamed, type EntityDef, type SyncRecord } from './entities.js';
+
+/**
+ * The outbox seam (DESIGN §5). `writer.onChange` hooks run inside the write's transaction, so a
+ * change and its sync row commit together or not at all.
+ *
+ * - A store records every synced change (sales and masters) in `outbox`, linked or not: sales
+ *   made before the link are pushed when it comes. seq (AUTOINCREMENT, never reused) is the
+ *   node's push sequence.
+ * - Central records its own master edits in `change_log`, which the stores pull.
+ * Both keep each master's current HLC version in `sync_versions` (last writer wins).
+ */
+const installed = new WeakSet<AppDeps>();
+
+export function installSyncHooks(deps: AppDeps, options: { recordRole?: boolean } = {}): SyncContext {
+  const ctx = syncContext(deps);
+  if (installed.has(deps)) return ctx;
+  installed.add(deps);
+  const { db } = deps;
+  const versions = new Versions(ctx);
+  // One-shot commands on this data dir write their sync rows as the server does (cli: sync-cli.ts).
+  if (options.recordRole !== false) deps.writer.write(() => {
+    db.prepare('INSERT INTO sync_instance (id, role) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET role = excluded.role').run(deps.config.role);
+  });
+  if (deps.config.role === 'store') {
+    const insert = db.prepare(
+      `INSERT INTO outbox (node, contract_id, entity, entity_id, op, hlc, row, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    deps.writer.onChange((change) => {
+      const def = entityNamed(change.entity);
+      if (!def) return;
+      const hlc = ctx.hlc.now();
+      const record = readForSync(ctx, def, change);
+      insert.run(ctx.node, change.contractId, def.name, change.id, opOf(change, record), hlc, record && JSON.stringify(record), deps.clock.now().getTime());
+      if (def.kind === 'master') versions.set(change.contractId, def.name, change.id, hlc);
+    });
+  } else {
+    const log = new ChangeLog(ctx);
+    deps.writer.onChange((change) => {
+      const def = entityNamed(change.entity);
+      if (!def || def.kind !== 'master') return;
+      const hlc = ctx.hlc.now();
+      const record = readForSync(ctx, def, change);
+      log.append(change.contractId, def.name, change.id, opOf(change, record), hlc, 0, record);
+      versions.set(change.contractId, def.name, change.id, hlc);
+    });
+  }
+  return ctx;
+}
+
+/** The record as committed; a record gone by the end of the transaction travels as a delete. */
+function readForSync(ctx: SyncContext, def: EntityDef, change: Change): SyncRecord | null {
+  return change.op === 'delete' ? null : ctx.records.read(def, change.contractId, change.id);
+}
+
+const opOf = (change: Change, record: SyncRecord | null): Change['op'] => (record === null ? 'delete' : change.op);
+
+/** Each master record's current HLC version on this instance. */
+export class Versions {
+  private readonly getStmt;
+  private readonly setStmt;
+
+  constructor(ctx: SyncContext) {
+    this.getStmt = ctx.deps.db.prepare('SELECT hlc FROM sync_versions WHERE contract_id = ? AND entity = ? AND entity_id = ?').pluck();
+    this.setStmt = ctx.deps.db.prepare(
+      `INSERT INTO sync_versions (contract_id, entity, entity_id, hlc) VALUES (?, ?, ?, ?)
+       ON CONFLICT (contract_id, entity, entity_id) DO UPDATE SET hlc = excluded.hlc`,
+    );
+  }
+
+  get(contractId: string, entity: string, id: string): string | undefined {
+    return this.getStmt.get(contractId, entity, id) as string | undefined;
+  }
+
+  set(contractId: string, entity: string, id: string, hlc: string): void {
+    this.setStmt.run(contractId, entity, id, hlc);
+  }
+}
+
+/** Central's log of master changes, pulled by the stores by seq. */
+export class ChangeLog {
+  private readonly insert;
+
+  constructor(private readonly ctx: SyncContext) {
+    this.insert = ctx.deps.db.prepare(
+      `INSERT INTO change_log (contract_id, entity, entity_id, op, hlc, origin_node, row, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
+
+  append(contractId: string, entity: string, id: string, op: string, hlc: string, originNode: number, record: SyncRecord | null): void {
+    this.insert.run(contractId, entity, id, op, hlc, originNode, record && JSON.stringify(record), this.ctx.deps.clock.now().getTime());
+  }
+}

@@ -1,0 +1,122 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../server/deps.js';
+import { BadRequest, Forbidden, problemSchema, ProblemError } from '../../server/http/problem.js';
+import { syncContext } from '../context.js';
+import { CentralSync, type NodeRow } from '../central.js';
+
+/** Largest push body central takes; the agent sends at most MAX_BATCH_BYTES (agent.ts). */
+export const MAX_PUSH_BODY = 4 * 1024 * 1024;
+export const MAX_PUSH_ITEMS = 1000;
+export const MAX_PULL_LIMIT = 1000;
+
+const params = z.object({ contract_id: z.string().max(64) });
+
+const item = z.object({
+  seq: z.number().int().positive(),
+  entity: z.string().max(64),
+  id: z.string().max(128),
+  op: z.enum(['insert', 'update', 'delete']),
+  hlc: z.string().max(40),
+  row: z.any(),
+});
+
+const pushBody = z.object({ node: z.number().int().min(1).max(999), items: z.array(item).max(MAX_PUSH_ITEMS) });
+
+const pushResponse = z.object({
+  acked: z.number().int(),
+  applied: z.number().int(),
+  skipped: z.number().int(),
+  deadLetters: z.array(z.object({ seq: z.number().int(), deadLetterId: z.number().int(), reason: z.string() })),
+  hlc: z.string(),
+  wallTime: z.number().int(),
+});
+
+const pullQuery = z.object({
+  cursor: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(500),
+});
+
+const pullResponse = z.object({
+  items: z.array(item.extend({ origin: z.number().int() })),
+  cursor: z.number().int(),
+  more: z.boolean(),
+  hlc: z.string(),
+  wallTime: z.number().int(),
+});
+
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+
+class NodeUnauthorized extends ProblemError {
+  constructor(detail: string) {
+    super(401, 'Unauthorized', detail, { 'www-authenticate': 'Basic realm="pos-backoffice sync"' });
+  }
+}
+
+/**
+ * Central's sync endpoints (DESIGN §5), outside the API's bearer auth: each store node presents
+ * HTTP Basic `<node number>:<node secret>` (from `pos-backoffice node add`).
+ */
+export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const ctx = syncContext(deps);
+  const central = new CentralSync(ctx);
+  // Masters written without the hooks (before sync, by one-shot commands) join the change log first.
+  central.seedAll();
+
+  const authenticate = (request: FastifyRequest, contractId: string): NodeRow => {
+    const match = /^Basic\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+    if (!match) throw new NodeUnauthorized('node credentials are required (Authorization: Basic <node>:<secret>)');
+    const text = Buffer.from(match[1]!, 'base64').toString('utf8');
+    const colon = text.indexOf(':');
+    const node = Number(text.slice(0, colon));
+    if (colon < 1 || !Number.isInteger(node)) throw new NodeUnauthorized('node credentials must be <node number>:<secret>');
+    const row = central.nodes.authenticate(contractId, node, text.slice(colon + 1));
+    if (!row) throw new NodeUnauthorized(`node ${node} of contract ${contractId} is unknown, revoked or its secret does not match`);
+    return row;
+  };
+
+  return async (app) => {
+    app.post(
+      '/sync/:contract_id/push',
+      {
+        bodyLimit: MAX_PUSH_BODY,
+        schema: {
+          tags: ['sync'],
+          summary: 'Push a batch of a store node’s outbox (central)',
+          params,
+          body: pushBody,
+          response: { 200: pushResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const node = authenticate(request, request.params.contract_id);
+        if (request.body.node !== node.node) throw new Forbidden(`[node] node ${node.node} cannot push for node ${request.body.node}`);
+        const seqs = request.body.items.map((i) => i.seq);
+        if (seqs.some((s, i) => i > 0 && s <= seqs[i - 1]!)) throw BadRequest.field('items', 'items must be in increasing seq order');
+        const result = central.push(node.contract_id, node.node, request.body.items);
+        return { ...result, hlc: ctx.hlc.now(), wallTime: deps.clock.now().getTime() };
+      },
+    );
+
+    app.get(
+      '/sync/:contract_id/pull',
+      {
+        schema: {
+          tags: ['sync'],
+          summary: 'Pull master changes after a cursor (central)',
+          params,
+          querystring: pullQuery,
+          response: { 200: pullResponse, ...errors },
+        },
+      },
+      async (request) => {
+        const node = authenticate(request, request.params.contract_id);
+        const page = central.pull(node.contract_id, node.node, request.query.cursor, request.query.limit);
+        return { ...page, hlc: ctx.hlc.now(), wallTime: deps.clock.now().getTime() };
+      },
+    );
+  };
+}
+
+

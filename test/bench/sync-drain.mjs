@@ -1,0 +1,147 @@
+// Benchmark (issue 11): 50,000 transactions queued in a linked store's outbox while central is
+// down, then central comes up on 127.0.0.1 and the store's agent drains the outbox (push batches
+// of 500 over HTTP, applied at central in one transaction per batch). Reports the drain time and
+// transactions per second, against the raw insert of the same records into a fresh central
+// database in the same run (the registry's generic writer, one transaction per 500, no HTTP, no
+// high-water mark, no HLC). Targets: at least 2,000 transactions/s and a ratio of at least 0.3.
+//
+//   npm run bench                                   (runs this after the closing benchmark)
+//   node test/bench/sync-drain.mjs --count 50000
+//   POS_BENCH_DIST=.test-dist node test/bench/sync-drain.mjs   (another compiled copy)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const DIST = pathToFileURL(resolve(ROOT, process.env.POS_BENCH_DIST ?? 'dist')).href;
+const TARGET_TPS = 2000;
+const TARGET_RATIO = 0.3;
+const NODE = 5;
+const CONTRACT = 'bench';
+
+const { values } = parseArgs({ options: { count: { type: 'string', default: '50000' } } });
+const COUNT = Number(values.count);
+if (!(COUNT >= 1)) throw new Error('--count must be at least 1');
+
+const { openDeps } = await import(`${DIST}/server/deps.js`);
+const { buildApp } = await import(`${DIST}/server/app.js`);
+const { ContractRepo } = await import(`${DIST}/server/resources/contracts/repo.js`);
+const { AuthRepo } = await import(`${DIST}/server/resources/auth/repo.js`);
+const { ALL_SCOPES } = await import(`${DIST}/server/http/scopes.js`);
+const { NodeRepo } = await import(`${DIST}/sync/central.js`);
+const { syncContext } = await import(`${DIST}/sync/context.js`);
+const { LinkRepo } = await import(`${DIST}/sync/link.js`);
+const { SyncAgent } = await import(`${DIST}/sync/agent.js`);
+const { entityNamed, RecordStore } = await import(`${DIST}/sync/entities.js`);
+
+const dir = mkdtempSync(join(tmpdir(), 'pos-bench-sync-'));
+const open = (name, role, node) => {
+  const deps = openDeps({ file: join(dir, `${name}.sqlite`), role, node });
+  new ContractRepo(deps.db, deps.writer, deps.clock).create({ contractId: CONTRACT, name: 'Bench', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
+  return deps;
+};
+const closers = [];
+try {
+  // The store: one real sale through the API, then copies of its rows and outbox row up to COUNT.
+  const store = open('store', 'store', NODE);
+  closers.push(() => store.db.close());
+  new AuthRepo(store.db, store.writer, store.clock).createClient({ clientId: 'bench', contractId: CONTRACT, secret: 'bench-secret-0123456789', scopes: ALL_SCOPES });
+  const storeApp = await buildApp(store);
+  closers.push(() => storeApp.close());
+  const token = (
+    await storeApp.inject({ method: 'POST', url: `/app/${CONTRACT}/token`, payload: 'grant_type=client_credentials', headers: { authorization: `Basic ${Buffer.from('bench:bench-secret-0123456789').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' } })
+  ).json().access_token;
+  const api = async (method, path, body) => {
+    const res = await storeApp.inject({ method, url: `/${CONTRACT}/pos${path}`, headers: { authorization: `Bearer ${token}` }, ...(body ? { payload: body } : {}) });
+    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  const { storeId } = await api('POST', '/stores', { storeName: 'Bench' });
+  const terminalId = (await api('POST', '/terminals', { storeId, terminalName: 'R1' }))[0].terminalId;
+  const sale = await api('POST', '/transactions', {
+    storeId, terminalId, transactionHeadDivision: '1', terminalTranDateTime: new Date(Date.now() - 60_000).toISOString(),
+    details: [
+      { transactionDetailId: '1', salesPrice: '1280', quantity: '1' },
+      { transactionDetailId: '2', salesPrice: '150', quantity: '3' },
+    ],
+  });
+  const seed = store.db.prepare("SELECT * FROM outbox WHERE entity = 'transaction' AND entity_id = ?").get(sale.transactionHeadId);
+  const record = JSON.parse(seed.row);
+  const def = entityNamed('transaction');
+  const records = [];
+  const copy = store.db.transaction(() => {
+    const storeRecords = new RecordStore(store.db);
+    const insert = store.db.prepare('INSERT INTO outbox (node, contract_id, entity, entity_id, op, hlc, row, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const ctx = syncContext(store);
+    for (let i = 1; i < COUNT; i++) {
+      const id = `${900000 + i}${String(NODE).padStart(3, '0')}`;
+      const r = {
+        row: { ...record.row, transaction_head_id: Number(id) },
+        children: Object.fromEntries(Object.entries(record.children).map(([t, rows]) => [t, rows.map((c) => ({ ...c, transaction_head_id: Number(id) }))])),
+      };
+      storeRecords.write(def, CONTRACT, id, r);
+      insert.run(NODE, CONTRACT, 'transaction', id, 'insert', ctx.hlc.now(), JSON.stringify(r), Date.now());
+      records.push([id, r]);
+    }
+  });
+  copy();
+  records.push([String(sale.transactionHeadId), record]);
+  const queued = store.db.prepare("SELECT count(*) AS n FROM outbox WHERE entity = 'transaction'").get().n;
+  if (queued !== COUNT) throw new Error(`${queued} transactions queued, expected ${COUNT}`);
+
+  // Central comes up; the store links and drains.
+  const central = open('central', 'central', 0);
+  closers.push(() => central.db.close());
+  const centralApp = await buildApp(central);
+  closers.push(() => centralApp.close());
+  const url = await centralApp.listen({ host: '127.0.0.1', port: 0 });
+  const { secret } = new NodeRepo(syncContext(central)).add(CONTRACT, NODE);
+  new LinkRepo(store).link({ contractId: CONTRACT, centralUrl: url, node: NODE, secret });
+  const agent = new SyncAgent(store, { batchItems: 500 });
+  const t0 = performance.now();
+  const drained = await agent.drain(CONTRACT, 100_000);
+  const drainMs = performance.now() - t0;
+  const atCentral = central.db.prepare('SELECT count(*) AS n FROM transactions').get().n;
+  if (atCentral !== COUNT) throw new Error(`${atCentral} transactions at central, expected ${COUNT}`);
+
+  // Baseline: the same records written straight into a fresh central database, 500 per transaction.
+  const raw = open('raw', 'central', 0);
+  closers.push(() => raw.db.close());
+  const rawRecords = new RecordStore(raw.db);
+  for (const [entity, id] of [['store', String(storeId)], ['terminal', String(terminalId)]]) {
+    const d = entityNamed(entity);
+    const r = new RecordStore(store.db).read(d, CONTRACT, id);
+    raw.db.transaction(() => rawRecords.write(d, CONTRACT, id, r))();
+  }
+  const batch = raw.db.transaction((items) => {
+    for (const [id, r] of items) rawRecords.write(def, CONTRACT, id, JSON.parse(JSON.stringify(r)));
+  });
+  const t1 = performance.now();
+  for (let i = 0; i < records.length; i += 500) batch(records.slice(i, i + 500));
+  const rawMs = performance.now() - t1;
+
+  const tps = (COUNT / drainMs) * 1000;
+  const rawTps = (COUNT / rawMs) * 1000;
+  const ratio = tps / rawTps;
+  const result = {
+    scenario: 'sync-drain',
+    transactions: COUNT,
+    pushedItems: drained.pushed,
+    rounds: drained.rounds,
+    drainMs: Math.round(drainMs),
+    tps: Math.round(tps),
+    rawMs: Math.round(rawMs),
+    rawTps: Math.round(rawTps),
+    ratio: Number(ratio.toFixed(3)),
+    targets: { tps: TARGET_TPS, ratio: TARGET_RATIO },
+    ok: tps >= TARGET_TPS && ratio >= TARGET_RATIO,
+  };
+  console.log(JSON.stringify(result));
+  console.log(`sync-drain: ${COUNT} transactions drained in ${(drainMs / 1000).toFixed(2)} s = ${Math.round(tps)}/s; raw insert ${Math.round(rawTps)}/s; ratio ${ratio.toFixed(3)} (targets >= ${TARGET_TPS}/s, >= ${TARGET_RATIO})`);
+  if (!result.ok) process.exitCode = 2;
+} finally {
+  for (const close of closers.reverse()) await close();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../server/app.js';
+import { FixedClock } from '../../server/clock.js';
+import { openDeps, type AppDeps, type Role } from '../../server/deps.js';
+import { ALL_SCOPES } from '../../server/http/scopes.js';
+import { AuthRepo } from '../../server/resources/auth/repo.js';
+import { ContractRepo } from '../../server/resources/contracts/repo.js';
+
+export const CONTRACT = 'sync-contract';
+export const T0 = '2026-11-22T01:00:00Z';
+
+/** One instance (store or central) on its own SQLite file; its HTTP server may be started and stopped. */
+export interface Instance {
+  deps: AppDeps;
+  clock: FixedClock;
+  dir: string;
+  app: FastifyInstance | undefined;
+  url: string | undefined;
+  /** Builds the app and listens on 127.0.0.1 (on `port` when given). */
+  up(port?: number): Promise<string>;
+  /** Stops listening (central "down"); the database stays open. */
+  down(): Promise<void>;
+  /** A fresh token of the contract (tokens expire: the clock moves in tests). */
+  token(): Promise<string>;
+  api(method: string, path: string, body?: unknown): Promise<LightMyRequestResponse>;
+  /** The JSON of a 200 answer (throws otherwise). */
+  ok(method: string, path: string, body?: unknown): Promise<any>;
+  close(): Promise<void>;
+}
+
+export async function makeInstance(role: Role, node: number, options: { clock?: FixedClock } = {}): Promise<Instance> {
+  const dir = mkdtempSync(join(tmpdir(), `pos-sync-${role}-`));
+  const clock = options.clock ?? new FixedClock(new Date(T0));
+  const deps = openDeps({ file: join(dir, 'pos.sqlite'), role, node, clock, checkResponses: true });
+  new ContractRepo(deps.db, deps.writer, clock).create({ contractId: CONTRACT, name: 'Sync', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
+  const auth = new AuthRepo(deps.db, deps.writer, clock);
+  let app: FastifyInstance | undefined;
+  let built: FastifyInstance | undefined;
+  let tokenValue: { token: string; until: number } | undefined;
+
+  const inject = async () => (built ??= await buildApp(deps));
+  const instance: Instance = {
+    deps,
+    clock,
+    dir,
+    app: undefined,
+    url: undefined,
+    async up(port = 0) {
+      app = await buildApp(deps);
+      instance.app = app;
+      const address = await app.listen({ host: '127.0.0.1', port });
+      instance.url = address;
+      return address;
+    },
+    async down() {
+      await app?.close();
+      app = undefined;
+      instance.app = undefined;
+    },
+    async token() {
+      const now = clock.now().getTime();
+      if (tokenValue && tokenValue.until > now + 60_000) return tokenValue.token;
+      const clientId = randomBytes(8).toString('hex');
+      const secret = randomBytes(16).toString('hex');
+      auth.createClient({ clientId, contractId: CONTRACT, secret, scopes: ALL_SCOPES });
+      const res = await (await inject()).inject({
+        method: 'POST',
+        url: `/app/${CONTRACT}/token`,
+        headers: { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'grant_type=client_credentials',
+      });
+      if (res.statusCode !== 200) throw new Error(`token: ${res.statusCode} ${res.body}`);
+      tokenValue = { token: res.json().access_token, until: now + 3_000_000 };
+      return tokenValue.token;
+    },
+    async api(method, path, body) {
+      const token = await instance.token();
+      return (await inject()).inject({
+        method: method as 'GET',
+        url: `/${CONTRACT}/pos${path}`,
+        headers: { authorization: `Bearer ${token}` },
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+    },
+    async ok(method, path, body) {
+      const res = await instance.api(method, path, body);
+      if (res.statusCode !== 200) throw new Error(`${role} ${method} ${path}: ${res.statusCode} ${res.body}`);
+      return res.json();
+    },
+    async close() {
+      await app?.close();
+      await built?.close();
+      deps.db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return instance;
+}
+
+/** A free TCP port on 127.0.0.1 (for a central that starts after the store has linked to it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export const count = (deps: AppDeps, sql: string, ...args: unknown[]) => deps.db.prepare(sql).pluck().get(...args) as number;
