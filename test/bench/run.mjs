@@ -255,6 +255,7 @@ async function main() {
       `${opts.warmup} s warm-up + ${opts.duration} s measured per server, ${opts.rounds} round(s)`,
   );
   let status = 0;
+  const ratios = {};
   mkdirSync(RESULTS_DIR, { recursive: true });
   if (opts.cpuProf) mkdirSync(join(RESULTS_DIR, 'profiles'), { recursive: true });
   for (const scenario of opts.scenarios) {
@@ -269,6 +270,7 @@ async function main() {
     }
     const summary = { bare: combine(outcome.rounds.bare), ours: combine(outcome.rounds.ours) };
     const ratio = summary.ours.reqPerSec / summary.bare.reqPerSec;
+    ratios[scenario.name] = ratio;
     printTable(scenario, summary, ratio);
     const errors = summary.bare.errors + summary.ours.errors;
     if (errors > 0) {
@@ -302,9 +304,22 @@ async function main() {
       else console.error(`bench: no profile at ${profile}`);
     }
   }
+  printLinkCost(ratios);
   clearTimeout(watchdog);
   killAll(); // normally none left: each scenario stops its servers
   return status;
+}
+
+/**
+ * What a link to head office costs a sale (issue 11): the linked store's ratio to its baseline
+ * over the unlinked store's, both measured in this run against the same bare commit.
+ */
+function printLinkCost(ratios) {
+  const linked = ratios['transactions-linked'];
+  const unlinked = ratios.transactions;
+  if (linked === undefined || unlinked === undefined) return;
+  const cost = linked / unlinked;
+  console.log(`\nlink cost on POST /transactions: linked/unlinked ${cost.toFixed(2)} (target >= 0.85)${cost < 0.85 ? '\n  BELOW TARGET' : ''}`);
 }
 
 process.exitCode = await main().catch((error) => {

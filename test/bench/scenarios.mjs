@@ -18,7 +18,7 @@
 // A request is { method, path, headers?, body? } (body a string), as autocannon takes it.
 // Each child answers its request once with a 2xx before the load starts, or the run fails.
 
-import { salesScenario } from './sales.mjs';
+import { linkedSalesScenario, salesScenario } from './sales.mjs';
 
 const CATEGORY = { categoryName: 'Bench category', categoryCode: 'BENCH1' };
 const STORE = { storeName: 'Bench' };
@@ -146,4 +146,5 @@ export const scenarios = [
     },
   },
   salesScenario,
+  linkedSalesScenario,
 ];
