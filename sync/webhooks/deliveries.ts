@@ -59,7 +59,12 @@ export class DeliveryRepo {
    */
   fanOut(batch = 500, options: { subscriptionEvents?: boolean } = {}): number {
     const { db, writer, ids, clock } = this.deps;
-    const callbacksOnly = options.subscriptionEvents === false ? 'AND target_url IS NOT NULL' : '';
+    // A contract linked to central hands its subscription events to central (sync/outbox.ts
+    // forwards them in the push), which delivers them: here only its callbacks are fanned out.
+    const callbacksOnly =
+      options.subscriptionEvents === false
+        ? 'AND target_url IS NOT NULL'
+        : 'AND (target_url IS NOT NULL OR contract_id NOT IN (SELECT contract_id FROM sync_links))';
     // Most passes find nothing: look before taking the write lock.
     if (!db.prepare(`SELECT 1 FROM webhook_events WHERE fanned_out = 0 ${callbacksOnly} LIMIT 1`).get()) return 0;
     return writer.write(() => {
@@ -73,7 +78,7 @@ export class DeliveryRepo {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
       );
       const subs = db.prepare('SELECT * FROM webhook_subscriptions WHERE contract_id = ? AND active = 1 ORDER BY CAST(subscription_id AS INTEGER)');
-      const mark = db.prepare('UPDATE webhook_events SET fanned_out = 1 WHERE event_id = ?');
+      const mark = db.prepare('UPDATE webhook_events SET fanned_out = 1 WHERE contract_id = ? AND event_id = ?');
       let made = 0;
       for (const e of events) {
         const targets: { subscriptionId: string | null; url: string }[] = e.target_url
@@ -85,7 +90,7 @@ export class DeliveryRepo {
           const deliveryId = ids.next('webhook_deliveries');
           made += insert.run(deliveryId, e.contract_id, e.event_id, t.subscriptionId, t.url, now, now, now).changes;
         }
-        mark.run(e.event_id);
+        mark.run(e.contract_id, e.event_id);
       }
       return made;
     });
@@ -103,7 +108,7 @@ export class DeliveryRepo {
                 s.active AS subscription_active,
                 (s.subscription_id IS NOT NULL) AS subscription_exists
          FROM webhook_deliveries d
-         JOIN webhook_events e ON e.event_id = d.event_id
+         JOIN webhook_events e ON e.contract_id = d.contract_id AND e.event_id = d.event_id
          LEFT JOIN webhook_subscriptions s ON s.contract_id = d.contract_id AND s.subscription_id = d.subscription_id
          WHERE d.status = 'pending' AND d.next_attempt_at <= ?
          ORDER BY d.next_attempt_at, CAST(d.delivery_id AS INTEGER) LIMIT ?`,
@@ -196,4 +201,4 @@ export interface DeliveryView extends DeliveryRow {
   body: string;
 }
 
-const VIEW = `SELECT d.*, e.event, e.action, e.body FROM webhook_deliveries d JOIN webhook_events e ON e.event_id = d.event_id`;
+const VIEW = `SELECT d.*, e.event, e.action, e.body FROM webhook_deliveries d JOIN webhook_events e ON e.contract_id = d.contract_id AND e.event_id = d.event_id`;

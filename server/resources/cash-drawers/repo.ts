@@ -1,9 +1,9 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { StoreRepo } from '../stores/repo.js';
 import type { CreateCashDrawer, ListCashDrawersQuery, UpdateCashDrawer } from './schema.js';
@@ -19,54 +19,33 @@ export interface CashDrawerRow {
 }
 
 const COLUMNS = { storeId: 'store_id', cashDrawerName: 'cash_drawer_name', useStopDivision: 'use_stop_division' };
-const DRAWERS = { table: 'cash_drawers', key: 'cash_drawer_id' };
 const SORT_COLUMNS = { cashDrawerId: 'cash_drawer_id', storeId: 'store_id', cashDrawerName: 'cash_drawer_name', updDateTime: 'upd_at' };
 
-export class CashDrawerRepo {
-  private readonly byId;
-  private readonly insert;
+export class CashDrawerRepo extends MasterRepo<CashDrawerRow, keyof typeof SORT_COLUMNS> {
   private readonly usedBy;
   private readonly stores;
 
   constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
+    db: Sqlite,
+    writer: Writer,
     private readonly ids: IdAllocator,
-    private readonly clock: Clock,
+    clock: Clock,
   ) {
+    super(db, writer, clock, { entity: 'cash_drawer', columns: COLUMNS, sort: SORT_COLUMNS });
     this.stores = new StoreRepo(db, writer, ids, clock);
-    this.byId = db.prepare('SELECT * FROM cash_drawers WHERE contract_id = ? AND cash_drawer_id = ?');
-    this.insert = db.prepare(
-      `INSERT INTO cash_drawers (contract_id, cash_drawer_id, store_id, cash_drawer_name, use_stop_division, ins_at, upd_at)
-       VALUES (@contractId, @cashDrawerId, @storeId, @cashDrawerName, @useStopDivision, @now, @now)`,
-    );
     this.usedBy = db.prepare('SELECT terminal_id FROM terminals WHERE contract_id = ? AND cash_drawer_id = ? ORDER BY terminal_id');
-  }
-
-  find(contractId: string, cashDrawerId: string | number): CashDrawerRow | undefined {
-    return this.byId.get(contractId, cashDrawerId) as CashDrawerRow | undefined;
-  }
-
-  get(contractId: string, cashDrawerId: string): CashDrawerRow {
-    const row = this.find(contractId, cashDrawerId);
-    if (!row) throw NotFound.field('cash_drawer_id', `cash drawer ${cashDrawerId} does not exist`);
-    return row;
   }
 
   create(contractId: string, input: CreateCashDrawer): CashDrawerRow {
     return this.writer.write(() => {
       this.assertStore(contractId, input.storeId);
-      const cashDrawerId = this.ids.next('cash_drawers');
-      this.insert.run({
-        contractId,
-        cashDrawerId,
-        storeId: Number(input.storeId),
-        cashDrawerName: input.cashDrawerName,
-        useStopDivision: input.useStopDivision ?? '0',
-        now: this.clock.now().getTime(),
+      const id = this.insertRow(contractId, {
+        cash_drawer_id: this.ids.next('cash_drawers'),
+        store_id: Number(input.storeId),
+        cash_drawer_name: input.cashDrawerName,
+        use_stop_division: input.useStopDivision ?? '0',
       });
-      this.writer.changed({ contractId, entity: 'cash_drawer', id: cashDrawerId, op: 'insert' });
-      return this.get(contractId, cashDrawerId);
+      return this.get(contractId, id);
     });
   }
 
@@ -85,16 +64,14 @@ export class CashDrawerRepo {
       if (patch.useStopDivision === '1' && current.use_stop_division === '0') {
         this.assertUnused(contractId, current, 'useStopDivision', 'be stopped');
       }
-      if (updateRow(this.db, DRAWERS, contractId, current.cash_drawer_id, values, COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'cash_drawer', id: String(current.cash_drawer_id), op: 'update' });
-      }
+      this.updateFields(contractId, current, values);
       return this.get(contractId, cashDrawerId);
     });
   }
 
   list(contractId: string, query: ListCashDrawersQuery, page: Page<keyof typeof SORT_COLUMNS>): CashDrawerRow[] {
     const filters = { store_id: query.store_id === undefined ? undefined : Number(query.store_id), use_stop_division: query.use_stop_division };
-    return selectPage<CashDrawerRow, keyof typeof SORT_COLUMNS>(this.db, DRAWERS, contractId, filters, page, SORT_COLUMNS);
+    return this.select(contractId, filters, page);
   }
 
   private assertStore(contractId: string, storeId: string): number {

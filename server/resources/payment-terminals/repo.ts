@@ -1,9 +1,8 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { StoreRepo } from '../stores/repo.js';
 import type { CreatePaymentTerminal, ListPaymentTerminalsQuery, UpdatePaymentTerminal } from './schema.js';
@@ -20,39 +19,22 @@ export interface PaymentTerminalRow {
 }
 
 const COLUMNS = { storeId: 'store_id', name: 'name', kind: 'kind', deviceCode: 'device_code' };
-const DEVICES = { table: 'payment_terminals', key: 'payment_terminal_id' };
 const SORT_COLUMNS = { paymentTerminalId: 'payment_terminal_id', storeId: 'store_id', name: 'name', updDateTime: 'upd_at' };
 
 /** Payment terminals (CAT/CCT devices) that register terminals link as creditTerminalId. */
-export class PaymentTerminalRepo {
-  private readonly byId;
-  private readonly insert;
+export class PaymentTerminalRepo extends MasterRepo<PaymentTerminalRow, keyof typeof SORT_COLUMNS> {
   private readonly linkedTo;
   private readonly stores;
 
   constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
+    db: Sqlite,
+    writer: Writer,
     private readonly ids: IdAllocator,
-    private readonly clock: Clock,
+    clock: Clock,
   ) {
+    super(db, writer, clock, { entity: 'payment_terminal', columns: COLUMNS, sort: SORT_COLUMNS });
     this.stores = new StoreRepo(db, writer, ids, clock);
-    this.byId = db.prepare('SELECT * FROM payment_terminals WHERE contract_id = ? AND payment_terminal_id = ?');
-    this.insert = db.prepare(
-      `INSERT INTO payment_terminals (contract_id, payment_terminal_id, store_id, name, kind, device_code, ins_at, upd_at)
-       VALUES (@contractId, @paymentTerminalId, @storeId, @name, @kind, @deviceCode, @now, @now)`,
-    );
     this.linkedTo = db.prepare('SELECT terminal_id FROM terminals WHERE contract_id = ? AND credit_terminal_id = ?');
-  }
-
-  find(contractId: string, paymentTerminalId: string | number): PaymentTerminalRow | undefined {
-    return this.byId.get(contractId, paymentTerminalId) as PaymentTerminalRow | undefined;
-  }
-
-  get(contractId: string, paymentTerminalId: string): PaymentTerminalRow {
-    const row = this.find(contractId, paymentTerminalId);
-    if (!row) throw NotFound.field('payment_terminal_id', `payment terminal ${paymentTerminalId} does not exist`);
-    return row;
   }
 
   /** The register terminal that links the device, if any (one device serves one register). */
@@ -63,18 +45,14 @@ export class PaymentTerminalRepo {
   create(contractId: string, input: CreatePaymentTerminal): PaymentTerminalRow {
     return this.writer.write(() => {
       const storeId = this.assertStore(contractId, input.storeId ?? null);
-      const paymentTerminalId = this.ids.next('payment_terminals');
-      this.insert.run({
-        contractId,
-        paymentTerminalId,
-        storeId,
+      const id = this.insertRow(contractId, {
+        payment_terminal_id: this.ids.next('payment_terminals'),
+        store_id: storeId,
         name: input.name,
         kind: input.kind,
-        deviceCode: input.deviceCode ?? null,
-        now: this.clock.now().getTime(),
+        device_code: input.deviceCode ?? null,
       });
-      this.writer.changed({ contractId, entity: 'payment_terminal', id: paymentTerminalId, op: 'insert' });
-      return this.get(contractId, paymentTerminalId);
+      return this.get(contractId, id);
     });
   }
 
@@ -83,16 +61,14 @@ export class PaymentTerminalRepo {
       const current = this.get(contractId, paymentTerminalId);
       const values: Record<string, unknown> = { ...patch };
       if (patch.storeId !== undefined) values.storeId = this.assertStore(contractId, patch.storeId);
-      if (updateRow(this.db, DEVICES, contractId, current.payment_terminal_id, values, COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'payment_terminal', id: String(current.payment_terminal_id), op: 'update' });
-      }
+      this.updateFields(contractId, current, values);
       return this.get(contractId, paymentTerminalId);
     });
   }
 
   list(contractId: string, query: ListPaymentTerminalsQuery, page: Page<keyof typeof SORT_COLUMNS>): PaymentTerminalRow[] {
     const filters = { store_id: query.store_id === undefined ? undefined : Number(query.store_id), kind: query.kind };
-    return selectPage<PaymentTerminalRow, keyof typeof SORT_COLUMNS>(this.db, DEVICES, contractId, filters, page, SORT_COLUMNS);
+    return this.select(contractId, filters, page);
   }
 
   private assertStore(contractId: string, storeId: string | null): number | null {
