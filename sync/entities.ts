@@ -52,6 +52,7 @@ export class RecordStore {
     const keys = keyValues(def, id);
     const row = this.stmt(`SELECT * FROM ${def.table} WHERE ${this.where(def)}`).get(contractId, ...keys) as Record<string, unknown> | undefined;
     if (!row) return null;
+    for (const c of def.localColumns ?? []) delete row[c];
     const record: SyncRecord = { row };
     if (def.children?.length) {
       record.children = {};
@@ -76,6 +77,7 @@ export class RecordStore {
   write(def: EntityDef, contractId: string, id: string, record: SyncRecord): void {
     const keys = keyValues(def, id);
     const row: Record<string, unknown> = { ...record.row, contract_id: contractId };
+    for (const c of def.localColumns ?? []) delete row[c];
     def.keys.forEach((k, i) => (row[k] = row[k] ?? keys[i]));
     if (idOfRow(def, row) !== id) throw new RangeError(`the row's key ${idOfRow(def, row)} is not the record id ${id}`);
     this.upsert(def.table, ['contract_id', ...def.keys], row);

@@ -25,12 +25,7 @@ export class CashDrawerRepo extends MasterRepo<CashDrawerRow, keyof typeof SORT_
   private readonly usedBy;
   private readonly stores;
 
-  constructor(
-    db: Sqlite,
-    writer: Writer,
-    private readonly ids: IdAllocator,
-    clock: Clock,
-  ) {
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
     super(db, writer, clock, { entity: 'cash_drawer', columns: COLUMNS, sort: SORT_COLUMNS });
     this.stores = new StoreRepo(db, writer, ids, clock);
     this.usedBy = db.prepare('SELECT terminal_id FROM terminals WHERE contract_id = ? AND cash_drawer_id = ? ORDER BY terminal_id');

@@ -1,9 +1,10 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, setClause } from '../../db/sql.js';
+import { setClause } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { MAX_LEVEL, type CreateCategory, type ListCategoriesQuery, type UpdateCategory } from './schema.js';
 
@@ -43,7 +44,6 @@ const COLUMNS = {
   parentCategoryId: 'parent_category_id',
   tag: 'tag',
 };
-const CATEGORIES = { table: 'categories', key: 'category_id' };
 const SORT_COLUMNS = {
   categoryId: 'category_id',
   categoryCode: 'category_code',
@@ -54,32 +54,17 @@ const SORT_COLUMNS = {
 
 const tooDeep = (detail: string) => BadRequest.field('parentCategoryId', `${detail}: level would exceed ${MAX_LEVEL}`);
 
-export class CategoryRepo {
-  private readonly byId;
+export class CategoryRepo extends MasterRepo<CategoryRow, keyof typeof SORT_COLUMNS> {
   private readonly byCode;
-  private readonly insert;
   private readonly firstChild;
   private readonly firstUser;
-  private readonly remove;
   private readonly subtreeOf;
   private readonly shiftLevel;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
-    this.byId = db.prepare('SELECT * FROM categories WHERE contract_id = ? AND category_id = ?');
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    // `level` follows from the parent: written along with any PATCH that changes the row, never sent.
+    super(db, writer, clock, { entity: 'category', columns: { ...COLUMNS, level: 'level' }, sort: SORT_COLUMNS });
     this.byCode = db.prepare('SELECT category_id FROM categories WHERE contract_id = ? AND category_code = ?');
-    this.insert = db.prepare(
-      `INSERT INTO categories (contract_id, category_id, category_code, category_name, category_abbr, display_sequence,
-         display_flag, tax_division, point_not_applicable, tax_free_division, reduce_tax_id, color, category_group_id,
-         parent_category_id, level, tag, ins_at, upd_at)
-       VALUES (@contractId, @categoryId, @categoryCode, @categoryName, @categoryAbbr, @displaySequence,
-         @displayFlag, @taxDivision, @pointNotApplicable, @taxFreeDivision, @reduceTaxId, @color, @categoryGroupId,
-         @parentCategoryId, @level, @tag, @now, @now)`,
-    );
     this.firstChild = db.prepare('SELECT category_id FROM categories WHERE contract_id = ? AND parent_category_id = ? LIMIT 1');
     // Products and menus name their category without a foreign key (their tables came later
     // and a failed FK would be a 500); the delete asks them here instead.
@@ -89,7 +74,6 @@ export class CategoryRepo {
        SELECT 'menu', menu_id FROM menus WHERE contract_id = @contractId AND category_id = @categoryId
        LIMIT 1`,
     );
-    this.remove = db.prepare('DELETE FROM categories WHERE contract_id = ? AND category_id = ?');
     // UNION (not UNION ALL) so even a corrupt cycle in the file cannot make the walk endless.
     this.subtreeOf = db.prepare(
       `WITH RECURSIVE sub (category_id, level) AS (
@@ -104,16 +88,6 @@ export class CategoryRepo {
     );
   }
 
-  find(contractId: string, categoryId: string | number): CategoryRow | undefined {
-    return this.byId.get(contractId, categoryId) as CategoryRow | undefined;
-  }
-
-  get(contractId: string, categoryId: string): CategoryRow {
-    const row = this.find(contractId, categoryId);
-    if (!row) throw NotFound.field('category_id', `category ${categoryId} does not exist`);
-    return row;
-  }
-
   create(contractId: string, input: CreateCategory): CategoryRow {
     return this.writer.write(() => {
       this.assertCodeFree(contractId, input.categoryCode ?? null, null);
@@ -124,28 +98,24 @@ export class CategoryRepo {
         level = parent.level + 1;
         if (level > MAX_LEVEL) throw tooDeep(`category ${parentId} is at level ${parent.level}, so a category under it would be at level ${level}`);
       }
-      const categoryId = this.ids.next('categories');
-      this.insert.run({
-        contractId,
-        categoryId,
-        categoryCode: input.categoryCode ?? null,
-        categoryName: input.categoryName,
-        categoryAbbr: input.categoryAbbr ?? null,
-        displaySequence: input.displaySequence ?? null,
-        displayFlag: input.displayFlag ?? '1',
-        taxDivision: input.taxDivision ?? '0',
-        pointNotApplicable: input.pointNotApplicable ?? '0',
-        taxFreeDivision: input.taxFreeDivision ?? '0',
-        reduceTaxId: input.reduceTaxId ?? null,
+      const id = this.insertRow(contractId, {
+        category_id: this.ids.next('categories'),
+        category_code: input.categoryCode ?? null,
+        category_name: input.categoryName,
+        category_abbr: input.categoryAbbr ?? null,
+        display_sequence: input.displaySequence ?? null,
+        display_flag: input.displayFlag ?? '1',
+        tax_division: input.taxDivision ?? '0',
+        point_not_applicable: input.pointNotApplicable ?? '0',
+        tax_free_division: input.taxFreeDivision ?? '0',
+        reduce_tax_id: input.reduceTaxId ?? null,
         color: input.color ?? null,
-        categoryGroupId: input.categoryGroupId ?? null,
-        parentCategoryId: parentId,
+        category_group_id: input.categoryGroupId ?? null,
+        parent_category_id: parentId,
         level,
         tag: input.tag ?? null,
-        now: this.clock.now().getTime(),
       });
-      this.writer.changed({ contractId, entity: 'category', id: categoryId, op: 'insert' });
-      return this.get(contractId, categoryId);
+      return this.get(contractId, id);
     });
   }
 
@@ -155,13 +125,7 @@ export class CategoryRepo {
       if (patch.categoryCode !== undefined) this.assertCodeFree(contractId, patch.categoryCode, current.category_id);
       const now = this.clock.now().getTime();
       const level = patch.parentCategoryId === undefined ? current.level : this.reparent(contractId, current, patch.parentCategoryId, now);
-      const set = setClause(patch, COLUMNS);
-      if (set) {
-        this.db
-          .prepare(`UPDATE categories SET ${set}, level = @level, upd_at = @now WHERE contract_id = @contractId AND category_id = @categoryId`)
-          .run({ ...patch, level, now, contractId, categoryId });
-        this.writer.changed({ contractId, entity: 'category', id: String(current.category_id), op: 'update' });
-      }
+      if (setClause(patch, COLUMNS)) this.updateFields(contractId, current, { ...patch, level }, now);
       return this.get(contractId, categoryId);
     });
   }
@@ -174,15 +138,14 @@ export class CategoryRepo {
       }
       const user = this.firstUser.get({ contractId, categoryId: current.category_id }) as { kind: string; id: number } | undefined;
       if (user) throw BadRequest.field('category_id', `category ${categoryId} is used by ${user.kind} ${user.id}`);
-      this.remove.run(contractId, current.category_id);
-      this.writer.changed({ contractId, entity: 'category', id: String(current.category_id), op: 'delete' });
+      this.deleteRow(contractId, current);
     });
   }
 
   list(contractId: string, query: ListCategoriesQuery, page: Page<keyof typeof SORT_COLUMNS>): CategoryRow[] {
     const { category_code, parent_category_id, level, display_flag } = query;
     const filters = { category_code, parent_category_id, level, display_flag };
-    return selectPage<CategoryRow, keyof typeof SORT_COLUMNS>(this.db, CATEGORIES, contractId, filters, page, SORT_COLUMNS);
+    return this.select(contractId, filters, page);
   }
 
   /**

@@ -1,9 +1,9 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import type { Page, UpdRange } from '../../http/paging.js';
 import type { CreateCustomerGroup, ListCustomerGroupsQuery, UpdateCustomerGroup } from './schema.js';
 
@@ -26,44 +26,22 @@ export interface CustomerGroupRow {
   upd_at: number;
 }
 
-const SECTIONS = { table: 'customer_group_sections', key: 'section_id' };
 const SECTION_SORT_COLUMNS = { customerGroupSectionId: 'section_id', updDateTime: 'upd_at' };
 
 /**
  * Sections are fixed slots 1..5 per contract, created, relabelled or (label "") deleted by PUT
  * as the platform's section update does.
  */
-export class CustomerGroupSectionRepo {
-  private readonly byId;
-  private readonly insert;
-  private readonly relabel;
-  private readonly remove;
+export class CustomerGroupSectionRepo extends MasterRepo<CustomerGroupSectionRow, keyof typeof SECTION_SORT_COLUMNS> {
   private readonly groupsOf;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly clock: Clock,
-  ) {
-    this.byId = db.prepare('SELECT * FROM customer_group_sections WHERE contract_id = ? AND section_id = ?');
-    this.insert = db.prepare(
-      `INSERT INTO customer_group_sections (contract_id, section_id, label, ins_at, upd_at)
-       VALUES (@contractId, @sectionId, @label, @now, @now)`,
-    );
-    this.relabel = db.prepare(
-      `UPDATE customer_group_sections SET label = @label, upd_at = @now
-       WHERE contract_id = @contractId AND section_id = @sectionId`,
-    );
-    this.remove = db.prepare('DELETE FROM customer_group_sections WHERE contract_id = ? AND section_id = ?');
+  constructor(db: Sqlite, writer: Writer, clock: Clock) {
+    super(db, writer, clock, { entity: 'customer_group_section', columns: { label: 'label' }, sort: SECTION_SORT_COLUMNS });
     this.groupsOf = db.prepare('SELECT customer_group_id FROM customer_groups WHERE contract_id = ? AND section_id = ? ORDER BY customer_group_id').pluck();
   }
 
-  find(contractId: string, sectionId: number): CustomerGroupSectionRow | undefined {
-    return this.byId.get(contractId, sectionId) as CustomerGroupSectionRow | undefined;
-  }
-
   list(contractId: string, page: Page<keyof typeof SECTION_SORT_COLUMNS> & UpdRange): CustomerGroupSectionRow[] {
-    return selectPage<CustomerGroupSectionRow, keyof typeof SECTION_SORT_COLUMNS>(this.db, SECTIONS, contractId, {}, page, SECTION_SORT_COLUMNS);
+    return this.select(contractId, {}, page);
   }
 
   /**
@@ -74,7 +52,7 @@ export class CustomerGroupSectionRepo {
   put(contractId: string, sectionId: number, label: string): CustomerGroupSectionRow {
     return this.writer.write(() => {
       const existing = this.find(contractId, sectionId);
-      const now = this.clock.now().getTime();
+      const now = this.now();
       if (label === '') {
         if (!existing) return { contract_id: contractId, section_id: sectionId, label: '', ins_at: now, upd_at: now };
         const groups = this.groupsOf.all(contractId, sectionId) as number[];
@@ -84,13 +62,11 @@ export class CustomerGroupSectionRepo {
             `section ${sectionId} cannot be deleted: customer groups ${groups.join(', ')} belong to it`,
           );
         }
-        this.remove.run(contractId, sectionId);
-        this.writer.changed({ contractId, entity: 'customer_group_section', id: String(sectionId), op: 'delete' });
+        this.deleteRow(contractId, existing);
         return { ...existing, label: '', upd_at: now };
       }
-      const args = { contractId, sectionId, label, now };
-      (existing ? this.relabel : this.insert).run(args);
-      this.writer.changed({ contractId, entity: 'customer_group_section', id: String(sectionId), op: existing ? 'update' : 'insert' });
+      if (existing) this.updateFields(contractId, existing, { label });
+      else this.insertRow(contractId, { section_id: sectionId, label });
       return this.find(contractId, sectionId)!;
     });
   }
@@ -102,81 +78,51 @@ const COLUMNS = {
   displayFlag: 'display_flag',
   displaySequence: 'display_sequence',
 };
-const GROUPS = { table: 'customer_groups', key: 'customer_group_id' };
 const SORT_COLUMNS = {
   customerGroupId: 'customer_group_id',
   customerGroupSectionId: 'section_id',
   displaySequence: 'display_sequence',
 };
 
-export class CustomerGroupRepo {
-  private readonly byId;
+export class CustomerGroupRepo extends MasterRepo<CustomerGroupRow, keyof typeof SORT_COLUMNS> {
   private readonly sectionExists;
-  private readonly insert;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
-    this.byId = db.prepare('SELECT * FROM customer_groups WHERE contract_id = ? AND customer_group_id = ?');
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'customer_group', columns: COLUMNS, sort: SORT_COLUMNS });
     this.sectionExists = db.prepare('SELECT 1 FROM customer_group_sections WHERE contract_id = ? AND section_id = ?');
-    this.insert = db.prepare(
-      `INSERT INTO customer_groups
-         (contract_id, customer_group_id, section_id, label, display_flag, display_sequence, ins_at, upd_at)
-       VALUES (@contractId, @customerGroupId, @sectionId, @label, @displayFlag, @displaySequence, @now, @now)`,
-    );
-  }
-
-  find(contractId: string, customerGroupId: string): CustomerGroupRow | undefined {
-    return this.byId.get(contractId, customerGroupId) as CustomerGroupRow | undefined;
-  }
-
-  get(contractId: string, customerGroupId: string): CustomerGroupRow {
-    const row = this.find(contractId, customerGroupId);
-    if (!row) throw NotFound.field('customer_group_id', `customer group ${customerGroupId} does not exist`);
-    return row;
   }
 
   create(contractId: string, input: CreateCustomerGroup): CustomerGroupRow {
     return this.writer.write(() => {
       const sectionId = this.assertSection(contractId, input.customerGroupSectionId);
-      const customerGroupId = this.ids.next('customer_groups');
-      this.insert.run({
-        contractId,
-        customerGroupId,
-        sectionId,
+      const id = this.insertRow(contractId, {
+        customer_group_id: this.ids.next('customer_groups'),
+        section_id: sectionId,
         label: input.label,
-        displayFlag: input.displayFlag ?? '1',
-        displaySequence: Number(input.displaySequence ?? '0'),
-        now: this.clock.now().getTime(),
+        display_flag: input.displayFlag ?? '1',
+        display_sequence: Number(input.displaySequence ?? '0'),
       });
-      this.writer.changed({ contractId, entity: 'customer_group', id: customerGroupId, op: 'insert' });
-      return this.get(contractId, customerGroupId);
+      return this.get(contractId, id);
     });
   }
 
   /** Spec 4.1: the path target is checked first (404), then the section sent (400). */
   update(contractId: string, customerGroupId: string, patch: UpdateCustomerGroup): CustomerGroupRow {
     return this.writer.write(() => {
-      this.get(contractId, customerGroupId);
+      const current = this.get(contractId, customerGroupId);
       const values: Record<string, unknown> = { ...patch };
       if (patch.customerGroupSectionId !== undefined) {
         values.customerGroupSectionId = this.assertSection(contractId, patch.customerGroupSectionId);
       }
       if (patch.displaySequence !== undefined) values.displaySequence = Number(patch.displaySequence);
-      if (updateRow(this.db, GROUPS, contractId, customerGroupId, values, COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'customer_group', id: customerGroupId, op: 'update' });
-      }
+      this.updateFields(contractId, current, values);
       return this.get(contractId, customerGroupId);
     });
   }
 
   list(contractId: string, query: ListCustomerGroupsQuery, page: Page<keyof typeof SORT_COLUMNS>): CustomerGroupRow[] {
     const sectionId = query.customer_group_section_id === undefined ? undefined : Number(query.customer_group_section_id);
-    const filters = { section_id: sectionId, display_flag: query.display_flag };
-    return selectPage<CustomerGroupRow, keyof typeof SORT_COLUMNS>(this.db, GROUPS, contractId, filters, page, SORT_COLUMNS);
+    return this.select(contractId, { section_id: sectionId, display_flag: query.display_flag }, page);
   }
 
   /** The section as a number ("03" and "3" are the same slot); 400 when it does not exist. */

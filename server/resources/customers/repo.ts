@@ -1,11 +1,12 @@
 import { Decimal } from 'decimal.js';
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage, updateRow, updConditions, type Condition } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import type { Page, UpdRange } from '../../http/paging.js';
 import { CustomerGroupRepo } from '../customer-groups/repo.js';
 import {
@@ -147,7 +148,6 @@ const COLUMNS: Record<string, string> = {
   ...Object.fromEntries(CUSTOMER_GROUP_FIELDS.map((f) => [f, groupColumn(f)])),
 };
 const INSERT_COLUMNS = Object.entries(COLUMNS);
-const CUSTOMERS = { table: 'customers', key: 'customer_id' };
 const SORT_COLUMNS = { customerId: 'customer_id', customerCode: 'customer_code', customerNo: 'customer_no', lastKana: 'last_kana', updDateTime: 'upd_at' };
 const POINT_SORT_COLUMNS = { customerId: 'customer_id', updDateTime: 'upd_at' };
 /** A positive balance, on the TEXT decimal column (shortest form: no "+", "-0" or "0.0"). */
@@ -156,11 +156,9 @@ const POSITIVE_POINT = "point <> '0' AND point NOT LIKE '-%'";
 type GroupValues = Partial<Record<CustomerGroupField, number | null>>;
 
 /** Members (customers): supporting master of member sales (spec 2.13 customerId), and their point balances. */
-export class CustomerRepo {
-  private readonly byId;
+export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLUMNS> {
   private readonly byCode;
   private readonly storeExists;
-  private readonly insert;
   private readonly setBalance;
   private readonly setExpireDate;
   private readonly insertMovement;
@@ -168,22 +166,11 @@ export class CustomerRepo {
   private readonly dueToExpire;
   private readonly groups;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'customer', columns: COLUMNS, sort: SORT_COLUMNS });
     this.groups = new CustomerGroupRepo(db, writer, ids, clock);
-    this.byId = db.prepare('SELECT * FROM customers WHERE contract_id = ? AND customer_id = ?');
     this.byCode = db.prepare('SELECT customer_id FROM customers WHERE contract_id = ? AND customer_code = ?');
     this.storeExists = db.prepare('SELECT 1 FROM stores WHERE contract_id = ? AND store_id = ?').pluck();
-    const columns = INSERT_COLUMNS.map(([, c]) => c).join(', ');
-    const values = INSERT_COLUMNS.map(([f]) => `@${f}`).join(', ');
-    this.insert = db.prepare(
-      `INSERT INTO customers (contract_id, customer_id, point, mile, ins_at, upd_at, ${columns})
-       VALUES (@contractId, @customerId, '0', '0', @now, @now, ${values})`,
-    );
     this.setBalance = db.prepare('UPDATE customers SET point = ?, mile = ?, upd_at = ? WHERE contract_id = ? AND customer_id = ?');
     this.setExpireDate = db.prepare('UPDATE customers SET point_expire_date = ?, upd_at = ? WHERE contract_id = ? AND customer_id = ?');
     this.insertMovement = db.prepare(
@@ -198,19 +185,9 @@ export class CustomerRepo {
     );
   }
 
-  find(contractId: string, customerId: string | number): CustomerRow | undefined {
-    return this.byId.get(contractId, customerId) as CustomerRow | undefined;
-  }
-
   findByCode(contractId: string, customerCode: string): CustomerRow | undefined {
     const hit = this.byCode.get(contractId, customerCode) as { customer_id: number } | undefined;
     return hit && this.find(contractId, hit.customer_id);
-  }
-
-  get(contractId: string, customerId: string | number): CustomerRow {
-    const row = this.find(contractId, customerId);
-    if (!row) throw NotFound.field('customer_id', `customer ${customerId} does not exist`);
-    return row;
   }
 
   create(contractId: string, input: CreateCustomer, actor: Actor | null = null): CustomerRow {
@@ -219,20 +196,21 @@ export class CustomerRepo {
       const groups = this.assertGroups(contractId, input);
       this.assertStore(contractId, input.storeId);
       assertGivingUnit(input.pointGivingUnitPrice ?? null, input.pointGivingUnit ?? null);
-      const customerId = this.ids.next('customers');
       const sent = input as Record<string, unknown>;
-      this.insert.run({
+      const fields: Record<string, unknown> = {
         ...Object.fromEntries(INSERT_COLUMNS.map(([f]) => [f, sent[f] ?? null])),
         ...groups,
         ...storedForms(input),
         sex: input.sex ?? '0',
         mailReceiveFlag: input.mailReceiveFlag ?? '1',
         status: input.status ?? '0',
-        contractId,
-        customerId,
-        now: this.clock.now().getTime(),
+      };
+      const customerId = this.insertRow(contractId, {
+        customer_id: this.ids.next('customers'),
+        point: '0',
+        mile: '0',
+        ...Object.fromEntries(INSERT_COLUMNS.map(([f, column]) => [column, fields[f] ?? null])),
       });
-      this.writer.changed({ contractId, entity: 'customer', id: customerId, op: 'insert' });
       // Points and miles given with the member are a movement from nothing, like any other.
       const initial = balanceTargets(this.get(contractId, customerId), input);
       this.movePoints(contractId, customerId, initial, 'customer_write', { actor });
@@ -251,7 +229,7 @@ export class CustomerRepo {
         patch.pointGivingUnit === undefined ? current.point_giving_unit : patch.pointGivingUnit,
       );
       const values: Record<string, unknown> = { ...patch, ...this.assertGroups(contractId, patch), ...storedForms(patch) };
-      const changed = updateRow(this.db, CUSTOMERS, contractId, current.customer_id, values, COLUMNS, this.clock.now().getTime());
+      const changed = updateRow(this.db, this.ref, contractId, current.customer_id, values, COLUMNS, this.clock.now().getTime());
       const targets = balanceTargets(current, patch);
       // A balance change reports the member's update itself, with its movement.
       if (changed && isZero(targets)) this.writer.changed({ contractId, entity: 'customer', id: String(current.customer_id), op: 'update' });
@@ -362,7 +340,7 @@ export class CustomerRepo {
   listPoints(contractId: string, query: ListCustomerPointsQuery, page: Page<keyof typeof POINT_SORT_COLUMNS>, today: string): CustomerRow[] {
     this.expireAllDue(contractId, today);
     const conditions: Condition[] = [['customer_id = ?', query.customer_id === undefined ? undefined : Number(query.customer_id)]];
-    return selectFilteredPage<CustomerRow, keyof typeof POINT_SORT_COLUMNS>(this.db, CUSTOMERS, contractId, conditions, page, POINT_SORT_COLUMNS);
+    return selectFilteredPage<CustomerRow, keyof typeof POINT_SORT_COLUMNS>(this.db, this.ref, contractId, conditions, page, POINT_SORT_COLUMNS);
   }
 
   /** The point movements of a member, oldest first. */
@@ -379,7 +357,7 @@ export class CustomerRepo {
       ['status = ?', query.status],
       ...updConditions(page),
     ];
-    return selectFilteredPage<CustomerRow, keyof typeof SORT_COLUMNS>(this.db, CUSTOMERS, contractId, conditions, page, SORT_COLUMNS);
+    return selectFilteredPage<CustomerRow, keyof typeof SORT_COLUMNS>(this.db, this.ref, contractId, conditions, page, SORT_COLUMNS);
   }
 
   /**

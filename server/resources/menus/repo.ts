@@ -1,8 +1,9 @@
 import type { Statement } from 'better-sqlite3';
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { orderBy, selectPage, updateRow } from '../../db/sql.js';
+import { orderBy } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { PRICE_SCALE, toUnits } from '../../domain/money.js';
 import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
@@ -54,7 +55,6 @@ const COLUMNS = {
   categoryId: 'category_id',
   price: 'price_units',
 };
-const MENUS = { table: 'menus', key: 'menu_id' };
 const SORT_COLUMNS = { menuId: 'menu_id', categoryId: 'category_id', menuName: 'menu_name' };
 const CONDITION_SORT_COLUMNS = { menu_id: 'menu_id', category_id: 'category_id' };
 
@@ -64,32 +64,17 @@ const LISTED = "(course_division IS NULL OR course_division = 'standard')";
 /** Distinct SQL texts of the condition list are few (filters × sort); bounded anyway. */
 const STATEMENT_CACHE_MAX = 64;
 
-export class MenuRepo {
-  private readonly byId;
+export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
   private readonly storeOf;
   private readonly categoryExists;
-  private readonly insert;
-  private readonly remove;
   private readonly orderedIn;
   private readonly setConditionStmt;
   private readonly conditionStatements = new Map<string, Statement<unknown[], ConditionRow>>();
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
-    this.byId = db.prepare('SELECT * FROM menus WHERE contract_id = ? AND menu_id = ?');
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'menu', columns: COLUMNS, sort: SORT_COLUMNS });
     this.storeOf = db.prepare('SELECT store_id, pause_flag FROM stores WHERE contract_id = ? AND store_id = ?');
     this.categoryExists = db.prepare('SELECT 1 FROM categories WHERE contract_id = ? AND category_id = ?');
-    this.insert = db.prepare(
-      `INSERT INTO menus (contract_id, menu_id, store_id, menu_name, menu_type, course_division, category_id, price_units,
-         condition, quantity, condition_at, ins_at, upd_at)
-       VALUES (@contractId, @menuId, @storeId, @menuName, @menuType, @courseDivision, @categoryId, @priceUnits,
-         'orderable', NULL, @now, @now, @now)`,
-    );
-    this.remove = db.prepare('DELETE FROM menus WHERE contract_id = ? AND menu_id = ?');
     // Toppings and course items are JSON arrays of the item; menu deletes are rare, so scanning them is fine.
     this.orderedIn = db.prepare(
       `SELECT order_id FROM order_items WHERE contract_id = @contractId AND menu_id = @menuId
@@ -107,36 +92,25 @@ export class MenuRepo {
     );
   }
 
-  find(contractId: string, menuId: string | number): MenuRow | undefined {
-    return this.byId.get(contractId, menuId) as MenuRow | undefined;
-  }
-
-  get(contractId: string, menuId: string | number): MenuRow {
-    const row = this.find(contractId, menuId);
-    if (!row) throw NotFound.field('menu_id', `menu ${menuId} does not exist`);
-    return row;
-  }
-
   create(contractId: string, input: CreateMenu): MenuRow {
     return this.writer.write(() => {
       const courseDivision = input.courseDivision ?? null;
       this.assertDivision(input.menuType, courseDivision);
       if (!this.storeOf.get(contractId, input.storeId)) throw BadRequest.field('storeId', `store ${input.storeId} does not exist`);
       if (input.categoryId !== undefined) this.assertCategory(contractId, input.categoryId);
-      const menuId = this.ids.next('menus');
-      this.insert.run({
-        contractId,
-        menuId,
-        storeId: Number(input.storeId),
-        menuName: input.menuName,
-        menuType: input.menuType,
-        courseDivision,
-        categoryId: input.categoryId === undefined ? null : Number(input.categoryId),
-        priceUnits: toUnits(input.price ?? '0', PRICE_SCALE),
-        now: this.clock.now().getTime(),
+      const id = this.insertRow(contractId, {
+        menu_id: this.ids.next('menus'),
+        store_id: Number(input.storeId),
+        menu_name: input.menuName,
+        menu_type: input.menuType,
+        course_division: courseDivision,
+        category_id: input.categoryId === undefined ? null : Number(input.categoryId),
+        price_units: toUnits(input.price ?? '0', PRICE_SCALE),
+        condition: 'orderable',
+        quantity: null,
+        condition_at: this.now(),
       });
-      this.writer.changed({ contractId, entity: 'menu', id: menuId, op: 'insert' });
-      return this.get(contractId, menuId);
+      return this.get(contractId, id);
     });
   }
 
@@ -155,9 +129,7 @@ export class MenuRepo {
       if (patch.categoryId !== undefined && patch.categoryId !== null) this.assertCategory(contractId, patch.categoryId);
       if (patch.categoryId !== undefined) values.categoryId = patch.categoryId === null ? null : Number(patch.categoryId);
       if (patch.price !== undefined) values.price = toUnits(patch.price, PRICE_SCALE);
-      if (updateRow(this.db, MENUS, contractId, current.menu_id, values, COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'menu', id: String(current.menu_id), op: 'update' });
-      }
+      this.updateFields(contractId, current, values);
       return this.get(contractId, menuId);
     });
   }
@@ -171,8 +143,7 @@ export class MenuRepo {
       const current = this.get(contractId, menuId);
       const user = this.orderedIn.get({ contractId, menuId: current.menu_id, menuKey: String(current.menu_id) }) as { order_id: number } | undefined;
       if (user) throw BadRequest.field('menu_id', `menu ${menuId} is used by order ${user.order_id} and cannot be deleted`);
-      this.remove.run(contractId, current.menu_id);
-      this.writer.changed({ contractId, entity: 'menu', id: String(current.menu_id), op: 'delete' });
+      this.deleteRow(contractId, current);
     });
   }
 
@@ -182,7 +153,7 @@ export class MenuRepo {
       menu_type: query.type === 'all' ? undefined : query.type,
       category_id: query.category_id === undefined ? undefined : Number(query.category_id),
     };
-    return selectPage<MenuRow, keyof typeof SORT_COLUMNS>(this.db, MENUS, contractId, filters, page, SORT_COLUMNS);
+    return this.select(contractId, filters, page);
   }
 
   /** 404 for a store that does not exist, 400 for a suspended one (pause_flag '1'). */

@@ -1,9 +1,9 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { sequenceValue, type CreatePaymentMethodGroup, type UpdatePaymentMethodGroup } from './schema.js';
 import { PAYMENT_METHOD_GROUP_EVENT, raiseEvent } from '../../../sync/webhooks/events.js';
@@ -18,7 +18,6 @@ export interface PaymentMethodGroupRow {
 }
 
 const COLUMNS = { paymentMethodGroupName: 'payment_method_group_name', displaySequence: 'display_sequence' };
-const GROUPS = { table: 'payment_method_groups', key: 'payment_method_group_id' };
 const SORT_COLUMNS = {
   paymentMethodGroupId: 'payment_method_group_id',
   paymentMethodGroupName: 'payment_method_group_name',
@@ -30,37 +29,14 @@ const SORT_COLUMNS = {
  * Payment method groups. Every change is reported as entity `payment_method_group`
  * (insert, update, delete): the sync turns them into the 6.2 notice (created, edited, deleted).
  */
-export class PaymentMethodGroupRepo {
-  private readonly byId;
-  private readonly insert;
-  private readonly remove;
+export class PaymentMethodGroupRepo extends MasterRepo<PaymentMethodGroupRow, keyof typeof SORT_COLUMNS> {
   private readonly members;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
-    this.byId = db.prepare('SELECT * FROM payment_method_groups WHERE contract_id = ? AND payment_method_group_id = ?');
-    this.insert = db.prepare(
-      `INSERT INTO payment_method_groups (contract_id, payment_method_group_id, payment_method_group_name, display_sequence, ins_at, upd_at)
-       VALUES (@contractId, @paymentMethodGroupId, @paymentMethodGroupName, @displaySequence, @now, @now)`,
-    );
-    this.remove = db.prepare('DELETE FROM payment_method_groups WHERE contract_id = ? AND payment_method_group_id = ?');
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'payment_method_group', columns: COLUMNS, sort: SORT_COLUMNS });
     this.members = db.prepare(
       'SELECT payment_method_id FROM payment_methods WHERE contract_id = ? AND payment_method_group_id = ? ORDER BY payment_method_id',
     );
-  }
-
-  find(contractId: string, paymentMethodGroupId: string | number): PaymentMethodGroupRow | undefined {
-    return this.byId.get(contractId, paymentMethodGroupId) as PaymentMethodGroupRow | undefined;
-  }
-
-  get(contractId: string, paymentMethodGroupId: string): PaymentMethodGroupRow {
-    const row = this.find(contractId, paymentMethodGroupId);
-    if (!row) throw NotFound.field('payment_method_group_id', `payment method group ${paymentMethodGroupId} does not exist`);
-    return row;
   }
 
   /** The group named in a body (400 `[field]` when it does not exist). */
@@ -72,17 +48,13 @@ export class PaymentMethodGroupRepo {
 
   create(contractId: string, input: CreatePaymentMethodGroup): PaymentMethodGroupRow {
     return this.writer.write(() => {
-      const paymentMethodGroupId = this.ids.next('payment_method_groups');
-      this.insert.run({
-        contractId,
-        paymentMethodGroupId,
-        paymentMethodGroupName: input.paymentMethodGroupName,
-        displaySequence: sequenceValue(input.displaySequence) ?? null,
-        now: this.clock.now().getTime(),
+      const id = this.insertRow(contractId, {
+        payment_method_group_id: this.ids.next('payment_method_groups'),
+        payment_method_group_name: input.paymentMethodGroupName,
+        display_sequence: sequenceValue(input.displaySequence) ?? null,
       });
-      this.writer.changed({ contractId, entity: 'payment_method_group', id: paymentMethodGroupId, op: 'insert' });
-      this.notify(contractId, 'created', paymentMethodGroupId, 'insert');
-      return this.get(contractId, paymentMethodGroupId);
+      this.notify(contractId, 'created', id, 'insert');
+      return this.get(contractId, id);
     });
   }
 
@@ -90,10 +62,7 @@ export class PaymentMethodGroupRepo {
     return this.writer.write(() => {
       const current = this.get(contractId, paymentMethodGroupId);
       const values = { ...patch, displaySequence: sequenceValue(patch.displaySequence) };
-      if (updateRow(this.db, GROUPS, contractId, current.payment_method_group_id, values, COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'payment_method_group', id: String(current.payment_method_group_id), op: 'update' });
-        this.notify(contractId, 'edited', String(current.payment_method_group_id), 'update');
-      }
+      if (this.updateFields(contractId, current, values)) this.notify(contractId, 'edited', this.idOf(current), 'update');
       return this.get(contractId, paymentMethodGroupId);
     });
   }
@@ -110,9 +79,8 @@ export class PaymentMethodGroupRepo {
           `payment method group ${current.payment_method_group_id} is used by ${which}; move them to another group (or set their paymentMethodGroupId to null) first`,
         );
       }
-      this.remove.run(contractId, current.payment_method_group_id);
-      this.writer.changed({ contractId, entity: 'payment_method_group', id: String(current.payment_method_group_id), op: 'delete' });
-      this.notify(contractId, 'deleted', String(current.payment_method_group_id), 'delete');
+      this.deleteRow(contractId, current);
+      this.notify(contractId, 'deleted', this.idOf(current), 'delete');
     });
   }
 
@@ -125,6 +93,6 @@ export class PaymentMethodGroupRepo {
   }
 
   list(contractId: string, page: Page<keyof typeof SORT_COLUMNS>): PaymentMethodGroupRow[] {
-    return selectPage<PaymentMethodGroupRow, keyof typeof SORT_COLUMNS>(this.db, GROUPS, contractId, {}, page, SORT_COLUMNS);
+    return this.select(contractId, {}, page);
   }
 }

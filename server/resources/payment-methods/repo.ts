@@ -1,10 +1,10 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import { PaymentMethodGroupRepo } from '../payment-method-groups/repo.js';
 import { sequenceValue } from '../payment-method-groups/schema.js';
@@ -38,7 +38,6 @@ const COLUMNS = {
   paymentMethodGroupId: 'payment_method_group_id',
   displaySequence: 'display_sequence',
 };
-const METHODS = { table: 'payment_methods', key: 'payment_method_id' };
 const SORT_COLUMNS = {
   paymentMethodId: 'payment_method_id',
   paymentMethodCode: 'payment_method_code',
@@ -48,39 +47,14 @@ const SORT_COLUMNS = {
 
 const unitPriceText = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : formatDecimal(v));
 
-export class PaymentMethodRepo {
-  private readonly byId;
+export class PaymentMethodRepo extends MasterRepo<PaymentMethodRow, keyof typeof SORT_COLUMNS> {
   private readonly byCode;
-  private readonly insert;
   private readonly groups;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'payment_method', columns: COLUMNS, sort: SORT_COLUMNS });
     this.groups = new PaymentMethodGroupRepo(db, writer, ids, clock);
-    this.byId = db.prepare('SELECT * FROM payment_methods WHERE contract_id = ? AND payment_method_id = ?');
     this.byCode = db.prepare('SELECT payment_method_id FROM payment_methods WHERE contract_id = ? AND payment_method_code = ?');
-    this.insert = db.prepare(
-      `INSERT INTO payment_methods (contract_id, payment_method_id, payment_method_code, payment_method_name, payment_division,
-         payment_unit_price, payment_change_flag, payment_securities_flag, individual_application, payment_method_group_id,
-         display_sequence, ins_at, upd_at)
-       VALUES (@contractId, @paymentMethodId, @paymentMethodCode, @paymentMethodName, @paymentDivision,
-         @paymentUnitPrice, @paymentChangeFlag, @paymentSecuritiesFlag, @individualApplication, @paymentMethodGroupId,
-         @displaySequence, @now, @now)`,
-    );
-  }
-
-  find(contractId: string, paymentMethodId: string | number): PaymentMethodRow | undefined {
-    return this.byId.get(contractId, paymentMethodId) as PaymentMethodRow | undefined;
-  }
-
-  get(contractId: string, paymentMethodId: string): PaymentMethodRow {
-    const row = this.find(contractId, paymentMethodId);
-    if (!row) throw NotFound.field('payment_method_id', `payment method ${paymentMethodId} does not exist`);
-    return row;
   }
 
   /**
@@ -91,23 +65,19 @@ export class PaymentMethodRepo {
     return this.writer.write(() => {
       this.assertCodeFree(contractId, input.paymentMethodCode, null);
       const groupId = this.assertGroup(contractId, input.paymentMethodGroupId);
-      const paymentMethodId = this.ids.next('payment_methods');
-      this.insert.run({
-        contractId,
-        paymentMethodId,
-        paymentMethodCode: input.paymentMethodCode,
-        paymentMethodName: input.paymentMethodName,
-        paymentDivision: input.paymentDivision,
-        paymentUnitPrice: unitPriceText(input.paymentUnitPrice) ?? null,
-        paymentChangeFlag: input.paymentChangeFlag ?? '0',
-        paymentSecuritiesFlag: input.paymentSecuritiesFlag ?? '0',
-        individualApplication,
-        paymentMethodGroupId: groupId ?? null,
-        displaySequence: sequenceValue(input.displaySequence) ?? null,
-        now: this.clock.now().getTime(),
+      const id = this.insertRow(contractId, {
+        payment_method_id: this.ids.next('payment_methods'),
+        payment_method_code: input.paymentMethodCode,
+        payment_method_name: input.paymentMethodName,
+        payment_division: input.paymentDivision,
+        payment_unit_price: unitPriceText(input.paymentUnitPrice) ?? null,
+        payment_change_flag: input.paymentChangeFlag ?? '0',
+        payment_securities_flag: input.paymentSecuritiesFlag ?? '0',
+        individual_application: individualApplication,
+        payment_method_group_id: groupId ?? null,
+        display_sequence: sequenceValue(input.displaySequence) ?? null,
       });
-      this.writer.changed({ contractId, entity: 'payment_method', id: paymentMethodId, op: 'insert' });
-      return this.get(contractId, paymentMethodId);
+      return this.get(contractId, id);
     });
   }
 
@@ -122,9 +92,7 @@ export class PaymentMethodRepo {
         paymentUnitPrice: unitPriceText(patch.paymentUnitPrice),
         displaySequence: sequenceValue(patch.displaySequence),
       };
-      if (updateRow(this.db, METHODS, contractId, current.payment_method_id, values, COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'payment_method', id: String(current.payment_method_id), op: 'update' });
-      }
+      this.updateFields(contractId, current, values);
       return this.get(contractId, paymentMethodId);
     });
   }
@@ -136,7 +104,7 @@ export class PaymentMethodRepo {
       payment_method_group_id: query.payment_method_group_id === undefined ? undefined : Number(query.payment_method_group_id),
       individual_application: query.individual_application_flag,
     };
-    return selectPage<PaymentMethodRow, keyof typeof SORT_COLUMNS>(this.db, METHODS, contractId, filters, page, SORT_COLUMNS);
+    return this.select(contractId, filters, page);
   }
 
   private assertCodeFree(contractId: string, code: string, selfId: number | null): void {

@@ -26,12 +26,7 @@ export class PaymentTerminalRepo extends MasterRepo<PaymentTerminalRow, keyof ty
   private readonly linkedTo;
   private readonly stores;
 
-  constructor(
-    db: Sqlite,
-    writer: Writer,
-    private readonly ids: IdAllocator,
-    clock: Clock,
-  ) {
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
     super(db, writer, clock, { entity: 'payment_terminal', columns: COLUMNS, sort: SORT_COLUMNS });
     this.stores = new StoreRepo(db, writer, ids, clock);
     this.linkedTo = db.prepare('SELECT terminal_id FROM terminals WHERE contract_id = ? AND credit_terminal_id = ?');

@@ -1,10 +1,10 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { PRICE_SCALE, toUnits } from '../../domain/money.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import type { CreateProductBundleGroup, ListProductBundleGroupsQuery, UpdateProductBundleGroup } from './schema.js';
 
@@ -30,7 +30,6 @@ const COLUMNS = {
   startDate: 'start_date',
   endDate: 'end_date',
 };
-const BUNDLES = { table: 'product_bundle_groups', key: 'product_bundle_group_id' };
 const SORT_COLUMNS = {
   productBundleGroupId: 'product_bundle_group_id',
   productBundleGroupName: 'product_bundle_group_name',
@@ -38,52 +37,24 @@ const SORT_COLUMNS = {
 };
 
 /** Bundle groups named by transaction lines of product division 4 (spec 2.13 productBundleGroupId). */
-export class ProductBundleGroupRepo {
-  private readonly byId;
-  private readonly insert;
-
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
-    this.byId = db.prepare('SELECT * FROM product_bundle_groups WHERE contract_id = ? AND product_bundle_group_id = ?');
-    this.insert = db.prepare(
-      `INSERT INTO product_bundle_groups (contract_id, product_bundle_group_id, product_bundle_group_name, division, quantity,
-         value_units, start_date, end_date, ins_at, upd_at)
-       VALUES (@contractId, @productBundleGroupId, @productBundleGroupName, @division, @quantity,
-         @valueUnits, @startDate, @endDate, @now, @now)`,
-    );
-  }
-
-  find(contractId: string, id: string | number): ProductBundleGroupRow | undefined {
-    return this.byId.get(contractId, id) as ProductBundleGroupRow | undefined;
-  }
-
-  get(contractId: string, id: string): ProductBundleGroupRow {
-    const row = this.find(contractId, id);
-    if (!row) throw NotFound.field('product_bundle_group_id', `product bundle group ${id} does not exist`);
-    return row;
+export class ProductBundleGroupRepo extends MasterRepo<ProductBundleGroupRow, keyof typeof SORT_COLUMNS> {
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'product_bundle_group', columns: COLUMNS, sort: SORT_COLUMNS });
   }
 
   create(contractId: string, input: CreateProductBundleGroup): ProductBundleGroupRow {
     return this.writer.write(() => {
       assertPeriod(input.startDate ?? null, input.endDate ?? null);
-      const productBundleGroupId = this.ids.next('product_bundle_groups');
-      this.insert.run({
-        contractId,
-        productBundleGroupId,
-        productBundleGroupName: input.productBundleGroupName,
+      const id = this.insertRow(contractId, {
+        product_bundle_group_id: this.ids.next('product_bundle_groups'),
+        product_bundle_group_name: input.productBundleGroupName,
         division: input.division,
         quantity: Number(input.quantity),
-        valueUnits: toUnits(input.value, PRICE_SCALE),
-        startDate: input.startDate ?? null,
-        endDate: input.endDate ?? null,
-        now: this.clock.now().getTime(),
+        value_units: toUnits(input.value, PRICE_SCALE),
+        start_date: input.startDate ?? null,
+        end_date: input.endDate ?? null,
       });
-      this.writer.changed({ contractId, entity: 'product_bundle_group', id: productBundleGroupId, op: 'insert' });
-      return this.get(contractId, productBundleGroupId);
+      return this.get(contractId, id);
     });
   }
 
@@ -102,15 +73,13 @@ export class ProductBundleGroupRepo {
         quantity: quantity === undefined ? undefined : Number(quantity),
         valueUnits: value === undefined ? undefined : toUnits(value, PRICE_SCALE),
       };
-      if (updateRow(this.db, BUNDLES, contractId, current.product_bundle_group_id, values, COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'product_bundle_group', id: String(current.product_bundle_group_id), op: 'update' });
-      }
+      this.updateFields(contractId, current, values);
       return this.get(contractId, id);
     });
   }
 
   list(contractId: string, query: ListProductBundleGroupsQuery, page: Page<keyof typeof SORT_COLUMNS>): ProductBundleGroupRow[] {
-    return selectPage<ProductBundleGroupRow, keyof typeof SORT_COLUMNS>(this.db, BUNDLES, contractId, { division: query.division }, page, SORT_COLUMNS);
+    return this.select(contractId, { division: query.division }, page);
   }
 }
 

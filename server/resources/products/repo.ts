@@ -1,10 +1,11 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
+import { updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { COST_SCALE, PRICE_SCALE, toUnits } from '../../domain/money.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
 import { CategoryRepo } from '../categories/repo.js';
 import { ProductLabelRepo } from '../product-labels/repo.js';
@@ -61,7 +62,6 @@ const COLUMNS = {
   taxFreeDivision: 'tax_free_division',
   productDivision: 'product_division',
 };
-const PRODUCTS = { table: 'products', key: 'product_id' };
 const SORT_COLUMNS = {
   productId: 'product_id',
   productCode: 'product_code',
@@ -72,13 +72,10 @@ const SORT_COLUMNS = {
 
 const costUnits = (cost: string | null | undefined) => (cost === undefined ? undefined : cost === null ? null : toUnits(cost, COST_SCALE));
 
-export class ProductRepo {
-  private readonly byId;
+export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMNS> {
   private readonly byCode;
   private readonly inCategory;
-  private readonly insert;
   private readonly touch;
-  private readonly remove;
   private readonly itemsOf;
   private readonly clearItems;
   private readonly addItem;
@@ -87,12 +84,8 @@ export class ProductRepo {
   private readonly stores;
   private readonly upsertStore;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'product', columns: COLUMNS, sort: SORT_COLUMNS });
     this.categories = new CategoryRepo(db, writer, ids, clock);
     this.labels = new ProductLabelRepo(db, writer, clock);
     this.stores = new StoreRepo(db, writer, ids, clock);
@@ -102,29 +95,17 @@ export class ProductRepo {
        ON CONFLICT (contract_id, product_id, store_id) DO UPDATE SET assign_division = excluded.assign_division, upd_at = excluded.upd_at
        WHERE product_stores.assign_division <> excluded.assign_division`,
     );
-    this.byId = db.prepare('SELECT * FROM products WHERE contract_id = ? AND product_id = ?');
     this.byCode = db.prepare('SELECT product_id FROM products WHERE contract_id = ? AND product_code = ?');
     this.inCategory = db.prepare('SELECT min(product_id) AS first FROM products WHERE contract_id = ? AND category_id = ?');
-    this.insert = db.prepare(
-      `INSERT INTO products (contract_id, product_id, product_code, product_name, category_id, price_units, cost_units,
-         tax_division, reduce_tax_id, point_not_applicable, tax_free_division, product_division, ins_at, upd_at)
-       VALUES (@contractId, @productId, @productCode, @productName, @categoryId, @priceUnits, @costUnits,
-         @taxDivision, @reduceTaxId, @pointNotApplicable, @taxFreeDivision, @productDivision, @now, @now)`,
-    );
     this.touch = db.prepare('UPDATE products SET upd_at = ? WHERE contract_id = ? AND product_id = ?');
-    this.remove = db.prepare('DELETE FROM products WHERE contract_id = ? AND product_id = ?');
     this.itemsOf = db.prepare('SELECT product_id, no, value FROM product_reserve_items WHERE contract_id = ? AND product_id = ? ORDER BY no');
     this.clearItems = db.prepare('DELETE FROM product_reserve_items WHERE contract_id = ? AND product_id = ?');
     this.addItem = db.prepare('INSERT INTO product_reserve_items (contract_id, product_id, no, value) VALUES (?, ?, ?, ?)');
   }
 
-  find(contractId: string, productId: string | number): ProductRow | undefined {
-    return this.byId.get(contractId, productId) as ProductRow | undefined;
-  }
-
-  get(contractId: string, productId: string | number): ProductRecord {
-    const row = this.find(contractId, productId);
-    if (!row) throw NotFound.field('product_id', `product ${productId} does not exist`);
+  /** The product with its free-item values (404 when absent). */
+  record(contractId: string, productId: string | number): ProductRecord {
+    const row = this.get(contractId, productId);
     return { row, items: this.itemsOf.all(contractId, row.product_id) as ReserveItemRow[] };
   }
 
@@ -140,33 +121,29 @@ export class ProductRepo {
       const items = input.reserveItems ?? [];
       this.assertLabels(contractId, items);
       if (input.stores) this.assertStores(contractId, input.stores);
-      const productId = this.ids.next('products');
-      this.insert.run({
-        contractId,
-        productId,
-        productCode: input.productCode,
-        productName: input.productName,
-        categoryId: Number(input.categoryId),
-        priceUnits: toUnits(input.price, PRICE_SCALE),
-        costUnits: costUnits(input.cost) ?? null,
-        taxDivision: input.taxDivision ?? '0',
-        reduceTaxId: input.reduceTaxId ?? null,
-        pointNotApplicable: input.pointNotApplicable ?? '0',
-        taxFreeDivision: input.taxFreeDivision ?? '0',
-        productDivision: input.productDivision ?? '0',
-        now: this.clock.now().getTime(),
+      const productId = this.insertRow(contractId, {
+        product_id: this.ids.next('products'),
+        product_code: input.productCode,
+        product_name: input.productName,
+        category_id: Number(input.categoryId),
+        price_units: toUnits(input.price, PRICE_SCALE),
+        cost_units: costUnits(input.cost) ?? null,
+        tax_division: input.taxDivision ?? '0',
+        reduce_tax_id: input.reduceTaxId ?? null,
+        point_not_applicable: input.pointNotApplicable ?? '0',
+        tax_free_division: input.taxFreeDivision ?? '0',
+        product_division: input.productDivision ?? '0',
       });
       this.replaceItems(contractId, Number(productId), items);
       if (input.stores) this.assignStores(contractId, Number(productId), input.stores);
-      this.writer.changed({ contractId, entity: 'product', id: productId, op: 'insert' });
-      return this.get(contractId, productId);
+      return this.record(contractId, productId);
     });
   }
 
   /** The path target first (404), then the references in the body (400); a refused PATCH writes nothing. */
   update(contractId: string, productId: string, patch: UpdateProduct): ProductRecord {
     return this.writer.write(() => {
-      const { row } = this.get(contractId, productId);
+      const row = this.get(contractId, productId);
       if (patch.categoryId !== undefined) this.assertCategory(contractId, patch.categoryId);
       if (patch.productCode !== undefined) this.assertCodeFree(contractId, patch.productCode, row.product_id);
       if (patch.reserveItems !== undefined) this.assertLabels(contractId, patch.reserveItems);
@@ -178,21 +155,20 @@ export class ProductRepo {
         priceUnits: price === undefined ? undefined : toUnits(price, PRICE_SCALE),
         costUnits: costUnits(cost),
       };
-      const now = this.clock.now().getTime();
-      const updated = updateRow(this.db, PRODUCTS, contractId, row.product_id, values, COLUMNS, now);
+      const now = this.now();
+      const updated = updateRow(this.db, this.ref, contractId, row.product_id, values, COLUMNS, now);
       if (reserveItems !== undefined) this.replaceItems(contractId, row.product_id, reserveItems);
       if (stores !== undefined) this.assignStores(contractId, row.product_id, stores);
       if (!updated && (reserveItems !== undefined || stores !== undefined)) this.touch.run(now, contractId, row.product_id);
-      this.writer.changed({ contractId, entity: 'product', id: String(row.product_id), op: 'update' });
-      return this.get(contractId, productId);
+      // Reported also when only the free items or the stores changed: they travel with the product.
+      this.changed(contractId, this.idOf(row), 'update');
+      return this.record(contractId, productId);
     });
   }
 
   delete(contractId: string, productId: string): void {
     this.writer.write(() => {
-      const { row } = this.get(contractId, productId);
-      this.remove.run(contractId, row.product_id); // its free-item values go with it (ON DELETE CASCADE)
-      this.writer.changed({ contractId, entity: 'product', id: String(row.product_id), op: 'delete' });
+      this.deleteRow(contractId, this.get(contractId, productId)); // its free-item values go with it (ON DELETE CASCADE)
     });
   }
 
@@ -202,7 +178,7 @@ export class ProductRepo {
       product_code: query.product_code,
       product_division: query.product_division,
     };
-    const rows = selectPage<ProductRow, keyof typeof SORT_COLUMNS>(this.db, PRODUCTS, contractId, filters, page, SORT_COLUMNS);
+    const rows = this.select(contractId, filters, page);
     return this.withItems(contractId, rows);
   }
 
@@ -211,7 +187,7 @@ export class ProductRepo {
    * stores and warehouses), '0' where never set; 404 for an unknown product.
    */
   storesOf(contractId: string, productId: string, query: ListProductStoresQuery): ProductStoreRow[] {
-    const { row } = this.get(contractId, productId);
+    const row = this.get(contractId, productId);
     const conditions: [string, string | number | undefined][] = [
       ['s.store_id = ?', query.store_id === undefined ? undefined : Number(query.store_id)],
       ["COALESCE(ps.assign_division, '0') = ?", query.assign_division],

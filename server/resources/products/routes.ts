@@ -72,7 +72,7 @@ export default function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { contract } = authOf(request);
-        return present(products.get(contract.contractId, request.params.product_id), contract.timeZone);
+        return present(products.record(contract.contractId, request.params.product_id), contract.timeZone);
       },
     );
 

@@ -1,9 +1,9 @@
 import type { Clock } from '../../clock.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import type { Contract } from '../contracts/repo.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import type { CreateStaffRank, ListStaffRanksQuery, UpdateStaffRank } from './schema.js';
 
@@ -30,7 +30,6 @@ const COLUMNS = {
   useProductStaffDiscountRateDivision: 'use_product_staff_discount_rate_division',
   staffApplicationSellingPriceDivision: 'staff_application_selling_price_division',
 };
-const RANKS = { table: 'staff_ranks', key: 'staff_rank' };
 const SORT_COLUMNS = { staffRank: 'staff_rank', displaySequence: 'display_sequence' };
 
 /**
@@ -43,32 +42,9 @@ export function assertNoHeadOfficeLinkage(contract: Contract): void {
   }
 }
 
-export class StaffRankRepo {
-  private readonly byCode;
-  private readonly insert;
-
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly clock: Clock,
-  ) {
-    this.byCode = db.prepare('SELECT * FROM staff_ranks WHERE contract_id = ? AND staff_rank = ?');
-    this.insert = db.prepare(
-      `INSERT INTO staff_ranks (contract_id, staff_rank, full_name, display_name, display_flag, display_sequence,
-         staff_discount_rate, use_product_staff_discount_rate_division, staff_application_selling_price_division, ins_at, upd_at)
-       VALUES (@contractId, @staffRank, @staffRankFullName, @staffRankDisplayName, @displayFlag, @displaySequence,
-         @staffDiscountRate, @useProductStaffDiscountRateDivision, @staffApplicationSellingPriceDivision, @now, @now)`,
-    );
-  }
-
-  find(contractId: string, code: string): StaffRankRow | undefined {
-    return this.byCode.get(contractId, code) as StaffRankRow | undefined;
-  }
-
-  get(contractId: string, code: string): StaffRankRow {
-    const row = this.find(contractId, code);
-    if (!row) throw NotFound.field('staff_rank', `staff rank ${code} does not exist`);
-    return row;
+export class StaffRankRepo extends MasterRepo<StaffRankRow, keyof typeof SORT_COLUMNS> {
+  constructor(db: Sqlite, writer: Writer, clock: Clock) {
+    super(db, writer, clock, { entity: 'staff_rank', columns: COLUMNS, sort: SORT_COLUMNS });
   }
 
   create(contractId: string, input: CreateStaffRank): StaffRankRow {
@@ -76,36 +52,31 @@ export class StaffRankRepo {
       if (this.find(contractId, input.staffRank)) {
         throw BadRequest.field('staffRank', `staff rank ${input.staffRank} already exists`);
       }
-      this.insert.run({
-        contractId,
-        staffRank: input.staffRank,
-        staffRankFullName: input.staffRankFullName,
-        staffRankDisplayName: input.staffRankDisplayName ?? null,
-        displayFlag: input.displayFlag ?? '1',
-        displaySequence: Number(input.displaySequence ?? '0'),
-        staffDiscountRate: input.staffDiscountRate ?? '0',
-        useProductStaffDiscountRateDivision: input.useProductStaffDiscountRateDivision ?? '0',
-        staffApplicationSellingPriceDivision: input.staffApplicationSellingPriceDivision ?? '0',
-        now: this.clock.now().getTime(),
+      this.insertRow(contractId, {
+        staff_rank: input.staffRank,
+        full_name: input.staffRankFullName,
+        display_name: input.staffRankDisplayName ?? null,
+        display_flag: input.displayFlag ?? '1',
+        display_sequence: Number(input.displaySequence ?? '0'),
+        staff_discount_rate: input.staffDiscountRate ?? '0',
+        use_product_staff_discount_rate_division: input.useProductStaffDiscountRateDivision ?? '0',
+        staff_application_selling_price_division: input.staffApplicationSellingPriceDivision ?? '0',
       });
-      this.writer.changed({ contractId, entity: 'staff_rank', id: input.staffRank, op: 'insert' });
       return this.get(contractId, input.staffRank);
     });
   }
 
   update(contractId: string, code: string, patch: UpdateStaffRank): StaffRankRow {
     return this.writer.write(() => {
-      this.get(contractId, code);
+      const current = this.get(contractId, code);
       const values: Record<string, unknown> = { ...patch };
       if (patch.displaySequence !== undefined) values.displaySequence = Number(patch.displaySequence);
-      if (updateRow(this.db, RANKS, contractId, code, values, COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'staff_rank', id: code, op: 'update' });
-      }
+      this.updateFields(contractId, current, values);
       return this.get(contractId, code);
     });
   }
 
   list(contractId: string, query: ListStaffRanksQuery, page: Page<keyof typeof SORT_COLUMNS>): StaffRankRow[] {
-    return selectPage<StaffRankRow, keyof typeof SORT_COLUMNS>(this.db, RANKS, contractId, { display_flag: query.display_flag }, page, SORT_COLUMNS);
+    return this.select(contractId, { display_flag: query.display_flag }, page);
   }
 }

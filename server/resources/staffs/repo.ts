@@ -1,9 +1,9 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
 import type { CreateStaff, ListStaffsQuery, UpdateStaff } from './schema.js';
 
@@ -64,7 +64,6 @@ const COLUMNS = {
   personalWebStampScreenDisplayFlag: 'personal_web_stamp_screen_display_flag',
 } as const;
 const FLAGS = ['adminFlag', 'foreignerFlag', 'stampScreenDisplayFlag', 'personalWebStampScreenDisplayFlag'] as const;
-const STAFFS = { table: 'staffs', key: 'staff_id' };
 const SORT_COLUMNS = {
   staffId: 'staff_id',
   staffCode: 'staff_code',
@@ -80,47 +79,23 @@ function toColumnValues(input: Partial<UpdateStaff>): Record<string, unknown> {
   return values;
 }
 
-export class StaffRepo {
-  private readonly byId;
+export class StaffRepo extends MasterRepo<StaffRow, keyof typeof SORT_COLUMNS> {
   private readonly byCode;
-  private readonly insert;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
-    this.byId = db.prepare('SELECT * FROM staffs WHERE contract_id = ? AND staff_id = ?');
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'staff', columns: COLUMNS, sort: SORT_COLUMNS });
     this.byCode = db.prepare('SELECT staff_id FROM staffs WHERE contract_id = ? AND staff_code = ?');
-    const columns = Object.values(COLUMNS);
-    this.insert = db.prepare(
-      `INSERT INTO staffs (contract_id, staff_id, ${columns.join(', ')}, ins_at, upd_at)
-       VALUES (@contractId, @staffId, ${Object.keys(COLUMNS).map((k) => `@${k}`).join(', ')}, @now, @now)`,
-    );
-  }
-
-  find(contractId: string, staffId: string | number): StaffRow | undefined {
-    return this.byId.get(contractId, staffId) as StaffRow | undefined;
-  }
-
-  get(contractId: string, staffId: string): StaffRow {
-    const row = this.find(contractId, staffId);
-    if (!row) throw NotFound.field('staff_id', `staff ${staffId} does not exist`);
-    return row;
   }
 
   create(contractId: string, input: CreateStaff): StaffRow {
     return this.writer.write(() => {
       this.assertCodeFree(contractId, input.staffCode ?? null, null);
       assertDates(input.hireDate ?? null, input.terminationDate ?? null);
-      const staffId = this.ids.next('staffs');
       const defaults = { gender: '9' as const, dashboardType: 0 as const, adminFlag: false, foreignerFlag: false, stampScreenDisplayFlag: false, personalWebStampScreenDisplayFlag: false };
       const values = toColumnValues({ ...defaults, ...input });
-      const row = Object.fromEntries(Object.keys(COLUMNS).map((k) => [k, values[k] ?? null]));
-      this.insert.run({ ...row, contractId, staffId, now: this.clock.now().getTime() });
-      this.writer.changed({ contractId, entity: 'staff', id: staffId, op: 'insert' });
-      return this.get(contractId, staffId);
+      const row = Object.fromEntries(Object.entries(COLUMNS).map(([k, column]) => [column, values[k] ?? null]));
+      const id = this.insertRow(contractId, { staff_id: this.ids.next('staffs'), ...row });
+      return this.get(contractId, id);
     });
   }
 
@@ -132,16 +107,14 @@ export class StaffRepo {
       const hire = patch.hireDate === undefined ? current.hire_date : patch.hireDate;
       const termination = patch.terminationDate === undefined ? current.termination_date : patch.terminationDate;
       assertDates(hire, termination);
-      if (updateRow(this.db, STAFFS, contractId, current.staff_id, toColumnValues(patch), COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'staff', id: String(current.staff_id), op: 'update' });
-      }
+      this.updateFields(contractId, current, toColumnValues(patch));
       return this.get(contractId, staffId);
     });
   }
 
   list(contractId: string, query: ListStaffsQuery, page: Page<keyof typeof SORT_COLUMNS>): StaffRow[] {
     const filters = { staff_code: query.staff_code, gender: query.gender };
-    return selectPage<StaffRow, keyof typeof SORT_COLUMNS>(this.db, STAFFS, contractId, filters, page, SORT_COLUMNS);
+    return this.select(contractId, filters, page);
   }
 
   private assertCodeFree(contractId: string, code: string | null, selfId: number | null): void {

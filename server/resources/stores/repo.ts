@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import type { Page, UpdRange } from '../../http/paging.js';
@@ -139,8 +139,6 @@ const COLUMNS: Record<string, string> = {
   discountReceiptHeader: 'discount_receipt_header',
   discountReceiptFooter: 'discount_receipt_footer',
 };
-const STORES = { table: 'stores', key: 'store_id' };
-const STORE_READS = { table: 'store_reads', key: 'store_id' };
 const SORT_COLUMNS = {
   storeId: 'store_id',
   storeCode: 'store_code',
@@ -148,27 +146,12 @@ const SORT_COLUMNS = {
   division: 'division',
 };
 
-export class StoreRepo {
-  private readonly byId;
+export class StoreRepo extends MasterRepo<StoreRow, keyof typeof SORT_COLUMNS> {
   private readonly byCode;
-  private readonly insert;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
-    this.byId = db.prepare('SELECT * FROM store_reads WHERE contract_id = ? AND store_id = ?');
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'store', columns: COLUMNS, sort: SORT_COLUMNS, readFrom: 'store_reads' });
     this.byCode = db.prepare('SELECT store_id FROM stores WHERE contract_id = ? AND store_code = ?');
-    this.insert = db.prepare(
-      `INSERT INTO stores (contract_id, store_id, store_name, division, order_receiving, ins_at, upd_at)
-       VALUES (@contractId, @storeId, @storeName, @division, @orderReceiving, @now, @now)`,
-    );
-  }
-
-  find(contractId: string, storeId: string): StoreRow | undefined {
-    return this.byId.get(contractId, storeId) as StoreRow | undefined;
   }
 
   findByCode(contractId: string, code: string): StoreRow | undefined {
@@ -185,13 +168,6 @@ export class StoreRepo {
     if (!store) throw BadRequest.field(field, `store ${storeId} does not exist`);
     if (open && store.pause_flag === '1') throw BadRequest.field(field, `store ${storeId} is suspended`);
     return store;
-  }
-
-  /** Any store of the contract, order-receiving ones included (404 when absent). */
-  get(contractId: string, storeId: string): StoreRow {
-    const row = this.find(contractId, storeId);
-    if (!row) throw NotFound.field('store_id', `store ${storeId} does not exist`);
-    return row;
   }
 
   /** A store as /stores serves it: a normal store or a warehouse (an order-receiving store is a 404 there). */
@@ -219,20 +195,17 @@ export class StoreRepo {
       }
       const values = input.values;
       this.assertCodeFree(contractId, (values.storeCode as string | null | undefined) ?? null, null);
-      const storeId = this.ids.next('stores');
-      const now = this.clock.now().getTime();
-      this.insert.run({
-        contractId,
-        storeId,
-        storeName: input.storeName,
+      // The settings sent, by column; those not sent keep the column defaults.
+      const settings = Object.entries(values).filter(([key, value]) => value !== undefined && COLUMNS[key]);
+      const storeId = this.insertRow(contractId, {
+        store_id: this.ids.next('stores'),
+        store_name: input.storeName,
         division: input.echo.division ?? '1',
-        orderReceiving: orderReceiving ? '1' : '0',
-        now,
+        order_receiving: orderReceiving ? '1' : '0',
+        ...Object.fromEntries(settings.map(([key, value]) => [COLUMNS[key], value])),
       });
-      updateRow(this.db, STORES, contractId, storeId, values, COLUMNS, now);
       const row = this.get(contractId, storeId);
       assertPointExpiry(row);
-      this.writer.changed({ contractId, entity: 'store', id: storeId, op: 'insert' });
       return row;
     });
   }
@@ -264,10 +237,7 @@ export class StoreRepo {
         );
       }
       if (values.storeCode !== undefined) this.assertCodeFree(contractId, values.storeCode as string | null, id);
-      if (updateRow(this.db, STORES, contractId, current.store_id, values, COLUMNS, this.clock.now().getTime())) {
-        assertPointExpiry(this.get(contractId, id));
-        this.writer.changed({ contractId, entity: 'store', id, op: 'update' });
-      }
+      if (this.updateFields(contractId, current, values)) assertPointExpiry(this.get(contractId, id));
       return this.get(contractId, id);
     });
   }
@@ -275,7 +245,7 @@ export class StoreRepo {
   /** The stores /stores lists: normal stores and warehouses. */
   list(contractId: string, query: ListStoresQuery, page: Page<keyof typeof SORT_COLUMNS> & UpdRange): StoreRow[] {
     const filters = { store_code: query.store_code, division: query.division, pause_flag: query.pause_flag, order_receiving: '0' };
-    return selectPage<StoreRow, keyof typeof SORT_COLUMNS>(this.db, STORE_READS, contractId, filters, page, SORT_COLUMNS);
+    return this.select(contractId, filters, page);
   }
 
   private assertCodeFree(contractId: string, code: string | null, selfId: string | null): void {

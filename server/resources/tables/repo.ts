@@ -1,10 +1,10 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import type { Page } from '../../http/paging.js';
-import { BadRequest, NotFound } from '../../http/problem.js';
+import { BadRequest } from '../../http/problem.js';
 import { StoreRepo, type StoreRow } from '../stores/repo.js';
 import type { CreateTable, ListTablesQuery, UpdateTable } from './schema.js';
 
@@ -20,51 +20,27 @@ export interface TableRow {
 }
 
 const COLUMNS = { name: 'table_name', seats: 'seats', displaySequence: 'display_sequence' };
-const TABLES = { table: 'dining_tables', key: 'table_id' };
 const SORT_COLUMNS = { tableId: 'table_id', storeId: 'store_id', name: 'table_name', displaySequence: 'display_sequence' };
 
 const numberOrNull = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
 
 
 /** Restaurant tables of a store (the seats a reservation or a table use occupies). */
-export class TableRepo {
-  private readonly byId;
+export class TableRepo extends MasterRepo<TableRow, keyof typeof SORT_COLUMNS> {
   private readonly byName;
-  private readonly insert;
-  private readonly remove;
   private readonly reservedBy;
   private readonly inUseBy;
   readonly stores: StoreRepo;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    private readonly ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'table', columns: COLUMNS, sort: SORT_COLUMNS });
     this.stores = new StoreRepo(db, writer, ids, clock);
-    this.byId = db.prepare('SELECT * FROM dining_tables WHERE contract_id = ? AND table_id = ?');
     this.byName = db.prepare('SELECT table_id FROM dining_tables WHERE contract_id = ? AND store_id = ? AND table_name = ?');
-    this.insert = db.prepare(
-      `INSERT INTO dining_tables (contract_id, table_id, store_id, table_name, seats, display_sequence, ins_at, upd_at)
-       VALUES (@contractId, @tableId, @storeId, @name, @seats, @displaySequence, @now, @now)`,
-    );
-    this.remove = db.prepare('DELETE FROM dining_tables WHERE contract_id = ? AND table_id = ?');
     this.reservedBy = db.prepare('SELECT reservation_id FROM reservation_tables WHERE contract_id = ? AND table_id = ? LIMIT 1');
     this.inUseBy = db.prepare(
       `SELECT u.table_use_id FROM table_use_tables t JOIN table_uses u USING (contract_id, table_use_id)
        WHERE t.contract_id = ? AND t.table_id = ? AND u.status = 'started' LIMIT 1`,
     );
-  }
-
-  find(contractId: string, tableId: string | number): TableRow | undefined {
-    return this.byId.get(contractId, tableId) as TableRow | undefined;
-  }
-
-  get(contractId: string, tableId: string): TableRow {
-    const row = this.find(contractId, tableId);
-    if (!row) throw NotFound.field('table_id', `table ${tableId} does not exist`);
-    return row;
   }
 
   /**
@@ -86,18 +62,14 @@ export class TableRepo {
     return this.writer.write(() => {
       const store = this.stores.referenced(contractId, input.storeId);
       this.assertNameFree(contractId, store.store_id, input.name, null);
-      const tableId = this.ids.next('dining_tables');
-      this.insert.run({
-        contractId,
-        tableId,
-        storeId: store.store_id,
-        name: input.name,
+      const id = this.insertRow(contractId, {
+        table_id: this.ids.next('dining_tables'),
+        store_id: store.store_id,
+        table_name: input.name,
         seats: numberOrNull(input.seats),
-        displaySequence: numberOrNull(input.displaySequence),
-        now: this.clock.now().getTime(),
+        display_sequence: numberOrNull(input.displaySequence),
       });
-      this.writer.changed({ contractId, entity: 'table', id: tableId, op: 'insert' });
-      return this.get(contractId, tableId);
+      return this.get(contractId, id);
     });
   }
 
@@ -108,9 +80,7 @@ export class TableRepo {
       const values: Record<string, unknown> = { ...patch };
       if (patch.seats !== undefined) values.seats = numberOrNull(patch.seats);
       if (patch.displaySequence !== undefined) values.displaySequence = numberOrNull(patch.displaySequence);
-      if (updateRow(this.db, TABLES, contractId, tableId, values, COLUMNS, this.clock.now().getTime())) {
-        this.writer.changed({ contractId, entity: 'table', id: tableId, op: 'update' });
-      }
+      this.updateFields(contractId, current, values);
       return this.get(contractId, tableId);
     });
   }
@@ -125,14 +95,13 @@ export class TableRepo {
       }
       const use = this.inUseBy.get(contractId, current.table_id) as { table_use_id: number } | undefined;
       if (use) throw BadRequest.field('table_id', `table ${tableId} is in use by table use ${use.table_use_id}`);
-      this.remove.run(contractId, current.table_id);
-      this.writer.changed({ contractId, entity: 'table', id: tableId, op: 'delete' });
+      this.deleteRow(contractId, current);
     });
   }
 
   list(contractId: string, query: ListTablesQuery, page: Page<keyof typeof SORT_COLUMNS>): TableRow[] {
     const filters = { store_id: query.store_id === undefined ? undefined : Number(query.store_id) };
-    return selectPage<TableRow, keyof typeof SORT_COLUMNS>(this.db, TABLES, contractId, filters, page, SORT_COLUMNS);
+    return this.select(contractId, filters, page);
   }
 
   private assertNameFree(contractId: string, storeId: number, name: string, selfId: number | null): void {

@@ -1,0 +1,133 @@
+/**
+ * The one entity registry (DESIGN §5): every synced record kind, named as the repos report it
+ * to `writer.changed`, with its table, key columns, kind and child tables. The outbox, push,
+ * pull, the central change log (sync/) and the generic master repo (master-repo.ts) all read
+ * this list; nothing else lists the synced tables.
+ *
+ * - `sales`: store-made records (transactions, closings, settlements, point movements, the
+ *   restaurant's orders, table uses and reservations). Minted by one store, whose node is the
+ *   id's 3-digit suffix (DESIGN §4); only that node may push them; pushed store → central only.
+ * - `master`: editable anywhere (head office or a store); last writer wins by HLC, ties by node;
+ *   pushed and pulled.
+ *
+ * Every table is contract-scoped: its primary key is (contract_id, ...keys). A record travels as
+ * JSON `{ row, children }`: the table's row with its stored column names and values, and the rows
+ * of its child tables (those keyed by the same (contract_id, parent key)). Written back by a
+ * generic column copy (only columns the local table has), children replaced as a whole.
+ */
+export type EntityKind = 'sales' | 'master';
+
+export interface ChildTable {
+  table: string;
+  /** The child's column holding the parent's (single) key. */
+  parentKey: string;
+}
+
+export interface EntityDef {
+  name: string;
+  table: string;
+  /** Key columns after contract_id; a composite key's id is its values joined by '/'. */
+  keys: readonly string[];
+  kind: EntityKind;
+  children?: readonly ChildTable[];
+  /** Order in which existing rows are seeded into central's change log (parents first). */
+  seedOrder?: string;
+  /** Written once, never changed: the receiver keeps the first copy and refuses updates and deletes. */
+  insertOnce?: boolean;
+  /** Columns that are each instance's own bookkeeping: they do not travel (the receiver's defaults apply). */
+  localColumns?: readonly string[];
+}
+
+
+/**
+ * In dependency order (a record's references come before it), which is also the order in which
+ * central seeds its change log, so a new store's first pull applies parents before children.
+ */
+export const ENTITIES: readonly EntityDef[] = [
+  { name: 'store', table: 'stores', keys: ['store_id'], kind: 'master' },
+  { name: 'cash_drawer', table: 'cash_drawers', keys: ['cash_drawer_id'], kind: 'master' },
+  { name: 'payment_terminal', table: 'payment_terminals', keys: ['payment_terminal_id'], kind: 'master' },
+  { name: 'terminal', table: 'terminals', keys: ['terminal_id'], kind: 'master', seedOrder: 'parent_terminal_id IS NOT NULL, terminal_id' },
+  { name: 'category', table: 'categories', keys: ['category_id'], kind: 'master', seedOrder: 'level, category_id' },
+  { name: 'customer_group_section', table: 'customer_group_sections', keys: ['section_id'], kind: 'master' },
+  { name: 'customer_group', table: 'customer_groups', keys: ['customer_group_id'], kind: 'master' },
+  { name: 'customer', table: 'customers', keys: ['customer_id'], kind: 'master' },
+  { name: 'staff_rank', table: 'staff_ranks', keys: ['staff_rank'], kind: 'master' },
+  { name: 'staff', table: 'staffs', keys: ['staff_id'], kind: 'master' },
+  { name: 'staff_login', table: 'staff_logins', keys: ['staff_id'], kind: 'master' },
+  { name: 'payment_method_group', table: 'payment_method_groups', keys: ['payment_method_group_id'], kind: 'master' },
+  { name: 'payment_method', table: 'payment_methods', keys: ['payment_method_id'], kind: 'master' },
+  { name: 'product_reserve_item_label', table: 'product_reserve_item_labels', keys: ['no'], kind: 'master' },
+  {
+    name: 'product',
+    table: 'products',
+    keys: ['product_id'],
+    kind: 'master',
+    children: [
+      { table: 'product_reserve_items', parentKey: 'product_id' },
+      { table: 'product_stores', parentKey: 'product_id' },
+    ],
+  },
+  { name: 'product_bundle_group', table: 'product_bundle_groups', keys: ['product_bundle_group_id'], kind: 'master' },
+  { name: 'topping_group', table: 'topping_groups', keys: ['topping_group_id'], kind: 'master' },
+  { name: 'menu', table: 'menus', keys: ['menu_id'], kind: 'master' },
+  { name: 'table', table: 'dining_tables', keys: ['table_id'], kind: 'master' },
+  { name: 'daily_budget', table: 'daily_budgets', keys: ['store_id', 'budget_date'], kind: 'master' },
+  // E-commerce orders (order-shipment API): shipped or canceled at either side; last writer wins.
+  { name: 'order_shipment_order', table: 'order_shipment_orders', keys: ['order_head_id'], kind: 'master' },
+  // Webhook subscriptions: managed at central and pulled; a linked store refuses local edits (sync/webhooks).
+  { name: 'webhook_subscription', table: 'webhook_subscriptions', keys: ['subscription_id'], kind: 'master' },
+  {
+    name: 'transaction',
+    table: 'transactions',
+    keys: ['transaction_head_id'],
+    kind: 'sales',
+    children: [
+      { table: 'transaction_details', parentKey: 'transaction_head_id' },
+      { table: 'transaction_deposit_others', parentKey: 'transaction_head_id' },
+      { table: 'transaction_coupons', parentKey: 'transaction_head_id' },
+    ],
+  },
+  { name: 'customer_point_movement', table: 'customer_point_movements', keys: ['movement_id'], kind: 'sales' },
+  { name: 'adjustment', table: 'adjustments', keys: ['adjustment_id'], kind: 'sales' },
+  {
+    name: 'daily_summary',
+    table: 'daily_summaries',
+    keys: ['daily_summary_id'],
+    kind: 'sales',
+    children: [{ table: 'daily_summary_transactions', parentKey: 'daily_summary_id' }],
+  },
+  { name: 'table_use', table: 'table_uses', keys: ['table_use_id'], kind: 'sales', children: [{ table: 'table_use_tables', parentKey: 'table_use_id' }] },
+  { name: 'order', table: 'orders', keys: ['order_id'], kind: 'sales', children: [{ table: 'order_items', parentKey: 'order_id' }] },
+  // A linked store's webhook events (6.1, 6.2) ride the push and central delivers them (sync/outbox.ts
+  // forwards only linked contracts' events); fanned_out is each instance's own.
+  { name: 'webhook_event', table: 'webhook_events', keys: ['event_id'], kind: 'sales', insertOnce: true, localColumns: ['fanned_out'] },
+  {
+    name: 'reservation',
+    table: 'reservations',
+    keys: ['reservation_id'],
+    kind: 'sales',
+    children: [{ table: 'reservation_tables', parentKey: 'reservation_id' }],
+  },
+];
+
+const BY_NAME = new Map(ENTITIES.map((e) => [e.name, e]));
+
+/** The entity named so by `writer.changed`, or undefined for records that are not synced (contracts, API clients). */
+export const entityNamed = (name: string): EntityDef | undefined => BY_NAME.get(name);
+
+/** The key values of a record id ('/' joins a composite key). */
+export function keyValues(def: EntityDef, id: string): string[] {
+  const parts = def.keys.length === 1 ? [id] : id.split('/');
+  if (parts.length !== def.keys.length || parts.some((p) => p === '')) throw new RangeError(`${def.name} id "${id}" must have ${def.keys.length} part(s)`);
+  return parts;
+}
+
+/** The id of a record from its row. */
+export const idOfRow = (def: EntityDef, row: Record<string, unknown>): string => def.keys.map((k) => String(row[k])).join('/');
+
+/**
+ * A record id minted by a node ends in that node's 3-digit suffix (DESIGN §4). Sales records
+ * must belong to the node that pushes them.
+ */
+export const belongsToNode = (id: string, node: number): boolean => /^\d{4,}$/.test(id) && id.endsWith(String(node).padStart(3, '0'));
