@@ -5,6 +5,7 @@ import { DeadLetters, reasonOf } from './central.js';
 import { syncContext, type SyncContext } from './context.js';
 import type { SyncRecord } from './entities.js';
 import { LinkRepo, type Link } from './link.js';
+import { EventForwarder } from './outbox.js';
 
 export interface AgentOptions {
   /** Items per push batch. */
@@ -58,6 +59,7 @@ export class SyncAgent {
   private readonly ctx: SyncContext;
   private readonly applier;
   private readonly deadLetters;
+  private readonly events;
   private readonly options: AgentOptions;
 
   constructor(
@@ -68,6 +70,7 @@ export class SyncAgent {
     this.links = new LinkRepo(deps);
     this.applier = new Applier(this.ctx);
     this.deadLetters = new DeadLetters(this.ctx);
+    this.events = new EventForwarder(this.ctx);
     this.options = { ...DEFAULT_AGENT_OPTIONS, ...options };
   }
 
@@ -75,6 +78,8 @@ export class SyncAgent {
   async push(contractId: string): Promise<{ sent: number; acked: number; deadLetters: number; more: boolean }> {
     const link = this.requireLink(contractId);
     const { db } = this.deps;
+    // Webhook events raised before the link or without a reported change join the outbox first.
+    if (this.events.waiting()) this.deps.writer.write(() => this.events.forward());
     const rows = db
       .prepare('SELECT seq, entity, entity_id, op, hlc, row FROM outbox WHERE contract_id = ? ORDER BY seq LIMIT ?')
       .all(contractId, this.options.batchItems + 1) as OutboxRow[];

@@ -2,6 +2,7 @@ import type { SyncContext } from './context.js';
 import { belongsToNode, entityNamed, type EntityDef, type SyncRecord } from './entities.js';
 import { compareHlc, isHlc } from './hlc.js';
 import { ChangeLog, Versions } from './outbox.js';
+import { CSV_COMPLETION_EVENT, WEBHOOK_EVENTS } from './webhooks/events.js';
 
 /** One synced change as it travels in a push batch or a pull page. */
 export interface SyncItem {
@@ -21,6 +22,30 @@ export type Outcome = 'applied' | 'stale';
 /** The latest valid HLC of a batch or page, which the receiver merges into its clock once. */
 export const latestHlc = (items: readonly SyncItem[]): string | undefined =>
   items.reduce<string | undefined>((top, i) => (isHlc(i.hlc) && (top === undefined || i.hlc > top) ? i.hlc : top), undefined);
+
+/**
+ * Central's checks of pushed records beyond their key and node: the reason to refuse one. A
+ * store's webhook event must be a subscription event of the pushing contract; callbacks (6.3)
+ * go out from the instance that made the file and never travel.
+ */
+const PUSH_CHECKS: Record<string, (contractId: string, item: SyncItem) => string | undefined> = {
+  webhook_event(contractId, item) {
+    const row = item.row?.row ?? {};
+    if (row.target_url !== null && row.target_url !== undefined) return 'a callback (6.3) is sent by the instance that made the file, not by central';
+    if (typeof row.event !== 'string' || !SUBSCRIPTION_EVENTS.includes(row.event)) return `"${String(row.event)}" is not an event central delivers to subscriptions`;
+    if (row.contract_id !== undefined && row.contract_id !== contractId) return `it belongs to contract ${String(row.contract_id)}`;
+    let body: unknown;
+    try {
+      body = JSON.parse(String(row.body));
+    } catch {
+      return 'its body is not JSON';
+    }
+    if ((body as { contractId?: unknown } | null)?.contractId !== contractId) return `its body is not of contract ${contractId}`;
+    return undefined;
+  },
+};
+
+const SUBSCRIPTION_EVENTS: readonly string[] = WEBHOOK_EVENTS.filter((e) => e !== CSV_COMPLETION_EVENT);
 
 /**
  * Applies synced items on the receiving side, by the entity registry. Each call runs inside the
@@ -49,6 +74,13 @@ export class Applier {
       throw new ItemRejected(`${def.name} ${item.id} was not made by node ${node}: its id must end in ${String(node).padStart(3, '0')}`);
     }
     if (def.kind === 'sales') {
+      const refusal = PUSH_CHECKS[def.name]?.(contractId, item);
+      if (refusal) throw new ItemRejected(`${def.name} ${item.id}: ${refusal}`);
+      if (def.insertOnce) {
+        if (item.op !== 'insert') throw new ItemRejected(`${def.name} ${item.id} is written once: ${item.op} is refused`);
+        // Already here (a dead letter retried after it came again): the first copy stands.
+        if (this.ctx.records.read(def, contractId, item.id)) return 'stale';
+      }
       this.write(def, contractId, item);
       return 'applied';
     }

@@ -125,9 +125,22 @@ export class LinkRepo {
     });
   }
 
-  /** Returns false when the contract was not linked. The outbox is kept (a later link pushes it). */
+  /**
+   * Returns false when the contract was not linked. The outbox is kept (a later link pushes it),
+   * except the webhook events not yet handed to central: an unlinked store delivers its own, so
+   * they go back to this store's worker.
+   */
   unlink(contractId: string): boolean {
-    return this.deps.writer.write(() => this.deps.db.prepare('DELETE FROM sync_links WHERE contract_id = ?').run(contractId).changes === 1);
+    const { db } = this.deps;
+    return this.deps.writer.write(() => {
+      const unlinked = db.prepare('DELETE FROM sync_links WHERE contract_id = ?').run(contractId).changes === 1;
+      db.prepare(
+        `UPDATE webhook_events SET fanned_out = 0
+         WHERE contract_id = ? AND event_id IN (SELECT entity_id FROM outbox WHERE contract_id = ? AND entity = 'webhook_event')`,
+      ).run(contractId, contractId);
+      db.prepare("DELETE FROM outbox WHERE contract_id = ? AND entity = 'webhook_event'").run(contractId);
+      return unlinked;
+    });
   }
 
   update(contractId: string, values: Partial<Record<'last_push_at' | 'last_pull_at' | 'last_attempt_at' | 'pull_cursor' | 'online' | 'clock_skew_ms', number | null> & { last_error: string | null }>, addDeadLetters = 0): void {

@@ -96,7 +96,22 @@ export class SubscriptionRepo {
     return this.list(contractId).filter((s) => s.active && (s.events as string[]).includes(event));
   }
 
+  /**
+   * DESIGN §5: subscriptions are managed at central and pulled by the stores; a store linked to
+   * central refuses local edits (they would be overwritten by the next pull and its events go out
+   * from central anyway). An unlinked store (and central) sets its own.
+   */
+  private assertManagedHere(contractId: string): void {
+    const linked = this.deps.db.prepare('SELECT central_url FROM sync_links WHERE contract_id = ?').pluck().get(contractId) as string | undefined;
+    if (linked !== undefined) {
+      throw new BadRequest(
+        `webhook subscriptions of contract ${contractId} are managed at head office: this store is linked to central (${linked}); change them there and they reach this store with the next pull`,
+      );
+    }
+  }
+
   create(contractId: string, input: SubscriptionInput): Subscription {
+    this.assertManagedHere(contractId);
     const url = checkUrl(input.url);
     const events = checkEvents(input.events);
     return this.deps.writer.write(() => {
@@ -115,6 +130,7 @@ export class SubscriptionRepo {
 
   /** Changes the keys given; turning a subscription on clears the reason it was turned off. */
   update(contractId: string, subscriptionId: string, patch: Partial<SubscriptionInput>): Subscription {
+    this.assertManagedHere(contractId);
     const url = patch.url === undefined ? undefined : checkUrl(patch.url);
     const events = patch.events === undefined ? undefined : checkEvents(patch.events);
     return this.deps.writer.write(() => {
@@ -147,6 +163,7 @@ export class SubscriptionRepo {
 
   /** Removes it; its deliveries not yet made become dead (kept for the record, replayable no more). */
   remove(contractId: string, subscriptionId: string): void {
+    this.assertManagedHere(contractId);
     this.deps.writer.write(() => {
       this.get(contractId, subscriptionId);
       const now = this.deps.clock.now().getTime();
