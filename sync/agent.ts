@@ -3,7 +3,7 @@ import type { AppDeps } from '../server/deps.js';
 import { Applier, latestHlc, type SyncItem } from './apply.js';
 import { DeadLetters, reasonOf } from './central.js';
 import { syncContext, type SyncContext } from './context.js';
-import type { SyncRecord } from './entities.js';
+import { entityNamed, type SyncRecord } from './entities.js';
 import { LinkRepo, type Link } from './link.js';
 import { EventForwarder } from './outbox.js';
 
@@ -74,6 +74,17 @@ export class SyncAgent {
     this.options = { ...DEFAULT_AGENT_OPTIONS, ...options };
   }
 
+  /**
+   * An outbox row of a sales record carries no copy (outbox.ts): the record is read as it stands
+   * now; one that is gone by now travels as a delete.
+   */
+  private currentRecord(contractId: string, r: OutboxRow): { op: string; row: string | null } {
+    if (r.row !== null || r.op === 'delete') return { op: r.op, row: r.row };
+    const def = entityNamed(r.entity);
+    const record = def ? this.ctx.records.read(def, contractId, r.entity_id) : null;
+    return record ? { op: r.op, row: JSON.stringify(record) } : { op: 'delete', row: null };
+  }
+
   /** Pushes one batch of the contract's outbox; `more` when rows remain. */
   async push(contractId: string): Promise<{ sent: number; acked: number; deadLetters: number; more: boolean }> {
     const link = this.requireLink(contractId);
@@ -87,7 +98,8 @@ export class SyncAgent {
     const items: string[] = [];
     let bytes = 0;
     for (const r of rows.slice(0, this.options.batchItems)) {
-      const text = `{"seq":${r.seq},"entity":${JSON.stringify(r.entity)},"id":${JSON.stringify(r.entity_id)},"op":"${r.op}","hlc":"${r.hlc}","row":${r.row ?? 'null'}}`;
+      const { op, row } = this.currentRecord(contractId, r);
+      const text = `{"seq":${r.seq},"entity":${JSON.stringify(r.entity)},"id":${JSON.stringify(r.entity_id)},"op":"${op}","hlc":"${r.hlc}","row":${row ?? 'null'}}`;
       const size = Buffer.byteLength(text);
       if (items.length > 0 && bytes + size > this.options.batchBytes) break;
       items.push(text);

@@ -68,7 +68,7 @@ try {
     ],
   });
   const seed = store.db.prepare("SELECT * FROM outbox WHERE entity = 'transaction' AND entity_id = ?").get(sale.transactionHeadId);
-  const record = JSON.parse(seed.row);
+  const record = new RecordStore(store.db).read(entityNamed('transaction'), CONTRACT, String(sale.transactionHeadId)); // sales rows are read at push time
   const def = entityNamed('transaction');
   const records = [];
   const copy = store.db.transaction(() => {

@@ -1,3 +1,4 @@
+import { entityNamed, RecordStore } from '../../sync/entities.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncAgent } from '../../sync/agent.js';
 import { NodeRepo } from '../../sync/central.js';
@@ -18,8 +19,12 @@ let terminal: string;
 const basic = (node: number, s: string) => `Basic ${Buffer.from(`${node}:${s}`).toString('base64')}`;
 const push = (body: unknown, auth = basic(4, secret)) =>
   fetch(`${central.url}/sync/${CONTRACT}/push`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify(body) });
+// A sales record's outbox row carries no copy: it travels as it stands when pushed (sync/outbox.ts).
+const records = () => new RecordStore(store.deps.db);
 const outboxItems = () =>
-  (store.deps.db.prepare('SELECT seq, entity, entity_id AS id, op, hlc, row FROM outbox ORDER BY seq').all() as { seq: number; row: string }[]).map((r) => ({ ...r, row: JSON.parse(r.row) }));
+  (store.deps.db.prepare('SELECT seq, entity, entity_id AS id, op, hlc, row FROM outbox ORDER BY seq').all() as { seq: number; entity: string; id: string; row: string | null }[]).map(
+    (r) => ({ ...r, row: r.row === null ? records().read(entityNamed(r.entity)!, CONTRACT, r.id) : JSON.parse(r.row) }),
+  );
 
 const sale = async (amount: string) =>
   (
