@@ -121,6 +121,20 @@ describe('member points: GET /customers/point, PATCH /customers/{id}/point, POST
   });
 
   describe('POST /customers/{id}/point/add (relative)', () => {
+    it('adds once when a client retries with the same Idempotency-Key; another body under that key is a 409', async () => {
+      const id = await member('IDEM-1');
+      const add = (body: object, key: string) =>
+        t.app.inject({ method: 'POST', url: `/${t.contractId}/pos/customers/${id}/point/add`, headers: { authorization: `Bearer ${t.token}`, 'idempotency-key': key }, payload: body });
+      expect((await add({ point: '30' }, 'add-1')).json().point).toBe('30');
+      const retry = await add({ point: '30' }, 'add-1');
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().point).toBe('30');
+      expect(problem(await add({ point: '40' }, 'add-1'), 409).detail).toBe('[Idempotency-Key] was used for another point add (another member or body)');
+      expect((await add({ point: '30' }, 'add-2')).json().point).toBe('60');
+      const moves = t.deps.db.prepare("SELECT count(*) FROM customer_point_movements WHERE cause = 'manual_add'").pluck().get();
+      expect(moves).toBe(2);
+    });
+
     it('adds the values sent (negative takes), answers the reference shape and records each movement', async () => {
       const id = await member('M1', { point: '100', mile: '10' });
       t.clock.advance(60_000);

@@ -6,7 +6,7 @@ import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage, updateRow, updConditions, type Condition } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
-import { BadRequest } from '../../http/problem.js';
+import { BadRequest, Conflict, fieldDetail } from '../../http/problem.js';
 import type { Page, UpdRange } from '../../http/paging.js';
 import { CustomerGroupRepo } from '../customer-groups/repo.js';
 import {
@@ -158,6 +158,8 @@ type GroupValues = Partial<Record<CustomerGroupField, number | null>>;
 /** Members (customers): supporting master of member sales (spec 2.13 customerId), and their point balances. */
 export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLUMNS> {
   private readonly byCode;
+  private readonly pointKey;
+  private readonly insertPointKey;
   private readonly storeExists;
   private readonly setBalance;
   private readonly setExpireDate;
@@ -170,6 +172,8 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
     super(db, writer, clock, { entity: 'customer', columns: COLUMNS, sort: SORT_COLUMNS });
     this.groups = new CustomerGroupRepo(db, writer, ids, clock);
     this.byCode = db.prepare('SELECT customer_id FROM customers WHERE contract_id = ? AND customer_code = ?');
+    this.pointKey = db.prepare('SELECT body_hash, customer_id FROM point_request_keys WHERE contract_id = ? AND request_key = ?');
+    this.insertPointKey = db.prepare('INSERT INTO point_request_keys (contract_id, request_key, body_hash, customer_id, created_at) VALUES (?, ?, ?, ?, ?)');
     this.storeExists = db.prepare('SELECT 1 FROM stores WHERE contract_id = ? AND store_id = ?').pluck();
     this.setBalance = db.prepare('UPDATE customers SET point = ?, mile = ?, upd_at = ? WHERE contract_id = ? AND customer_id = ?');
     this.setExpireDate = db.prepare('UPDATE customers SET point_expire_date = ?, upd_at = ? WHERE contract_id = ? AND customer_id = ?');
@@ -322,9 +326,27 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
    * (a movement of their own), then the values sent are added; a result below zero is a 400
    * naming the field and nothing is written, not even the expiry.
    */
-  addPointsManually(contractId: string, customerId: string, body: AddPoint, actor: Actor | null, today: string): CustomerRow {
+  addPointsManually(
+    contractId: string,
+    customerId: string,
+    body: AddPoint,
+    actor: Actor | null,
+    today: string,
+    retry?: { key: string; bodyHash: string },
+  ): CustomerRow {
     return this.writer.write(() => {
       const current = this.get(contractId, customerId);
+      if (retry) {
+        // A retry of an add already made answers the balance without adding again.
+        const known = this.pointKey.get(contractId, retry.key) as { body_hash: string; customer_id: number } | undefined;
+        if (known) {
+          if (known.body_hash !== retry.bodyHash || known.customer_id !== current.customer_id) {
+            throw new Conflict(fieldDetail('Idempotency-Key', 'was used for another point add (another member or body)'));
+          }
+          return current;
+        }
+        this.insertPointKey.run(contractId, retry.key, retry.bodyHash, current.customer_id, this.clock.now().getTime());
+      }
       this.expireIfDue(contractId, current, today, actor);
       const delta = { point: body.point === undefined ? undefined : new Decimal(body.point), mile: body.mile === undefined ? undefined : new Decimal(body.mile) };
       this.movePoints(contractId, current.customer_id, delta, 'manual_add', { actor });

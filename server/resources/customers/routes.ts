@@ -1,3 +1,5 @@
+import { registrationHeaders } from '../transactions/schema.js';
+import { bodyHash } from '../transactions/request-keys.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
@@ -112,16 +114,20 @@ export default function customersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: "Add to (or, negative, take from) a member's points and miles; never below zero",
+          description: 'With an Idempotency-Key header a retry adds nothing again; the same key with another body is a 409.',
+          headers: registrationHeaders,
           params: customerParams,
           body: addPointBody,
-          response: { 200: customerPointUpdate, ...commonErrorResponses, 404: problemSchema },
+          response: { 200: customerPointUpdate, ...commonErrorResponses, 404: problemSchema, 409: problemSchema },
         },
       },
       async (request) => {
         const auth = authOf(request);
         const { contractId, timeZone } = auth.contract;
         const today = formatDate(deps.clock.now().getTime(), timeZone);
-        const row = customers.addPointsManually(contractId, request.params.customer_id, request.body, actorOf(auth), today);
+        const key = request.headers['idempotency-key'];
+        const retry = key === undefined ? undefined : { key, bodyHash: bodyHash(request.body) };
+        const row = customers.addPointsManually(contractId, request.params.customer_id, request.body, actorOf(auth), today, retry);
         return presentPointUpdate(row, timeZone);
       },
     );
