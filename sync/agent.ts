@@ -3,7 +3,7 @@ import type { AppDeps } from '../server/deps.js';
 import { Applier, latestHlc, type SyncItem } from './apply.js';
 import { DeadLetters, reasonOf } from './central.js';
 import { syncContext, type SyncContext } from './context.js';
-import { entityNamed, type SyncRecord } from './entities.js';
+import { entityNamed, type CompactColumns, type SyncRecord } from './entities.js';
 import { LinkRepo, type Link } from './link.js';
 import { EventForwarder } from './outbox.js';
 
@@ -76,13 +76,17 @@ export class SyncAgent {
 
   /**
    * An outbox row of a sales record carries no copy (outbox.ts): the record is read as it stands
-   * now; one that is gone by now travels as a delete.
+   * now, in compact form (values in the order of the batch's column lists); one that is gone by
+   * now travels as a delete. A master's row carries its copy as JSON text.
    */
-  private currentRecord(contractId: string, r: OutboxRow): { op: string; row: string | null } {
-    if (r.row !== null || r.op === 'delete') return { op: r.op, row: r.row };
+  private itemText(contractId: string, r: OutboxRow, tables: CompactColumns): string {
+    const head = `{"seq":${r.seq},"entity":${JSON.stringify(r.entity)},"id":${JSON.stringify(r.entity_id)},"hlc":"${r.hlc}"`;
+    if (r.row !== null || r.op === 'delete') return `${head},"op":"${r.op}","row":${r.row ?? 'null'}}`;
     const def = entityNamed(r.entity);
-    const record = def ? this.ctx.records.read(def, contractId, r.entity_id) : null;
-    return record ? { op: r.op, row: JSON.stringify(record) } : { op: 'delete', row: null };
+    const compact = def ? this.ctx.records.readCompact(def, contractId, r.entity_id) : null;
+    if (!def || !compact) return `${head},"op":"delete","row":null}`;
+    Object.assign(tables, this.ctx.records.compactColumns(def));
+    return `${head},"op":"${r.op}","cells":${JSON.stringify(compact)}}`;
   }
 
   /** Pushes one batch of the contract's outbox; `more` when rows remain. */
@@ -96,16 +100,16 @@ export class SyncAgent {
       .all(contractId, this.options.batchItems + 1) as OutboxRow[];
     if (rows.length === 0) return { sent: 0, acked: 0, deadLetters: 0, more: false };
     const items: string[] = [];
+    const tables: CompactColumns = {};
     let bytes = 0;
     for (const r of rows.slice(0, this.options.batchItems)) {
-      const { op, row } = this.currentRecord(contractId, r);
-      const text = `{"seq":${r.seq},"entity":${JSON.stringify(r.entity)},"id":${JSON.stringify(r.entity_id)},"op":"${op}","hlc":"${r.hlc}","row":${row ?? 'null'}}`;
+      const text = this.itemText(contractId, r, tables);
       const size = Buffer.byteLength(text);
       if (items.length > 0 && bytes + size > this.options.batchBytes) break;
       items.push(text);
       bytes += size;
     }
-    const body = `{"node":${link.node},"items":[${items.join(',')}]}`;
+    const body = `{"node":${link.node},"tables":${JSON.stringify(tables)},"items":[${items.join(',')}]}`;
     const sentLast = rows[items.length - 1]!.seq;
     const { answer, skew } = await this.call<PushAnswer>(link, 'POST', 'push', body);
     this.deps.writer.write(() => {

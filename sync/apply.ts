@@ -20,7 +20,7 @@ export class ItemRejected extends Error {}
 export type Outcome = 'applied' | 'stale';
 
 /** The latest valid HLC of a batch or page, which the receiver merges into its clock once. */
-export const latestHlc = (items: readonly SyncItem[]): string | undefined =>
+export const latestHlc = (items: readonly Pick<SyncItem, 'hlc'>[]): string | undefined =>
   items.reduce<string | undefined>((top, i) => (isHlc(i.hlc) && (top === undefined || i.hlc > top) ? i.hlc : top), undefined);
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashSecret, secretMatches } from '../server/resources/auth/repo.js';
 import { Applier, ItemRejected, latestHlc, type SyncItem } from './apply.js';
 import type { SyncContext } from './context.js';
-import { ENTITIES, type SyncRecord } from './entities.js';
+import { ENTITIES, entityNamed, expandCompact, type CompactColumns, type CompactRecord, type SyncRecord } from './entities.js';
 import { ChangeLog, Versions } from './outbox.js';
 
 /** A store node of a contract, as central knows it. */
@@ -216,6 +216,25 @@ export class DeadLetters {
 
 export const reasonOf = (error: unknown): string => (error instanceof ItemRejected ? error.message : `${(error as Error).name}: ${(error as Error).message}`);
 
+/** An item as a push carries it: its record as an object (`row`) or compact (`cells`). */
+export interface PushedItem extends Omit<SyncItem, 'row'> {
+  row?: SyncRecord | null;
+  cells?: CompactRecord;
+}
+
+/** The pushed item with its record as an object; a compact record that does not fit its columns is refused. */
+function withRecord(item: PushedItem, tables: CompactColumns): SyncItem {
+  const { cells, ...rest } = item;
+  if (cells === undefined) return { ...rest, row: item.row ?? null };
+  const def = entityNamed(item.entity);
+  if (!def) throw new ItemRejected(`unknown entity ${item.entity}`);
+  try {
+    return { ...rest, row: expandCompact(def, tables, cells) };
+  } catch (error) {
+    throw new ItemRejected((error as Error).message);
+  }
+}
+
 export interface PushResult {
   acked: number;
   deadLetters: { seq: number; deadLetterId: number; reason: string }[];
@@ -250,7 +269,7 @@ export class CentralSync {
    * high-water mark were applied before (a resent batch) and are only acknowledged; an item
    * refused becomes a dead letter and is acknowledged too, so it never blocks the rest.
    */
-  push(contractId: string, node: number, items: SyncItem[]): PushResult {
+  push(contractId: string, node: number, items: PushedItem[], tables: CompactColumns = {}): PushResult {
     const { db, writer, clock } = this.ctx.deps;
     return writer.write(() => {
       const current = this.nodes.find(contractId, node)!;
@@ -263,12 +282,14 @@ export class CentralSync {
           result.skipped++;
           continue;
         }
+        let full: SyncItem = { ...item, row: item.row ?? null };
         try {
-          db.transaction(() => this.applier.applyPushed(contractId, node, item))();
+          full = withRecord(item, tables);
+          db.transaction(() => this.applier.applyPushed(contractId, node, full))();
           result.applied++;
         } catch (error) {
           const reason = reasonOf(error);
-          result.deadLetters.push({ seq: item.seq, deadLetterId: this.deadLetters.add(contractId, node, 'push', item, reason), reason });
+          result.deadLetters.push({ seq: item.seq, deadLetterId: this.deadLetters.add(contractId, node, 'push', full, reason), reason });
         }
         hwm = item.seq;
       }

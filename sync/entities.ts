@@ -15,12 +15,53 @@ export interface SyncRecord {
 }
 
 /**
+ * A record as a push carries it from the store's outbox (agent.ts): its values in the order of
+ * the batch's column list for the table, not as objects. Sales records are read at push time,
+ * and a 5-line sale is a fifth of the bytes this way, with far less work on both sides.
+ */
+export interface CompactRecord {
+  row: unknown[];
+  children?: Record<string, unknown[][]>;
+}
+
+/** The columns a compact record lists, per table: `{ transactions: ['transaction_head_id', ...] }`. */
+export type CompactColumns = Record<string, readonly string[]>;
+
+/** Turns a compact record back into a SyncRecord; a table without its column list, or a row of another width, is refused. */
+export function expandCompact(def: EntityDef, columns: CompactColumns, compact: CompactRecord): SyncRecord {
+  const toObject = (table: string, values: unknown[]): Record<string, unknown> => {
+    const names = columns[table];
+    if (!names) throw new RangeError(`the batch lists no columns for ${table}`);
+    if (!Array.isArray(values) || values.length !== names.length) throw new RangeError(`a ${table} row has ${Array.isArray(values) ? values.length : 'no'} values for ${names.length} columns`);
+    const row: Record<string, unknown> = {};
+    names.forEach((name, i) => (row[name] = values[i]));
+    return row;
+  };
+  const record: SyncRecord = { row: toObject(def.table, compact.row) };
+  if (compact.children) {
+    record.children = {};
+    for (const child of def.children ?? []) {
+      const rows = compact.children[child.table];
+      if (rows !== undefined) record.children[child.table] = rows.map((r) => toObject(child.table, r));
+    }
+  }
+  return record;
+}
+
+interface CompactReader {
+  columns: CompactColumns;
+  row: Statement<unknown[]>;
+  children: { table: string; rows: Statement<unknown[]> }[];
+}
+
+/**
  * Reads records and writes them back by the registry, with prepared statements cached per
  * database. Only columns the local table has are written (a newer peer's extra columns are dropped).
  */
 export class RecordStore {
   private readonly statements = new Map<string, Statement<unknown[]>>();
   private readonly columns = new Map<string, Set<string>>();
+  private readonly compactReaders = new Map<string, CompactReader>();
 
   constructor(private readonly db: Sqlite) {}
 
@@ -64,6 +105,47 @@ export class RecordStore {
       }
     }
     return record;
+  }
+
+  /**
+   * The columns a compact read lists, per table of the entity: every stored column but the
+   * contract (the push names it) and the entity's local-only columns.
+   */
+  compactColumns(def: EntityDef): CompactColumns {
+    return this.compactReader(def).columns;
+  }
+
+  /** The record as it stands now in compact form (values in compactColumns order), or null when it does not exist. */
+  readCompact(def: EntityDef, contractId: string, id: string): CompactRecord | null {
+    const reader = this.compactReader(def);
+    const keys = keyValues(def, id);
+    const row = reader.row.get(contractId, ...keys) as unknown[] | undefined;
+    if (!row) return null;
+    const record: CompactRecord = { row };
+    if (reader.children.length) {
+      record.children = {};
+      for (const child of reader.children) record.children[child.table] = child.rows.all(contractId, keys[0]) as unknown[][];
+    }
+    return record;
+  }
+
+  private compactReader(def: EntityDef): CompactReader {
+    let reader = this.compactReaders.get(def.name);
+    if (!reader) {
+      const listed = (table: string, local: readonly string[] = []) => [...this.columnsOf(table)].filter((c) => c !== 'contract_id' && !local.includes(c));
+      const columns: Record<string, string[]> = { [def.table]: listed(def.table, def.localColumns) };
+      for (const child of def.children ?? []) columns[child.table] = listed(child.table);
+      reader = {
+        columns,
+        row: this.db.prepare<unknown[]>(`SELECT ${columns[def.table]!.join(', ')} FROM ${def.table} WHERE ${this.where(def)}`).raw(true),
+        children: (def.children ?? []).map((child) => ({
+          table: child.table,
+          rows: this.db.prepare<unknown[]>(`SELECT ${columns[child.table]!.join(', ')} FROM ${child.table} WHERE contract_id = ? AND ${child.parentKey} = ?`).raw(true),
+        })),
+      };
+      this.compactReaders.set(def.name, reader);
+    }
+    return reader;
   }
 
   /** Every id of an entity in a contract, in seeding order. */

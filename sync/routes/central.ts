@@ -22,7 +22,17 @@ const item = z.object({
   row: z.any(),
 });
 
-const pushBody = z.object({ node: z.number().int().min(1).max(999), items: z.array(item).max(MAX_PUSH_ITEMS) });
+/** A pushed item carries its record as an object (`row`) or compact (`cells`, by the batch's `tables`). */
+const pushItem = item.extend({
+  row: z.any().optional(),
+  cells: z.object({ row: z.array(z.any()), children: z.record(z.string(), z.array(z.array(z.any()))).optional() }).optional(),
+});
+
+const pushBody = z.object({
+  node: z.number().int().min(1).max(999),
+  tables: z.record(z.string().max(64), z.array(z.string().max(64)).max(500)).optional(),
+  items: z.array(pushItem).max(MAX_PUSH_ITEMS),
+});
 
 const pushResponse = z.object({
   acked: z.number().int(),
@@ -94,7 +104,7 @@ export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         if (request.body.node !== node.node) throw new Forbidden(`[node] node ${node.node} cannot push for node ${request.body.node}`);
         const seqs = request.body.items.map((i) => i.seq);
         if (seqs.some((s, i) => i > 0 && s <= seqs[i - 1]!)) throw BadRequest.field('items', 'items must be in increasing seq order');
-        const result = central.push(node.contract_id, node.node, request.body.items);
+        const result = central.push(node.contract_id, node.node, request.body.items, request.body.tables ?? {});
         return { ...result, hlc: ctx.hlc.now(), wallTime: deps.clock.now().getTime() };
       },
     );

@@ -102,6 +102,33 @@ describe('push at central', () => {
     expect((await central.api('POST', '/sync/dead_letters/999/retry')).json().detail).toBe('[dead_letter_id] dead letter 999 does not exist');
   });
 
+  it('a sale travels compact (values by the batch’s column lists); one that does not fit its columns is a dead letter, the rest arrive', async () => {
+    const def = entityNamed('transaction')!;
+    // The agent's own push: the central copy equals the store's row, column for column.
+    const first = await sale('460');
+    await agent.drain(CONTRACT);
+    const read = (deps: Instance['deps']) => new RecordStore(deps.db).read(def, CONTRACT, first);
+    expect(read(central.deps)).toEqual(read(store.deps));
+
+    const good = await sale('400');
+    const bad = await sale('450');
+    const tables = records().compactColumns(def);
+    const item = (id: string, seq: number) => {
+      const { seq: _s, ...r } = outboxItems().find((i) => i.id === id)!;
+      return { ...r, seq, row: undefined, cells: records().readCompact(def, CONTRACT, id) };
+    };
+    const seqs = outboxItems().map((i) => i.seq);
+    const broken = item(bad, seqs[1]!);
+    broken.cells!.row = broken.cells!.row.slice(1);
+    const answer = (await (await push({ node: 4, tables, items: [item(good, seqs[0]!), broken] })).json()) as any;
+    expect(answer).toMatchObject({ acked: seqs[1], applied: 1 });
+    expect(answer.deadLetters.map((d: { reason: string }) => d.reason)).toEqual([`a transactions row has ${tables.transactions!.length - 1} values for ${tables.transactions!.length} columns`]);
+    expect(count(central.deps, 'SELECT count(*) FROM transaction_details WHERE transaction_head_id = ?', good)).toBe(1);
+    // Without the column list the batch names, a compact item cannot be read either.
+    const noColumns = (await (await push({ node: 4, items: [{ ...item(bad, seqs[1]! + 100) }] })).json()) as any;
+    expect(noColumns.deadLetters[0].reason).toBe('the batch lists no columns for transactions');
+  });
+
   it('a dead letter whose cause is fixed is applied on retry', async () => {
     // A sale for a store central does not know yet (made at the store, its store row never pushed).
     const id = await sale('700');
