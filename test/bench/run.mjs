@@ -156,6 +156,7 @@ async function runScenario(scenario, opts) {
         measured.serverCpuPercent = cpu ? (100 * (cpu.user + cpu.system)) / cpu.elapsedUs : null;
         // CPU per request is far less sensitive than req/s to other load on the machine.
         measured.serverCpuUsPerReq = cpu && measured.requests ? (cpu.user + cpu.system) / measured.requests : null;
+        if (cpu?.report) measured.report = cpu.report;
         measured.warmupFailures = failures(warm);
         rounds[kind].push(measured);
       }
@@ -208,6 +209,7 @@ function printTable(scenario, summary, ratio) {
     // What the ratio would be if both servers were CPU-bound: a cross-check on a busy machine.
     console.log(`  cpu-time ratio bare/ours: ${(summary.bare.serverCpuUsPerReq / summary.ours.serverCpuUsPerReq).toFixed(2)} (server CPU per request)`);
   }
+  for (const run of summary.ours.runs) if (run.report) console.log(`  ours at the end of the measurement: ${JSON.stringify(run.report)}`);
 }
 
 async function main() {

@@ -19,7 +19,7 @@ export async function loadScenario(name) {
 }
 
 /** Wires IPC for a started server; `close` releases the app and the database. */
-export function serveChild({ port, request, close }) {
+export function serveChild({ port, request, close, report }) {
   let cpuStart = null;
   let closing = false;
   const shutdown = async (code) => {
@@ -41,7 +41,7 @@ export function serveChild({ port, request, close }) {
     } else if (msg?.type === 'cpu-stop') {
       const cpu = process.cpuUsage(cpuStart?.cpu);
       const elapsedUs = Number(process.hrtime.bigint() - (cpuStart?.at ?? 0n)) / 1000;
-      process.send({ type: 'cpu', user: cpu.user, system: cpu.system, elapsedUs });
+      process.send({ type: 'cpu', user: cpu.user, system: cpu.system, elapsedUs, report: report?.() ?? null });
     } else if (msg?.type === 'stop') {
       void shutdown(0);
     }

@@ -59,10 +59,13 @@ try {
     return text ? JSON.parse(text) : undefined;
   };
 
-  const request = await scenario.ours({ app, deps, contractId: CONTRACT_ID, token, authHeaders, api });
+  const ctx = { app, deps, contractId: CONTRACT_ID, token, authHeaders, api, report: undefined };
+  const request = await scenario.ours(ctx);
   serveChild({
     port,
     request,
+    // A scenario may set ctx.report: facts about the server at the end of each measurement.
+    report: ctx.report,
     close: async () => {
       await app.close();
       deps.db.close();
