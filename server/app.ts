@@ -9,6 +9,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { BASE_PATH, WAITER_BASE_PATH } from './http/plans.js';
 import { registerPlatformLeniency } from './http/leniency.js';
 import { registerUnservedPaths } from './http/unserved.js';
+import { registerUi } from './http/ui.js';
 import tokenRoutes from './resources/auth/routes.js';
 import categoryRoutes from './resources/categories/routes.js';
 import customerGroupRoutes from './resources/customer-groups/routes.js';
@@ -100,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerOpenApi(app, VERSION);
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok', role: deps.config.role, version: VERSION }));
+  // The back-office web UI (issue 12) at /ui/.
+  await registerUi(app, deps);
   await app.register(tokenRoutes(deps));
   // Sync (issue 11): outbox / change-log rows in every write's transaction; central's push and pull endpoints.
   installSyncHooks(deps);

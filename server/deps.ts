@@ -24,6 +24,15 @@ export interface AppConfig {
   busyRetryMs: number;
   /** Failed password logins allowed per window (resources/auth/throttle.ts). Tests shorten the window. */
   loginThrottle: LoginThrottleConfig;
+  /** The back-office UI at /ui (http/ui.ts). */
+  ui: UiConfig;
+}
+
+export interface UiConfig {
+  /** Serve /ui to the LAN too (`serve --ui-lan`, POS_UI_LAN=1); by default only to this PC. */
+  lan: boolean;
+  /** The built UI's folder; default dist/ui beside the compiled server (http/ui.ts). */
+  dir?: string;
 }
 
 export interface LoginThrottleConfig {
@@ -62,6 +71,7 @@ export function openDeps(options: {
   busyTimeoutMs?: number;
   busyRetryMs?: number;
   loginThrottle?: Partial<LoginThrottleConfig>;
+  ui?: Partial<UiConfig>;
 }): AppDeps {
   const role = options.role ?? 'store';
   const node = options.node ?? defaultNode(role);
@@ -79,6 +89,7 @@ export function openDeps(options: {
     checkResponses: options.checkResponses ?? false,
     busyRetryMs: options.busyRetryMs ?? DEFAULT_BUSY_RETRY_MS,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
+    ui: { lan: false, ...options.ui },
   };
   return { db, writer: new Writer(db), ids: new IdAllocator(db, node), clock, config, logger: options.logger ?? false };
 }

@@ -12,7 +12,8 @@ import { isHttpUrl, isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from
 export class UsageError extends Error {}
 
 export const USAGE = `usage: pos-backoffice <command> [options]   (every command takes --data-dir DIR, env POS_DATA_DIR, default ./data)
-  serve [--role store|central] [--host H] [--port P] [--node N] [--demo]
+  serve [--role store|central] [--host H] [--port P] [--node N] [--demo] [--ui-lan]
+               (--ui-lan, env POS_UI_LAN=1: serve the back-office UI /ui to the LAN too, not only this PC)
   contract create --id ID --plan PLAN [--name NAME] [--time-zone ZONE]
   contract set-plan --id ID --plan PLAN
   contract set --id ID [--member-head-office-linkage on|off] [--cat-cct-linkage on|off]
@@ -41,7 +42,7 @@ PLAN: ${PLANS.join(' ')}
 LIST: comma separated rights, "" for none: ${RIGHTS.join(',')}`;
 
 export type Command =
-  | { name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean }
+  | { name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean; uiLan: boolean }
   | { name: 'contract create'; dataDir: string; id: string; plan: Plan; contractName?: string; timeZone: string }
   | { name: 'contract set-plan'; dataDir: string; id: string; plan: Plan }
   | { name: 'contract set'; dataDir: string; id: string; settings: Partial<ContractSettings> }
@@ -69,6 +70,7 @@ const OPTIONS = {
   port: { type: 'string' },
   node: { type: 'string' },
   demo: { type: 'boolean' },
+  'ui-lan': { type: 'boolean' },
   id: { type: 'string' },
   plan: { type: 'string' },
   name: { type: 'string' },
@@ -98,7 +100,7 @@ const OPTIONS = {
 
 /** Which options each command accepts; anything else is a usage error. */
 const ALLOWED: Record<string, string[]> = {
-  serve: ['role', 'host', 'port', 'node', 'demo'],
+  serve: ['role', 'host', 'port', 'node', 'demo', 'ui-lan'],
   'contract create': ['id', 'plan', 'name', 'time-zone'],
   'contract set-plan': ['id', 'plan'],
   'contract set': ['id', 'member-head-office-linkage', 'cat-cct-linkage', 'max-sales-terminals', 'max-self-checkout-terminals', 'max-smart-id-engines', 'tax-rounding', 'discount-rounding'],
@@ -156,6 +158,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         port: intOption('--port', v.port ?? env.POS_PORT ?? '8080', 0, 65535),
         ...(v.node ?? env.POS_NODE ? { node: intOption('--node', (v.node ?? env.POS_NODE)!, 0, 999) } : {}),
         demo: v.demo ?? false,
+        uiLan: v['ui-lan'] ?? (env.POS_UI_LAN === '1' || env.POS_UI_LAN === 'true'),
       };
     }
     case 'contract create': {

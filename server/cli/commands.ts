@@ -183,6 +183,7 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
     ...(command.node !== undefined ? { node: command.node } : {}),
     logger: loggerOptions(process.env.POS_LOG_LEVEL ?? 'info'),
     busyTimeoutMs: CLI_BUSY_TIMEOUT_MS,
+    ui: { lan: command.uiLan },
   });
   // A linked store mints ids with the node central knows it by.
   try {
@@ -229,7 +230,8 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
     staffUsername: DEMO_STAFF_USERNAME,
     staffPassword: DEMO_STAFF_PASSWORD,
   }));
-  json(io, { ready: true, version: VERSION, role: command.role, url, dataDir: command.dataDir, docs: `${url}/docs`, contracts });
+  json(io, { ready: true, version: VERSION, role: command.role, url, dataDir: command.dataDir, docs: `${url}/docs`, ui: `${url}/ui/`, contracts });
+  io.out(`ui: ${url}/ui/${command.uiLan ? ' (LAN access on)' : ' (this PC only; serve --ui-lan opens it to the LAN)'}`);
   for (const c of contracts) {
     io.out(`${c.contractId} (${c.plan}): base URL ${c.baseUrl}  token URL ${c.tokenUrl}  client id ${c.clientId}  client secret ${c.clientSecret}  staff login ${c.staffUsername} / ${c.staffPassword}`);
   }

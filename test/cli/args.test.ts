@@ -14,7 +14,7 @@ const usage = (line: string) => {
 
 describe('command line', () => {
   it('serve defaults to the store role on 127.0.0.1:8080 with ./data', () => {
-    expect(parse('serve')).toEqual({ name: 'serve', dataDir: './data', role: 'store', host: '127.0.0.1', port: 8080, demo: false });
+    expect(parse('serve')).toEqual({ name: 'serve', dataDir: './data', role: 'store', host: '127.0.0.1', port: 8080, demo: false, uiLan: false });
   });
 
   it('serve reads POS_HOST, POS_PORT, POS_DATA_DIR and POS_NODE; flags win', () => {

@@ -52,7 +52,7 @@ describe('sync commands on data dirs', () => {
     const out: string[] = [];
     const stop = await runCommand(parseCommand([...line, '--data-dir', dir], {}), { out: (l) => out.push(l) });
     if (stop) closers.push(stop);
-    return out.map((l) => JSON.parse(l));
+    return out.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)); // serve adds human lines (ui: ...)
   };
   const failure = async (dir: string, line: string[]) => {
     try {

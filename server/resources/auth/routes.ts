@@ -5,12 +5,13 @@ import type { AppDeps } from '../../deps.js';
 import { formatDate } from '../../domain/time.js';
 import { problemSchema, ProblemError } from '../../http/problem.js';
 import { parseScopes, type Scope } from '../../http/scopes.js';
-import { ContractRepo } from '../contracts/repo.js';
+import { ContractRepo, type Contract } from '../contracts/repo.js';
 import { verifyPassword } from './password.js';
-import { AuthRepo, secretMatches } from './repo.js';
+import { AuthRepo, secretMatches, type ApiClient } from './repo.js';
 import { oauthProblem, tokenBody, tokenParams, tokenResponse } from './schema.js';
 import { StaffLoginRepo } from './staff-logins.js';
 import { registerLoginThrottle } from './throttle.js';
+import { ensureUiClient, UI_CLIENT_ID } from './ui-client.js';
 
 export const TOKEN_TTL_SECONDS = 3600;
 
@@ -72,14 +73,30 @@ export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         const basic = basicCredentials(request.headers.authorization);
         const id = basic?.id ?? body.client_id;
         const secret = basic?.secret ?? body.client_secret;
-        if (!id || !secret) throw new OAuthError(401, 'invalid_client', 'client credentials are required (HTTP Basic)');
+        // The back-office UI is a public client (no secret): the password grant only (ui-client.ts).
+        const isUiClient = id === UI_CLIENT_ID && !secret;
+        if (!id || (!secret && !isUiClient)) throw new OAuthError(401, 'invalid_client', 'client credentials are required (HTTP Basic)');
 
-        const client = auth.findClient(id);
-        // One answer for unknown client, wrong secret and another contract's client.
-        const secretOk = client ? secretMatches(secret, client.secretHash) : secretMatches(secret, '00'.repeat(32));
-        const contract = client && contracts.find(client.contractId);
-        if (!client || !secretOk || client.contractId !== request.params.contract_id || !contract) {
-          throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+        let client: ApiClient;
+        let contract: Contract;
+        if (isUiClient) {
+          const found = contracts.find(request.params.contract_id);
+          if (!found) throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+          if (body.grant_type !== 'password') {
+            throw new OAuthError(400, 'unauthorized_client', `[grant_type] the public client ${UI_CLIENT_ID} may use only grant_type=password`);
+          }
+          contract = found;
+          client = ensureUiClient(auth, found.contractId);
+        } else {
+          const found = auth.findClient(id);
+          // One answer for unknown client, wrong secret and another contract's client.
+          const secretOk = found ? secretMatches(secret!, found.secretHash) : secretMatches(secret!, '00'.repeat(32));
+          const owner = found && contracts.find(found.contractId);
+          if (!found || !secretOk || found.contractId !== request.params.contract_id || !owner) {
+            throw new OAuthError(401, 'invalid_client', 'client authentication failed');
+          }
+          client = found;
+          contract = owner;
         }
 
         if (!body.grant_type) throw new OAuthError(400, 'invalid_request', '[grant_type] is required');

@@ -7,7 +7,7 @@ export const tokenBody = z
   .object({
     grant_type: z.string().optional(),
     scope: z.string().optional(),
-    client_id: z.string().optional(),
+    client_id: z.string().optional().describe('client_secret_post; or backoffice-ui, the back-office UI\'s public client: no secret, grant_type=password only'),
     client_secret: z.string().optional(),
     username: z.string().optional(),
     password: z.string().optional(),

@@ -101,6 +101,12 @@ export class ContractRepo {
     );
   }
 
+  /** Every contract on this server, by id (the UI's login lists them: http/ui.ts). */
+  list(): Array<Pick<Contract, 'contractId' | 'name' | 'plan' | 'timeZone'>> {
+    const rows = this.byId.database.prepare('SELECT contract_id, name, plan, time_zone FROM contracts ORDER BY contract_id').all() as ContractRow[];
+    return rows.map((r) => ({ contractId: r.contract_id, name: r.name, plan: r.plan, timeZone: r.time_zone }));
+  }
+
   find(contractId: string): Contract | undefined {
     const row = this.byId.get(contractId) as ContractRow | undefined;
     return row && toContract(row);

@@ -1,0 +1,41 @@
+import type { CommonKey } from './i18n/ja';
+import type { RouteDef } from './router';
+import { LoginScreen } from './screens/login';
+import { TodayScreen } from './screens/today';
+import { SyncScreen } from './screens/sync';
+import { ClosingScreen } from './screens/closing';
+import { MastersScreen } from './screens/masters';
+import { ReservationsScreen, TableUseOrdersScreen } from './screens/reservations';
+import { ChartScreen } from './screens/chart';
+
+/**
+ * The route table: one line per route, one folder per screen (screens/<name>/index.tsx). A
+ * later issue adds its screen with one import and one line here (and one in NAV to list it).
+ * The first matching line wins.
+ */
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/login', component: LoginScreen, public: true },
+  { path: '/today', component: TodayScreen },
+  { path: '/sync', component: SyncScreen },
+  { path: '/closing', component: ClosingScreen },
+  // One sub-route per master kind (MASTER_KINDS in screens/masters/kinds.ts).
+  { path: '/masters', component: MastersScreen },
+  { path: '/masters/:kind', component: MastersScreen },
+  // Reservations by day (?date=YYYY-MM-DD) and table; the orders of one table use.
+  { path: '/reservations', component: ReservationsScreen },
+  { path: '/reservations/table-uses/:tableUseId', component: TableUseOrdersScreen },
+  { path: '/chart', component: ChartScreen },
+];
+
+/** Where a login lands, and where an unknown path offers to go back to. */
+export const HOME = '/today';
+
+/** The nav bar, in order. */
+export const NAV: ReadonlyArray<{ to: string; label: CommonKey }> = [
+  { to: '/today', label: 'nav.today' },
+  { to: '/sync', label: 'nav.sync' },
+  { to: '/closing', label: 'nav.closing' },
+  { to: '/masters', label: 'nav.masters' },
+  { to: '/reservations', label: 'nav.reservations' },
+  { to: '/chart', label: 'nav.chart' },
+];
