@@ -199,7 +199,7 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
   setBusyTimeout(deps.db, SERVER_BUSY_TIMEOUT_MS);
   // Loaded here so the one-shot commands start without the HTTP stack.
   const { buildApp } = await import('../app.js');
-  const { scheduleAutoClosing } = await import('../jobs/auto-closing.js');
+  const { startSchedules } = await import('../jobs/schedules.js');
   const app = await buildApp(deps);
   let address: string;
   try {
@@ -210,14 +210,8 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
     const e = error as NodeJS.ErrnoException;
     throw new CommandError(e.code === 'EADDRINUSE' ? `port ${command.port} on ${command.host} is already in use` : `cannot listen on ${command.host}:${command.port}: ${e.message}`);
   }
-  // Closings are store-made records (central receives them by sync), so only a store closes days.
-  const stopAutoClosing = command.role === 'store' ? scheduleAutoClosing(deps, app.log) : async () => {};
-  // Outbound webhooks: fan-out, delivery and retries (sync/webhooks/deliver.ts).
-  const { startWebhookWorker } = await import('../../sync/webhooks/deliver.js');
-  const stopWebhooks = startWebhookWorker(deps, app.log);
-  // Sync (issue 11): a store pushes its outbox and pulls masters for every linked contract.
-  const { startSyncScheduler } = await import('../../sync/scheduler.js');
-  const stopSync = command.role === 'store' ? startSyncScheduler(deps, app.log) : async () => {};
+  // Automatic closings, webhook deliveries, sync with central and the nightly clean-up (jobs/schedules.ts).
+  const stopSchedules = startSchedules(deps, app.log);
   const url = address.replace('://[::1]', '://localhost');
   const contracts = demo.map((d) => ({
     contractId: d.contractId,
@@ -236,9 +230,7 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
     io.out(`${c.contractId} (${c.plan}): base URL ${c.baseUrl}  token URL ${c.tokenUrl}  client id ${c.clientId}  client secret ${c.clientSecret}  staff login ${c.staffUsername} / ${c.staffPassword}`);
   }
   return async () => {
-    await stopAutoClosing();
-    await stopWebhooks();
-    await stopSync();
+    await stopSchedules();
     await app.close();
     deps.db.close();
   };

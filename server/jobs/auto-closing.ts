@@ -1,6 +1,7 @@
 import cron from 'node-cron';
 import type { AppDeps } from '../deps.js';
 import { autoClosingDate, autoClosingDates } from '../domain/auto-closing-calendar.js';
+import { isBusyError } from '../db/write.js';
 import { ProblemError } from '../http/problem.js';
 import { DailyCloser } from '../resources/daily-summaries/closer.js';
 import { DailySummaryRepo } from '../resources/daily-summaries/repo.js';
@@ -59,6 +60,10 @@ export function runAutoClosing(deps: JobDeps, now: Date, log: JobLog = silent, m
           if (!memo?.has(key)) log.warn({ ...where, detail: error.message }, 'automatic closing refused');
           memo?.add(key);
           outcomes.push({ ...where, result: 'refused', detail: error.message });
+        } else if (isBusyError(error)) {
+          // A CLI command held the write lock: the next minute's run closes it.
+          log.warn(where, 'automatic closing postponed: the database was busy');
+          outcomes.push({ ...where, result: 'failed', detail: 'database busy' });
         } else {
           log.error({ ...where, err: error }, 'automatic closing failed');
           outcomes.push({ ...where, result: 'failed', detail: (error as Error).message });

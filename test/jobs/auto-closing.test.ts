@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import cron from 'node-cron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAutoClosing, scheduleAutoClosing, type JobLog } from '../../server/jobs/auto-closing.js';
@@ -115,6 +116,24 @@ describe('runAutoClosing', () => {
 
     expect(runAt('2026-11-22T13:00:00Z')).toEqual([{ contractId: t.contractId, storeId: tokyo, sumDate: DAY, result: 'closed' }]);
     expect(runAt('2026-11-22T22:00:00Z')).toEqual([{ contractId: 'utc', storeId: london, sumDate: DAY, result: 'closed' }]);
+  });
+});
+
+describe('a busy database', () => {
+  it('postpones the closing with a warning (the next minute retries), not an error', async () => {
+    const auto = await makeStore(t, { closingMethod: '1', closingTime: '21:00' }, 'Auto');
+    // Another process (a CLI command) holds the write lock; the server waits for no lock.
+    const other = new Database(t.deps.db.name);
+    t.deps.db.pragma('busy_timeout = 0');
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      expect(runAt(jst(DAY, '21:30:00'))).toEqual([{ contractId: t.contractId, storeId: auto, sumDate: DAY, result: 'failed', detail: 'database busy' }]);
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    expect(lines).toEqual([`warn automatic closing postponed: the database was busy {"contractId":"${t.contractId}","storeId":"${auto}","sumDate":"${DAY}"}`]);
+    expect(runAt(jst(DAY, '21:31:00'))).toMatchObject([{ result: 'closed' }]);
   });
 });
 
