@@ -4,6 +4,7 @@ import type { AppDeps } from '../../server/deps.js';
 import { authOf } from '../../server/http/auth.js';
 import { commonErrorResponses, NotFound, problemSchema } from '../../server/http/problem.js';
 import { DeadLetters } from '../central.js';
+import { ConflictLog } from '../conflicts.js';
 import { syncContext } from '../context.js';
 import { retryDeadLetter, syncStatus } from '../status.js';
 
@@ -61,16 +62,35 @@ const deadLetter = z.object({
   resolvedAt: z.number().int().nullable(),
 });
 
+const conflict = z.object({
+  conflictId: z.number().int(),
+  entity: z.string(),
+  id: z.string(),
+  winnerHlc: z.string(),
+  loserHlc: z.string(),
+  loser: z.object({ row: z.record(z.string(), z.unknown()), children: z.record(z.string(), z.array(z.record(z.string(), z.unknown()))).optional() }).nullable(),
+  at: z.number().int(),
+});
+
+const conflictQuery = z.object({
+  entity: z.string().max(64).optional().meta({ description: 'registry name, e.g. category' }),
+  id: z.string().max(128).optional().meta({ description: 'the record id (with entity: one record’s lost versions)' }),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
 const deadLetterParams = z.object({ dead_letter_id: z.coerce.number().int().positive() });
 const listQuery = z.object({ status: z.enum(['open', 'retried', 'discarded']).optional() });
 
 /**
  * Sync status and dead letters on the ordinary API (bearer token of the contract):
- * reading needs pos.stores:read, retrying or discarding a dead letter pos.stores:write.
+ * reading (status, dead letters, the conflict log) needs pos.stores:read, retrying or discarding a
+ * dead letter pos.stores:write.
  */
 export default function syncStatusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const ctx = syncContext(deps);
   const dead = new DeadLetters(ctx);
+  const conflicts = new ConflictLog(ctx);
   const tags = ['sync'];
   const notFound = (id: number) => NotFound.field('dead_letter_id', `dead letter ${id} does not exist`);
 
@@ -91,6 +111,20 @@ export default function syncStatusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         schema: { tags, summary: 'Items refused by sync', querystring: listQuery, response: { 200: z.array(deadLetter), ...commonErrorResponses } },
       },
       async (request) => dead.list(authOf(request).contract.contractId, request.query.status),
+    );
+
+    app.get(
+      '/sync/conflicts',
+      {
+        config: { scope: 'pos.stores:read' },
+        schema: {
+          tags,
+          summary: 'Master versions that lost to a later edit (last writer wins), newest first',
+          querystring: conflictQuery,
+          response: { 200: z.array(conflict), ...commonErrorResponses },
+        },
+      },
+      async (request) => conflicts.list(authOf(request).contract.contractId, request.query),
     );
 
     app.post(

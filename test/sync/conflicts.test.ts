@@ -72,6 +72,13 @@ describe('masters', () => {
     expect(await nameAt(store)).toBe('Central edit');
     expect(conflicts(central).map((c) => JSON.parse(c.loser_row).row.category_name)).toEqual(['Store edit']);
     expect(count(store.deps, 'SELECT count(*) FROM outbox')).toBe(0);
+    // Head office reads the record's lost versions over the API.
+    const log = await central.ok('GET', `/sync/conflicts?entity=category&id=${category}`);
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ entity: 'category', id: category, loser: { row: { category_name: 'Store edit' } } });
+    expect(log[0].winnerHlc > log[0].loserHlc).toBe(true);
+    expect(await central.ok('GET', '/sync/conflicts?entity=category&id=999')).toEqual([]);
+    expect((await central.api('GET', '/sync/conflicts?limit=0')).statusCode).toBe(400);
   });
 
   it('edited on both sides, the store later: the store’s version wins on both after one round', async () => {

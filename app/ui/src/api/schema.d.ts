@@ -8030,6 +8030,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{contract_id}/pos/sync/conflicts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Master versions that lost to a later edit (last writer wins), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description registry name, e.g. category */
+                    entity?: string;
+                    /** @description the record id (with entity: one record’s lost versions) */
+                    id?: string;
+                    limit?: number;
+                    page?: number;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            conflictId: number;
+                            entity: string;
+                            id: string;
+                            winnerHlc: string;
+                            loserHlc: string;
+                            loser: {
+                                row: {
+                                    [key: string]: unknown;
+                                };
+                                children?: {
+                                    [key: string]: {
+                                        [key: string]: unknown;
+                                    }[];
+                                };
+                            } | null;
+                            at: number;
+                        }[];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/sync/dead_letters/{dead_letter_id}/retry": {
         parameters: {
             query?: never;
