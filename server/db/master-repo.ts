@@ -2,13 +2,13 @@ import type { Statement } from 'better-sqlite3';
 import type { Clock } from '../clock.js';
 import type { Page, UpdRange } from '../http/paging.js';
 import { NotFound } from '../http/problem.js';
-import { entityNamed, idOfRow, type EntityDef } from './entities.js';
+import { entityNamed, idOfRow, keyValues, type EntityDef } from './entities.js';
 import type { Sqlite } from './open.js';
-import { selectPage, updateRow, type RowRef } from './sql.js';
+import { selectFilteredPage, selectPage, setClause, type Condition, type RowRef } from './sql.js';
 import type { Change, Writer } from './write.js';
 
-/** Distinct INSERT texts kept prepared per repo. */
-const INSERT_CACHE_MAX = 32;
+/** Distinct INSERT / UPDATE texts kept prepared per repo. */
+const STATEMENT_CACHE_MAX = 32;
 
 /**
  * What a master resource adds to its registry entry (server/db/entities.ts): the PATCH body's
@@ -24,7 +24,7 @@ export interface MasterSpec<S extends string> {
   sort: Readonly<Record<S, string>>;
   /** The 404's words: `<noun> <id> does not exist`; the entity name with spaces by default. */
   noun?: string;
-  /** The path parameter the 404 names; the key column by default. */
+  /** The path parameter the 404 names; the key column by default (a composite key's columns joined by '/'). */
   param?: string;
   /** A view over the table, with the same key, that find / get / list read (writes go to the table). */
   readFrom?: string;
@@ -35,18 +35,25 @@ export interface MasterSpec<S extends string> {
  * page with equality filters and the update-time range) / update (mapped PATCH keys, `upd_at`),
  * insert and delete, each write reporting its change to `writer.changed` under the registry's
  * name. A master repo extends it with its own rules (references, uniqueness, conversions) and
- * nothing more, so a new master is a registry entry plus its column maps. Masters with a single
- * key only; call the writes inside `writer.write`.
+ * nothing more, so a new master is a registry entry plus its column maps. A composite key
+ * (daily_budget: store_id, budget_date) is addressed by the registry's record id, its values
+ * joined by '/' (keyValues / idOfRow); call the writes inside `writer.write`.
  */
 export abstract class MasterRepo<Row extends object, S extends string = string> {
   protected readonly def: EntityDef;
+  /**
+   * The table and its key. A composite key's columns are joined by ', ', which still serves as
+   * the ORDER BY tiebreak of sql.ts's page selects; `updateRow` takes a single key (use updateFields).
+   */
   protected readonly ref: RowRef;
   private readonly reads: RowRef;
   private readonly noun: string;
   private readonly param: string;
+  /** `contract_id = ? AND <key> = ? ...`: one row, bound to the contract id and the key's values. */
+  private readonly whereKey: string;
   private readonly byKey: Statement<unknown[]>;
   private readonly byKeyDelete: Statement<unknown[]>;
-  private readonly inserts = new Map<string, Statement<unknown[]>>();
+  private readonly statements = new Map<string, Statement<unknown[]>>();
 
   constructor(
     protected readonly db: Sqlite,
@@ -55,18 +62,21 @@ export abstract class MasterRepo<Row extends object, S extends string = string> 
     private readonly spec: MasterSpec<S>,
   ) {
     const def = entityNamed(spec.entity);
-    if (!def || def.kind !== 'master' || def.keys.length !== 1) throw new Error(`${spec.entity} is not a single-key master of the entity registry`);
+    if (!def || def.kind !== 'master') throw new Error(`${spec.entity} is not a master of the entity registry`);
     this.def = def;
-    this.ref = { table: def.table, key: def.keys[0]! };
+    this.ref = { table: def.table, key: def.keys.join(', ') };
     this.noun = spec.noun ?? def.name.replaceAll('_', ' ');
-    this.param = spec.param ?? this.ref.key;
+    this.param = spec.param ?? def.keys.join('/');
     this.reads = { table: spec.readFrom ?? def.table, key: this.ref.key };
-    this.byKey = db.prepare<unknown[]>(`SELECT * FROM ${this.reads.table} WHERE contract_id = ? AND ${this.ref.key} = ?`);
-    this.byKeyDelete = db.prepare<unknown[]>(`DELETE FROM ${this.ref.table} WHERE contract_id = ? AND ${this.ref.key} = ?`);
+    this.whereKey = ['contract_id', ...def.keys].map((c) => `${c} = ?`).join(' AND ');
+    this.byKey = db.prepare<unknown[]>(`SELECT * FROM ${this.reads.table} WHERE ${this.whereKey}`);
+    this.byKeyDelete = db.prepare<unknown[]>(`DELETE FROM ${this.ref.table} WHERE ${this.whereKey}`);
   }
 
+  /** The row of a record id (a composite key's values joined by '/'; a malformed one finds nothing). */
   find(contractId: string, id: string | number): Row | undefined {
-    return this.byKey.get(contractId, id) as Row | undefined;
+    const key = this.keyOfId(id);
+    return key && (this.byKey.get(contractId, ...key) as Row | undefined);
   }
 
   /** The path's target, or 404 `[<param>] <noun> <id> does not exist`. */
@@ -79,6 +89,29 @@ export abstract class MasterRepo<Row extends object, S extends string = string> 
   /** The record id of a row, as reported to `writer.changed`. */
   protected idOf(row: Row): string {
     return idOfRow(this.def, row as Record<string, unknown>);
+  }
+
+  private keyOfId(id: string | number): unknown[] | undefined {
+    if (this.def.keys.length === 1) return [id];
+    try {
+      return keyValues(this.def, String(id));
+    } catch {
+      return undefined;
+    }
+  }
+
+  private keyOfRow(row: Row): unknown[] {
+    return this.def.keys.map((k) => (row as Record<string, unknown>)[k]);
+  }
+
+  /** A prepared INSERT / UPDATE text; a few per repo, bounded when their column sets vary (stores). */
+  private statement(sql: string): Statement<unknown[]> {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE_MAX) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(sql, (statement = this.db.prepare<unknown[]>(sql)));
+    }
+    return statement;
   }
 
   protected now(): number {
@@ -94,22 +127,20 @@ export abstract class MasterRepo<Row extends object, S extends string = string> 
     return selectPage<Row, S>(this.db, this.reads, contractId, filters, page, this.spec.sort);
   }
 
+  /** One page under conditions that may be ranges (`budget_date >= ?`), sort then key. */
+  protected selectWhere(contractId: string, conditions: Condition[], page: Page<S>): Row[] {
+    return selectFilteredPage<Row, S>(this.db, this.reads, contractId, conditions, page, this.spec.sort);
+  }
+
   /**
-   * Inserts a row (column → value, its key included) with `ins_at` = `upd_at` = now, reports
+   * Inserts a row (column → value, its key included) with `ins_at` = `upd_at` = `now`, reports
    * the insert and answers the record id. The column names are the repo's own (fixed text or a
    * column map's values), never client keys; columns left out keep their defaults.
    */
-  protected insertRow(contractId: string, values: Record<string, unknown>): string {
+  protected insertRow(contractId: string, values: Record<string, unknown>, now = this.now()): string {
     const columns = ['contract_id', ...Object.keys(values), 'ins_at', 'upd_at'];
     const sql = `INSERT INTO ${this.ref.table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
-    let insert = this.inserts.get(sql);
-    if (!insert) {
-      // A few column sets per repo; one whose optional columns vary (stores) is bounded anyway.
-      if (this.inserts.size >= INSERT_CACHE_MAX) this.inserts.delete(this.inserts.keys().next().value!);
-      this.inserts.set(sql, (insert = this.db.prepare<unknown[]>(sql)));
-    }
-    const now = this.now();
-    insert.run(contractId, ...Object.values(values), now, now);
+    this.statement(sql).run(contractId, ...Object.values(values), now, now);
     const id = idOfRow(this.def, values);
     this.changed(contractId, id, 'insert');
     return id;
@@ -120,15 +151,16 @@ export abstract class MasterRepo<Row extends object, S extends string = string> 
    * and `upd_at`; reports the update when anything was written (false: nothing mapped).
    */
   protected updateFields(contractId: string, current: Row, values: Record<string, unknown>, now = this.now()): boolean {
-    const key = (current as Record<string, unknown>)[this.ref.key] as string | number;
-    if (!updateRow(this.db, this.ref, contractId, key, values, this.spec.columns, now)) return false;
+    const set = setClause(values, this.spec.columns);
+    if (!set) return false;
+    this.statement(`UPDATE ${this.ref.table} SET ${set}, upd_at = @now WHERE ${this.whereKey}`).run(contractId, ...this.keyOfRow(current), { ...values, now });
     this.changed(contractId, this.idOf(current), 'update');
     return true;
   }
 
   /** Deletes a row read in this transaction and reports the delete. */
   protected deleteRow(contractId: string, current: Row): void {
-    this.byKeyDelete.run(contractId, (current as Record<string, unknown>)[this.ref.key]);
+    this.byKeyDelete.run(contractId, ...this.keyOfRow(current));
     this.changed(contractId, this.idOf(current), 'delete');
   }
 }

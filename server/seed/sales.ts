@@ -20,7 +20,7 @@ export function seedSales(deps: AppDeps, ctx: DemoContext): Record<string, numbe
   const registry = new TransactionRegistry(deps.db, deps.writer, deps.ids, deps.clock);
   const storeId = ctx.storeIds[0];
   const page = { limit: 1, page: 1, sort: [] };
-  const [terminal] = new TerminalRepo(deps.db).list(ctx.contractId, { store_id: storeId, ...page } as ListTerminalsQuery, page);
+  const [terminal] = new TerminalRepo(deps.db, deps.writer, deps.clock).list(ctx.contractId, { store_id: storeId, ...page } as ListTerminalsQuery, page);
   const now = deps.clock.now().getTime();
   const zone = contract.timeZone;
   const where = terminal

@@ -34,6 +34,35 @@ class Groups extends MasterRepo<GroupRow, keyof typeof SORT> {
   }
 }
 
+interface BudgetDayRow {
+  store_id: number;
+  budget_date: string;
+  sales_target_units: number;
+  customer_count_target: number | null;
+  upd_at: number;
+}
+
+const BUDGET_SORT = { date: 'budget_date', storeId: 'store_id' };
+
+/** A master with a two-part key (store_id, budget_date), addressed by its record id `<store>/<date>`. */
+class BudgetDays extends MasterRepo<BudgetDayRow, keyof typeof BUDGET_SORT> {
+  constructor(t: TestApp) {
+    super(t.deps.db, t.deps.writer, t.deps.clock, { entity: 'daily_budget', columns: { target: 'sales_target_units' }, sort: BUDGET_SORT });
+  }
+  add(contractId: string, storeId: number, date: string, units: number): string {
+    return this.writer.write(() => this.insertRow(contractId, { store_id: storeId, budget_date: date, sales_target_units: units }));
+  }
+  patch(contractId: string, id: string, values: Record<string, unknown>): boolean {
+    return this.writer.write(() => this.updateFields(contractId, this.get(contractId, id), values));
+  }
+  remove(contractId: string, id: string): void {
+    this.writer.write(() => this.deleteRow(contractId, this.get(contractId, id)));
+  }
+  list(contractId: string, page: Page<keyof typeof BUDGET_SORT>): BudgetDayRow[] {
+    return this.selectWhere(contractId, [['budget_date >= ?', '2026-01-01']], page);
+  }
+}
+
 let t: TestApp;
 const changes: Change[] = [];
 beforeAll(async () => {
@@ -84,9 +113,53 @@ describe('MasterRepo', () => {
     );
   });
 
-  it('refuses what is not a single-key master of the registry', () => {
-    expect(() => new Groups(t, 'no_such_entity')).toThrow('not a single-key master');
-    expect(() => new Groups(t, 'transaction')).toThrow('not a single-key master'); // a sales record
-    expect(() => new Groups(t, 'daily_budget')).toThrow('not a single-key master'); // a composite key
+  it('refuses what is not a master of the registry', () => {
+    expect(() => new Groups(t, 'no_such_entity')).toThrow('not a master');
+    expect(() => new Groups(t, 'transaction')).toThrow('not a master'); // a sales record
+  });
+
+  it('addresses a composite key by its record id, the key values joined by "/"', async () => {
+    const repo = new BudgetDays(t);
+    const c = t.contractId;
+    const s1 = Number((await t.api('POST', '/stores', { storeName: 'Budget A' })).json().storeId);
+    const s2 = Number((await t.api('POST', '/stores', { storeName: 'Budget B' })).json().storeId);
+    changes.length = 0;
+    expect(repo.add(c, s1, '2026-03-02', 100)).toBe(`${s1}/2026-03-02`);
+    repo.add(c, s2, '2026-03-01', 200);
+    repo.add(c, s1, '2026-03-01', 300);
+
+    expect(repo.get(c, `${s1}/2026-03-02`)).toMatchObject({ store_id: s1, budget_date: '2026-03-02', sales_target_units: 100 });
+    expect(repo.find(c, `${s2}/2026-03-02`)).toBeUndefined();
+    // A malformed id (parts missing or empty) finds nothing, so get answers the 404.
+    expect(repo.find(c, String(s1))).toBeUndefined();
+    expect(repo.find(c, `${s1}/`)).toBeUndefined();
+    expect(() => repo.get(c, `${s2}/2026-03-02`)).toThrow(`[store_id/budget_date] daily budget ${s2}/2026-03-02 does not exist`);
+    expect(() => repo.get(c, 'x')).toThrow('[store_id/budget_date] daily budget x does not exist');
+
+    // The key breaks ties: store then date after the client's sort.
+    const ids = (rows: BudgetDayRow[]) => rows.map((r) => `${r.store_id}/${r.budget_date}`);
+    const days = (sort: Page<keyof typeof BUDGET_SORT>['sort']) => ids(repo.list(c, { limit: 10, page: 1, sort }));
+    expect(days([])).toEqual([`${s1}/2026-03-01`, `${s1}/2026-03-02`, `${s2}/2026-03-01`]);
+    expect(days([{ field: 'date', desc: false }])).toEqual([`${s1}/2026-03-01`, `${s2}/2026-03-01`, `${s1}/2026-03-02`]);
+
+    t.clock.advance(1000);
+    expect(repo.patch(c, `${s1}/2026-03-01`, { target: 350 })).toBe(true);
+    expect(repo.get(c, `${s1}/2026-03-01`)).toMatchObject({ sales_target_units: 350, upd_at: t.clock.now().getTime() });
+    // Only that row of the store and of the date changed.
+    expect(repo.get(c, `${s1}/2026-03-02`).sales_target_units).toBe(100);
+    expect(repo.get(c, `${s2}/2026-03-01`).sales_target_units).toBe(200);
+    expect(repo.patch(c, `${s1}/2026-03-01`, { other: 1 })).toBe(false);
+
+    repo.remove(c, `${s2}/2026-03-01`);
+    expect(repo.find(c, `${s2}/2026-03-01`)).toBeUndefined();
+    expect(repo.find(c, `${s1}/2026-03-01`)).toBeDefined();
+
+    expect(changes.filter((ch) => ch.entity === 'daily_budget').map((ch) => [ch.id, ch.op])).toEqual([
+      [`${s1}/2026-03-02`, 'insert'],
+      [`${s2}/2026-03-01`, 'insert'],
+      [`${s1}/2026-03-01`, 'insert'],
+      [`${s1}/2026-03-01`, 'update'],
+      [`${s2}/2026-03-01`, 'delete'],
+    ]);
   });
 });

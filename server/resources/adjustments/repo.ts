@@ -73,7 +73,7 @@ export class AdjustmentRepo {
     private readonly clock: Clock,
   ) {
     this.stores = new StoreRepo(db, writer, ids, clock);
-    this.terminals = new TerminalRepo(db);
+    this.terminals = new TerminalRepo(db, writer, clock);
     this.byId = db.prepare('SELECT * FROM adjustments WHERE contract_id = ? AND adjustment_id = ?');
     this.insert = db.prepare(
       `INSERT INTO adjustments (contract_id, adjustment_id, store_id, terminal_id, adjusted_at, settled_count, settled_cash_total,

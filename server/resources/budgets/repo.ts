@@ -1,10 +1,11 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { orderBy } from '../../db/sql.js';
+import type { Condition } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { toUnits } from '../../domain/money.js';
-import { fetchSize, offsetOf, type Page } from '../../http/paging.js';
+import type { Page } from '../../http/paging.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import { StoreRepo, type StoreRow } from '../stores/repo.js';
 import { SALES_TARGET_SCALE, type ListBudgetsQuery, type PutBudget } from './schema.js';
@@ -32,38 +33,24 @@ export interface MonthRecord {
   rows: BudgetRow[];
 }
 
+const COLUMNS = { salesTargetUnits: 'sales_target_units', customerCountTarget: 'customer_count_target' };
 const SORT_COLUMNS = { date: 'budget_date', storeId: 'store_id' };
-const change = (contractId: string, storeId: number, date: string, op: 'insert' | 'update' | 'delete') =>
-  ({ contractId, entity: 'daily_budget', id: `${storeId}/${date}`, op }) as const;
 
-/** Daily budgets: one row per store and day, written and removed a month at a time. */
-export class BudgetRepo {
+/**
+ * Daily budgets: one row per store and day (the registry's daily_budget, keyed by store_id and
+ * budget_date; record id `<store_id>/<budget_date>`), written and removed a month at a time.
+ */
+export class BudgetRepo extends MasterRepo<BudgetRow, keyof typeof SORT_COLUMNS> {
   private readonly ofMonth;
-  private readonly insert;
-  private readonly replace;
-  private readonly remove;
   private readonly stores;
 
-  constructor(
-    private readonly db: Sqlite,
-    private readonly writer: Writer,
-    ids: IdAllocator,
-    private readonly clock: Clock,
-  ) {
+  constructor(db: Sqlite, writer: Writer, ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'daily_budget', columns: COLUMNS, sort: SORT_COLUMNS });
     this.stores = new StoreRepo(db, writer, ids, clock);
     // Dates are stored as YYYY-MM-DD, so a month is a text range.
     this.ofMonth = db.prepare(
       `SELECT * FROM daily_budgets WHERE contract_id = ? AND store_id = ? AND budget_date BETWEEN ? AND ? ORDER BY budget_date`,
     );
-    this.insert = db.prepare(
-      `INSERT INTO daily_budgets (contract_id, store_id, budget_date, sales_target_units, customer_count_target, ins_at, upd_at)
-       VALUES (@contractId, @storeId, @date, @salesTargetUnits, @customerCountTarget, @now, @now)`,
-    );
-    this.replace = db.prepare(
-      `UPDATE daily_budgets SET sales_target_units = @salesTargetUnits, customer_count_target = @customerCountTarget, upd_at = @now
-       WHERE contract_id = @contractId AND store_id = @storeId AND budget_date = @date`,
-    );
-    this.remove = db.prepare('DELETE FROM daily_budgets WHERE contract_id = ? AND store_id = ? AND budget_date = ?');
   }
 
   /** 404 when the store is unknown or has no budget that month. */
@@ -89,26 +76,19 @@ export class BudgetRepo {
         seen.add(day.date);
       }
       const storeId = store.store_id;
-      const existing = new Set(this.rowsOf(contractId, storeId, m).map((r) => r.budget_date));
-      const now = this.clock.now().getTime();
+      const existing = new Map(this.rowsOf(contractId, storeId, m).map((r) => [r.budget_date, r]));
+      const now = this.now();
       for (const day of input.days) {
-        const values = {
-          contractId,
-          storeId,
-          date: day.date,
-          salesTargetUnits: toUnits(day.salesTarget, SALES_TARGET_SCALE),
-          customerCountTarget: day.customerCountTarget ? Number(day.customerCountTarget) : null,
-          now,
-        };
-        const op = existing.has(day.date) ? 'update' : 'insert';
-        (op === 'update' ? this.replace : this.insert).run(values);
-        this.writer.changed(change(contractId, storeId, day.date, op));
+        const salesTargetUnits = toUnits(day.salesTarget, SALES_TARGET_SCALE);
+        const customerCountTarget = day.customerCountTarget ? Number(day.customerCountTarget) : null;
+        const current = existing.get(day.date);
+        if (current) this.updateFields(contractId, current, { salesTargetUnits, customerCountTarget }, now);
+        else {
+          const row = { store_id: storeId, budget_date: day.date, sales_target_units: salesTargetUnits, customer_count_target: customerCountTarget };
+          this.insertRow(contractId, row, now);
+        }
       }
-      for (const date of existing) {
-        if (seen.has(date)) continue;
-        this.remove.run(contractId, storeId, date);
-        this.writer.changed(change(contractId, storeId, date, 'delete'));
-      }
+      for (const [date, row] of existing) if (!seen.has(date)) this.deleteRow(contractId, row);
       return { store, rows: this.rowsOf(contractId, storeId, m) };
     });
   }
@@ -117,23 +97,19 @@ export class BudgetRepo {
   deleteMonth(contractId: string, m: BudgetMonth): void {
     this.writer.write(() => {
       const { store, rows } = this.getMonth(contractId, m);
-      for (const row of rows) {
-        this.remove.run(contractId, store.store_id, row.budget_date);
-        this.writer.changed(change(contractId, store.store_id, row.budget_date, 'delete'));
-      }
+      for (const row of rows) this.deleteRow(contractId, row);
     });
   }
 
   list(contractId: string, query: ListBudgetsQuery, page: Page<keyof typeof SORT_COLUMNS>): BudgetRow[] {
-    const where = ['contract_id = ?'];
-    const params: (string | number)[] = [contractId];
-    if (query.store_id !== undefined) (where.push('store_id = ?'), params.push(Number(query.store_id)));
-    if (query.from !== undefined) (where.push('budget_date >= ?'), params.push(query.from));
-    if (query.to !== undefined) (where.push('budget_date <= ?'), params.push(query.to));
-    // Default order: by date, then store, so a period reads like a calendar.
+    const conditions: Condition[] = [
+      ['store_id = ?', query.store_id === undefined ? undefined : Number(query.store_id)],
+      ['budget_date >= ?', query.from],
+      ['budget_date <= ?', query.to],
+    ];
+    // Default order: by date, then store, so a period reads like a calendar (the key, store then date, breaks ties).
     const sort = page.sort.length ? page.sort : [{ field: 'date' as const, desc: false }];
-    const sql = `SELECT * FROM daily_budgets WHERE ${where.join(' AND ')} ${orderBy(sort, SORT_COLUMNS, 'budget_date')}, store_id ASC LIMIT ? OFFSET ?`;
-    return this.db.prepare(sql).all(...params, fetchSize(page), offsetOf(page)) as BudgetRow[];
+    return this.selectWhere(contractId, conditions, { ...page, sort });
   }
 
   private rowsOf(contractId: string, storeId: number, m: BudgetMonth): BudgetRow[] {

@@ -68,9 +68,9 @@ export class TerminalRegistry {
     db: Sqlite,
     private readonly writer: Writer,
     private readonly ids: IdAllocator,
-    private readonly clock: Clock,
+    clock: Clock,
   ) {
-    this.terminals = new TerminalRepo(db);
+    this.terminals = new TerminalRepo(db, writer, clock);
     this.stores = new StoreRepo(db, writer, ids, clock);
     this.drawers = new CashDrawerRepo(db, writer, ids, clock);
     this.devices = new PaymentTerminalRepo(db, writer, ids, clock);
@@ -93,8 +93,7 @@ export class TerminalRegistry {
       };
       this.assertRules(contract, null, input, next);
       const terminalId = this.ids.next('terminals');
-      this.terminals.insert(contract.contractId, terminalId, next, this.clock.now().getTime());
-      this.writer.changed({ contractId: contract.contractId, entity: 'terminal', id: terminalId, op: 'insert' });
+      this.terminals.insert(contract.contractId, terminalId, next);
       return this.terminals.get(contract.contractId, terminalId);
     });
   }
@@ -106,9 +105,7 @@ export class TerminalRegistry {
       const current = this.terminals.get(contract.contractId, terminalId);
       const changes = changesOf(patch);
       this.assertRules(contract, current, patch, { ...valuesOf(current), ...changes });
-      if (this.terminals.update(contract.contractId, current.terminal_id, changes, this.clock.now().getTime())) {
-        this.writer.changed({ contractId: contract.contractId, entity: 'terminal', id: String(current.terminal_id), op: 'update' });
-      }
+      this.terminals.update(contract.contractId, current, changes);
       return this.terminals.get(contract.contractId, current.terminal_id);
     });
   }

@@ -1,7 +1,8 @@
 import type { Statement } from 'better-sqlite3';
+import type { Clock } from '../../clock.js';
+import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
-import { selectPage, updateRow } from '../../db/sql.js';
-import { NotFound } from '../../http/problem.js';
+import type { Writer } from '../../db/write.js';
 import type { Page } from '../../http/paging.js';
 import type { ListTerminalsQuery } from './schema.js';
 
@@ -51,7 +52,6 @@ export const COLUMNS: Record<keyof TerminalValues, string> = {
   cashDrawerId: 'cash_drawer_id',
   parentTerminalId: 'parent_terminal_id',
 };
-const TERMINALS = { table: 'terminals', key: 'terminal_id' };
 const SORT_COLUMNS = { terminalId: 'terminal_id', storeId: 'store_id', terminalName: 'terminal_name', updDateTime: 'upd_at' };
 
 // Only terminals in use (useStopDivision 0) hold seats: stopping a register frees its seat.
@@ -75,43 +75,23 @@ export const valuesOf = (row: TerminalRow): TerminalValues => ({
 });
 
 /** SQL of register terminals; the rules of 4.16 live in TerminalRegistry. */
-export class TerminalRepo {
-  private readonly byId;
+export class TerminalRepo extends MasterRepo<TerminalRow, keyof typeof SORT_COLUMNS> {
   private readonly byUuid;
   private readonly byCreditTerminal;
   private readonly childrenOf;
-  private readonly insertRow;
   private readonly seatCounts: Record<Seat, Statement>;
 
-  constructor(private readonly db: Sqlite) {
-    this.byId = db.prepare('SELECT * FROM terminals WHERE contract_id = ? AND terminal_id = ?');
+  constructor(db: Sqlite, writer: Writer, clock: Clock) {
+    super(db, writer, clock, { entity: 'terminal', columns: COLUMNS, sort: SORT_COLUMNS });
     this.byUuid = db.prepare('SELECT * FROM terminals WHERE contract_id = ? AND uuid = ?');
     this.byCreditTerminal = db.prepare('SELECT * FROM terminals WHERE contract_id = ? AND credit_terminal_id = ?');
     this.childrenOf = db.prepare('SELECT terminal_id FROM terminals WHERE contract_id = ? AND parent_terminal_id = ? ORDER BY terminal_id');
-    this.insertRow = db.prepare(
-      `INSERT INTO terminals (contract_id, terminal_id, store_id, terminal_name, uuid, use_stop_division,
-         transaction_editable_flag, self_checkout_available_flag, smart_id_engine_available_flag,
-         credit_terminal_id, cash_drawer_id, parent_terminal_id, ins_at, upd_at)
-       VALUES (@contractId, @terminalId, @storeId, @terminalName, @uuid, @useStopDivision,
-         @transactionEditableFlag, @selfCheckoutAvailableFlag, @smartIdEngineAvailableFlag,
-         @creditTerminalId, @cashDrawerId, @parentTerminalId, @now, @now)`,
-    );
     const count = (seat: Seat) =>
       db.prepare(
         `SELECT count(*) AS n FROM terminals
          WHERE contract_id = ? AND terminal_id <> ? AND use_stop_division = '0' ${SEAT_FILTERS[seat]}`,
       );
     this.seatCounts = { sales: count('sales'), selfCheckout: count('selfCheckout'), smartIdEngine: count('smartIdEngine') };
-  }
-
-  find(contractId: string, terminalId: string | number): TerminalRow | undefined {
-    return this.byId.get(contractId, terminalId) as TerminalRow | undefined;
-  }
-
-  get(contractId: string, terminalId: string | number): TerminalRow {
-    const row = this.find(contractId, terminalId);
-    if (!row) throw NotFound.field('terminal_id', `terminal ${terminalId} does not exist`);
-    return row;
   }
 
   /** uuid compares without case (the column's collation). */
@@ -132,13 +112,16 @@ export class TerminalRepo {
     return (this.seatCounts[seat].get(contractId, exceptTerminalId ?? -1) as { n: number }).n;
   }
 
-  insert(contractId: string, terminalId: string, values: TerminalValues, now: number): void {
-    this.insertRow.run({ contractId, terminalId, ...values, now });
+  /** Inserts and reports the terminal (call inside `writer.write`); answers its id. */
+  insert(contractId: string, terminalId: string, values: TerminalValues): string {
+    const row: Record<string, unknown> = { terminal_id: terminalId };
+    for (const [field, column] of Object.entries(COLUMNS)) row[column] = values[field as keyof TerminalValues];
+    return this.insertRow(contractId, row);
   }
 
-  /** Writes the keys of `values`; false when none maps to a column. */
-  update(contractId: string, terminalId: number, values: Partial<TerminalValues>, now: number): boolean {
-    return updateRow(this.db, TERMINALS, contractId, terminalId, values, COLUMNS, now);
+  /** Writes and reports the keys of `values` (call inside `writer.write`); false when none maps to a column. */
+  update(contractId: string, current: TerminalRow, values: Partial<TerminalValues>): boolean {
+    return this.updateFields(contractId, current, values);
   }
 
   list(contractId: string, query: ListTerminalsQuery, page: Page<keyof typeof SORT_COLUMNS>): TerminalRow[] {
@@ -147,6 +130,6 @@ export class TerminalRepo {
       uuid: query.uuid,
       use_stop_division: query.use_stop_division,
     };
-    return selectPage<TerminalRow, keyof typeof SORT_COLUMNS>(this.db, TERMINALS, contractId, filters, page, SORT_COLUMNS);
+    return this.select(contractId, filters, page);
   }
 }

@@ -72,7 +72,7 @@ export class TransactionRegistry {
   ) {
     this.repo = new TransactionRepo(db);
     this.stores = new StoreRepo(db, writer, ids, clock);
-    this.terminals = new TerminalRepo(db);
+    this.terminals = new TerminalRepo(db, writer, clock);
     this.customers = new CustomerRepo(db, writer, ids, clock);
     this.staffs = new StaffRepo(db, writer, ids, clock);
     this.methods = new PaymentMethodRepo(db, writer, ids, clock);
