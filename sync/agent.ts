@@ -109,7 +109,8 @@ export class SyncAgent {
       items.push(text);
       bytes += size;
     }
-    const body = `{"node":${link.node},"tables":${JSON.stringify(tables)},"items":[${items.join(',')}]}`;
+    const installation = JSON.stringify(this.links.installationId());
+    const body = `{"node":${link.node},"installation":${installation},"tables":${JSON.stringify(tables)},"items":[${items.join(',')}]}`;
     const sentLast = rows[items.length - 1]!.seq;
     const { answer, skew } = await this.call<PushAnswer>(link, 'POST', 'push', body);
     this.deps.writer.write(() => {

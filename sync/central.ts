@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Conflict } from '../server/http/problem.js';
 import { hashSecret, secretMatches } from '../server/resources/auth/repo.js';
 import { Applier, ItemRejected, latestHlc, type SyncItem } from './apply.js';
 import type { SyncContext } from './context.js';
@@ -16,6 +17,7 @@ export interface NodeRow {
   high_water: number;
   last_push_at: number | null;
   last_pull_at: number | null;
+  installation_id: string | null;
 }
 
 export class NodeExistsError extends Error {}
@@ -29,22 +31,18 @@ export class NodeRepo {
   }
 
   /**
-   * Registers a node and returns its secret, shown once (only its hash is kept). A revoked node
-   * may be added again (a new secret); its high-water mark starts over, so a store that was
-   * reinstalled pushes from its new sequence 1 (records acknowledged before are not resent).
+   * Registers a node and returns its secret, shown once (only its hash is kept). A node number is
+   * never given out twice, revoked or not: ids carry it (DESIGN §4), so a new installation under
+   * an old number would mint ids head office already holds.
    */
   add(contractId: string, node: number, name?: string): { contractId: string; node: number; name: string | null; secret: string } {
     const secret = `nsec_${randomBytes(24).toString('base64url')}`;
     return this.ctx.deps.writer.write(() => {
       const existing = this.find(contractId, node);
       if (existing && existing.revoked_at === null) throw new NodeExistsError(`node ${node} of contract ${contractId} already exists; revoke it first`);
+      if (existing) throw new NodeExistsError(`node ${node} of contract ${contractId} was used before and revoked; its ids are at head office, so add the store under a new node number`);
       const now = this.ctx.deps.clock.now().getTime();
-      this.db
-        .prepare(
-          `INSERT INTO sync_nodes (contract_id, node, name, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (contract_id, node) DO UPDATE SET name = excluded.name, secret_hash = excluded.secret_hash, revoked_at = NULL, high_water = 0`,
-        )
-        .run(contractId, node, name ?? null, hashSecret(secret), now);
+      this.db.prepare('INSERT INTO sync_nodes (contract_id, node, name, secret_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(contractId, node, name ?? null, hashSecret(secret), now);
       return { contractId, node, name: name ?? null, secret };
     });
   }
@@ -59,6 +57,22 @@ export class NodeRepo {
         ? this.db.prepare('SELECT * FROM sync_nodes ORDER BY contract_id, node').all()
         : this.db.prepare('SELECT * FROM sync_nodes WHERE contract_id = ? ORDER BY node').all(contractId)
     ) as NodeRow[];
+  }
+
+  /**
+   * Ties the node to the installation that pushes with it first; another installation (a data dir
+   * set up again, or a copy of the secret) is refused before anything is applied: its ids and
+   * sequence would collide with what the node already pushed.
+   */
+  claim(row: NodeRow, installation: string): void {
+    if (row.installation_id === installation) return;
+    if (row.installation_id !== null) {
+      throw new Conflict(
+        `[installation] node ${row.node} of contract ${row.contract_id} is in use by another installation (a data dir set up again?); ` +
+          'revoke it and add this store under a new node number',
+      );
+    }
+    this.db.prepare('UPDATE sync_nodes SET installation_id = ? WHERE contract_id = ? AND node = ?').run(installation, row.contract_id, row.node);
   }
 
   /** Returns false when there is no such active node. */
@@ -269,10 +283,11 @@ export class CentralSync {
    * high-water mark were applied before (a resent batch) and are only acknowledged; an item
    * refused becomes a dead letter and is acknowledged too, so it never blocks the rest.
    */
-  push(contractId: string, node: number, items: PushedItem[], tables: CompactColumns = {}): PushResult {
+  push(contractId: string, node: number, items: PushedItem[], tables: CompactColumns = {}, installation?: string): PushResult {
     const { db, writer, clock } = this.ctx.deps;
     return writer.write(() => {
       const current = this.nodes.find(contractId, node)!;
+      if (installation !== undefined) this.nodes.claim(current, installation);
       let hwm = current.high_water;
       const latest = latestHlc(items);
       if (latest) this.ctx.hlc.receive(latest);

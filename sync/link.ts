@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { AppDeps } from '../server/deps.js';
 
@@ -100,6 +101,22 @@ export class LinkRepo {
     return (this.deps.db.prepare('SELECT * FROM sync_links ORDER BY contract_id').all() as LinkRow[]).map(present);
   }
 
+  /**
+   * This data dir's installation id, made at the first link and kept through unlink and relink:
+   * central ties a node number to it (0022_sync_installation.sql).
+   */
+  installationId(): string {
+    const { db, writer, clock } = this.deps;
+    const read = () => db.prepare('SELECT installation_id FROM sync_installation').pluck().get() as string | undefined;
+    return (
+      read() ??
+      writer.write(() => {
+        db.prepare('INSERT OR IGNORE INTO sync_installation (singleton, installation_id, created_at) VALUES (1, ?, ?)').run(randomBytes(16).toString('hex'), clock.now().getTime());
+        return read()!;
+      })
+    );
+  }
+
   /** The node number every link of this data dir uses (they agree), or undefined when unlinked. */
   node(): number | undefined {
     return this.deps.db.prepare('SELECT node FROM sync_links LIMIT 1').pluck().get() as number | undefined;
@@ -121,6 +138,7 @@ export class LinkRepo {
          ON CONFLICT (contract_id) DO UPDATE SET central_url = excluded.central_url, node = excluded.node, secret = excluded.secret,
            linked_at = excluded.linked_at, pull_cursor = 0, last_error = NULL, online = 0, central_dead_letters = 0`,
       ).run(input.contractId, input.centralUrl, input.node, input.secret, clock.now().getTime());
+      this.installationId();
       return this.get(input.contractId)!;
     });
   }

@@ -30,6 +30,11 @@ const pushItem = item.extend({
 
 const pushBody = z.object({
   node: z.number().int().min(1).max(999),
+  installation: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'must be 32 hex digits')
+    .optional()
+    .meta({ description: 'the pushing data dir’s installation id; a node number belongs to the first installation that pushed with it' }),
   tables: z.record(z.string().max(64), z.array(z.string().max(64)).max(500)).optional(),
   items: z.array(pushItem).max(MAX_PUSH_ITEMS),
 });
@@ -96,7 +101,7 @@ export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod 
           summary: 'Push a batch of a store node’s outbox (central)',
           params,
           body: pushBody,
-          response: { 200: pushResponse, ...errors },
+          response: { 200: pushResponse, ...errors, 409: problemSchema },
         },
       },
       async (request) => {
@@ -104,7 +109,7 @@ export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         if (request.body.node !== node.node) throw new Forbidden(`[node] node ${node.node} cannot push for node ${request.body.node}`);
         const seqs = request.body.items.map((i) => i.seq);
         if (seqs.some((s, i) => i > 0 && s <= seqs[i - 1]!)) throw BadRequest.field('items', 'items must be in increasing seq order');
-        const result = central.push(node.contract_id, node.node, request.body.items, request.body.tables ?? {});
+        const result = central.push(node.contract_id, node.node, request.body.items, request.body.tables ?? {}, request.body.installation);
         return { ...result, hlc: ctx.hlc.now(), wallTime: deps.clock.now().getTime() };
       },
     );

@@ -155,6 +155,46 @@ describe('push at central', () => {
     expect((await fetch(`${central.url}/sync/${CONTRACT}/pull`, { headers: { authorization: basic(4, secret) } })).status).toBe(401);
   });
 
+  it('a node number is one installation: a data dir set up again with the same secret is refused before anything applies; a revoked number is never given out again', async () => {
+    const first = await sale('800');
+    await agent.drain(CONTRACT);
+    // The same store PC, reinstalled: a fresh database, the old node number and secret.
+    const again = await makeInstance('store', 4);
+    try {
+      new LinkRepo(again.deps).link({ contractId: CONTRACT, centralUrl: central.url!, node: 4, secret });
+      const twin = new SyncAgent(again.deps);
+      await twin.pull(CONTRACT); // masters may be read
+      const till = (await again.ok('POST', '/terminals', { storeId: shop, terminalName: 'R1 again' }))[0].terminalId;
+      const reused = (await again.ok('POST', '/transactions', {
+        transactionHeadDivision: '1',
+        storeId: shop,
+        terminalId: till,
+        terminalTranDateTime: '2026-11-22T11:00:00+09:00',
+        details: [{ transactionDetailId: '1', transactionDetailDivision: '1', productName: 'Other', salesPrice: '1', quantity: '1', taxDivision: '2' }],
+      })) as { transactionHeadId: string };
+      // Its ids start again from 1: the sale's id may be one central already holds.
+      await expect(twin.push(CONTRACT)).rejects.toThrow(/central answered 409 .*node 4 of contract .* is in use by another installation/);
+      expect((syncStatus(again.deps, CONTRACT) as StoreSyncStatus).lastError).toMatch(/in use by another installation/);
+      expect(count(central.deps, "SELECT count(*) FROM transaction_details WHERE transaction_head_id = ? AND product_name = 'Other'", reused.transactionHeadId)).toBe(0);
+      expect(count(again.deps, 'SELECT count(*) FROM outbox WHERE entity = ?', 'transaction')).toBe(1);
+    } finally {
+      await again.close();
+    }
+    // The original installation goes on; unlinking and linking again keeps its installation id.
+    const links = new LinkRepo(store.deps);
+    const id = links.installationId();
+    links.unlink(CONTRACT);
+    links.link({ contractId: CONTRACT, centralUrl: central.url!, node: 4, secret });
+    expect(links.installationId()).toBe(id);
+    await sale('900');
+    expect((await agent.drain(CONTRACT)).pushed).toBe(1);
+    expect(count(central.deps, 'SELECT count(*) FROM transactions WHERE transaction_head_id = ?', first)).toBe(1);
+
+    const nodes = new NodeRepo(syncContext(central.deps));
+    nodes.revoke(CONTRACT, 4);
+    expect(() => nodes.add(CONTRACT, 4)).toThrow(`node 4 of contract ${CONTRACT} was used before and revoked; its ids are at head office, so add the store under a new node number`);
+  });
+
   it('central documents its sync endpoints in OpenAPI', async () => {
     const doc = (await (await fetch(`${central.url}/docs/json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/sync/{contract_id}/push', '/sync/{contract_id}/pull', '/{contract_id}/pos/sync/status']));
