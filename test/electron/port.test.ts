@@ -1,0 +1,58 @@
+import { createServer, type Server } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { choosePort, freePort, isPortFree } from '../../app/electron/port.js';
+
+const HOST = '127.0.0.1';
+const open: Server[] = [];
+
+/** Holds a port the way another program would. */
+function occupy(port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen({ port, host: HOST }, () => {
+      open.push(s);
+      resolve((s.address() as { port: number }).port);
+    });
+  });
+}
+
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+
+describe('port choice', () => {
+  it('tells a free port from a taken one', async () => {
+    const taken = await occupy();
+    expect(await isPortFree(taken, HOST)).toBe(false);
+    const free = await freePort(HOST);
+    expect(free).toBeGreaterThan(0);
+    expect(await isPortFree(free, HOST)).toBe(true);
+  });
+
+  it('uses the saved port while it is free, and does not save it again', async () => {
+    const saved = await freePort(HOST);
+    expect(await choosePort({ saved, host: HOST })).toEqual({ port: saved, source: 'saved', save: false });
+  });
+
+  it('falls back to a free port for this run when the saved one is taken, keeping the saved one', async () => {
+    const saved = await occupy();
+    const choice = await choosePort({ saved, host: HOST });
+    expect(choice.source).toBe('free');
+    expect(choice.save).toBe(false);
+    expect(choice.port).not.toBe(saved);
+    expect(await isPortFree(choice.port, HOST)).toBe(true);
+  });
+
+  it('on a first start takes the default port when free and saves it', async () => {
+    const defaultPort = await freePort(HOST);
+    expect(await choosePort({ host: HOST, defaultPort })).toEqual({ port: defaultPort, source: 'default', save: true });
+  });
+
+  it('on a first start with the default taken takes a free port and saves that', async () => {
+    const defaultPort = await occupy();
+    const choice = await choosePort({ host: HOST, defaultPort });
+    expect(choice).toMatchObject({ source: 'free', save: true });
+    expect(choice.port).not.toBe(defaultPort);
+  });
+});
