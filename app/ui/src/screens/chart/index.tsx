@@ -1,10 +1,116 @@
-import { Stub } from '../../components/Stub';
-import { useT } from '../../i18n';
-import type { ScreenProps } from '../../router';
+import { Decimal } from 'decimal.js';
+import { useMemo, useState } from 'react';
+import { FormProblem } from '../../components/FormProblem';
+import { useFormat } from '../../format';
+import { useLang, useT } from '../../i18n';
+import { navigate, type ScreenProps } from '../../router';
+import { useStores } from '../reservations/useDayData';
 import { messages } from './i18n';
+import { SalesChart } from './SalesChart';
+import { useDailySales, type DaySales } from './dailySales';
+import './chart.css';
 
-/** Phase-1 placeholder: the heading only (issue 12 phase 2 builds the screen). */
-export function ChartScreen(_props: ScreenProps) {
+const LOCALES = { ja: 'ja-JP', en: 'en-GB' } as const;
+
+/**
+ * Sales of the last 31 days (`#/chart?store=<id>`): a bar chart and, beside it, a table of the
+ * same figures (for screen readers and for reading exact amounts). Figures come from the
+ * transaction list (see dailySales.ts); the store selector narrows it to one store.
+ */
+export function ChartScreen({ query }: ScreenProps) {
   const t = useT(messages);
-  return <Stub title={t('chart.title')} />;
+  const { lang } = useLang();
+  const format = useFormat();
+  const today = format.today();
+  const stores = useStores(true);
+  const storeId = query.get('store') ?? '';
+  const [reload, setReload] = useState(0);
+  const sales = useDailySales(storeId, today, format.timeZone, reload);
+
+  const short = useMemo(() => new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', month: 'numeric', day: 'numeric' }), [lang]);
+  const long = useMemo(() => new Intl.DateTimeFormat(LOCALES[lang], { timeZone: 'UTC', month: 'short', day: 'numeric', weekday: 'short' }), [lang]);
+  const days: DaySales[] = sales.state === 'done' ? sales.days : [];
+  const labels = useMemo(() => days.map((d) => short.format(new Date(`${d.date}T00:00:00Z`))), [days, short]);
+  const values = useMemo(() => days.map((d) => d.total.toNumber()), [days]);
+  const sum = days.reduce((s, d) => s.plus(d.total), new Decimal(0));
+  const period = days.length ? { from: format.date(days[0]!.date), to: format.date(days[days.length - 1]!.date) } : null;
+
+  return (
+    <section className="chart-screen">
+      <h1>{t('chart.title')}</h1>
+      <form className="chart-toolbar" onSubmit={(e) => e.preventDefault()}>
+        <label>
+          <span>{t('chart.store')}</span>
+          <select name="store" value={storeId} onChange={(e) => navigate(e.target.value ? `/chart?store=${encodeURIComponent(e.target.value)}` : '/chart')}>
+            <option value="">{t('chart.allStores')}</option>
+            {stores.state === 'done'
+              ? stores.data.map((s) => (
+                  <option key={s.storeId} value={s.storeId}>
+                    {s.storeName}
+                  </option>
+                ))
+              : null}
+          </select>
+        </label>
+        {period ? <span>{t('chart.period', period)}</span> : null}
+        <button type="button" className="secondary outline" onClick={() => setReload((n) => n + 1)}>
+          {t('chart.reload')}
+        </button>
+      </form>
+      {stores.state === 'error' ? <FormProblem problem={stores.problem} /> : null}
+      {sales.state === 'error' ? <FormProblem problem={sales.problem} /> : null}
+      {sales.state === 'loading' ? <p aria-busy="true">{t('common.loading')}</p> : null}
+      {sales.state === 'done' ? (
+        <>
+          {sales.truncated ? <p className="notice">{t('chart.truncated')}</p> : null}
+          <div className="chart-layout">
+            <figure className="chart-figure">
+              <SalesChart labels={labels} values={values} seriesLabel={t('chart.series')} xLabel={t('chart.date')} description={period ? t('chart.chartLabel', period) : t('chart.title')} />
+              <figcaption>
+                <small>{t('chart.method', { zone: format.timeZone })}</small>
+              </figcaption>
+            </figure>
+            <div className="chart-table-wrap" role="region" aria-labelledby="chart-table-caption" tabIndex={0}>
+              <table className="striped chart-table" data-testid="sales-table" data-store={sales.storeId}>
+                <caption id="chart-table-caption">{t('chart.table')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('chart.date')}</th>
+                    <th scope="col" className="num">
+                      {t('chart.count')}
+                    </th>
+                    <th scope="col" className="num">
+                      {t('chart.total')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {days.map((d) => (
+                    <tr key={d.date} data-date={d.date}>
+                      <th scope="row">
+                        <time dateTime={d.date}>{long.format(new Date(`${d.date}T00:00:00Z`))}</time>
+                      </th>
+                      <td className="num">{d.count}</td>
+                      <td className="num" data-testid="day-total">
+                        {format.yen(d.total.toFixed())}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row">{t('chart.sum')}</th>
+                    <td className="num">{days.reduce((n, d) => n + d.count, 0)}</td>
+                    <td className="num" data-testid="sum-total">
+                      {format.yen(sum.toFixed())}
+                    </td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          </div>
+        </>
+      ) : null}
+    </section>
+  );
 }
