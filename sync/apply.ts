@@ -1,3 +1,4 @@
+import { MEMBER_ENTITY, MOVEMENT_ENTITY, PointBalances } from './balances.js';
 import type { SyncContext } from './context.js';
 import { belongsToNode, entityNamed, type EntityDef, type SyncRecord } from './entities.js';
 import { compareHlc, isHlc } from './hlc.js';
@@ -9,7 +10,8 @@ export interface SyncItem {
   seq: number;
   entity: string;
   id: string;
-  op: 'insert' | 'update' | 'delete';
+  /** `balance`: only from central's pull, a member's new balances (sync/balances.ts). */
+  op: 'insert' | 'update' | 'delete' | 'balance';
   hlc: string;
   row: SyncRecord | null;
 }
@@ -56,8 +58,10 @@ export class Applier {
   private readonly log;
   private readonly conflict;
   private readonly pendingLocal;
+  private readonly balances;
 
   constructor(private readonly ctx: SyncContext) {
+    this.balances = new PointBalances(ctx);
     this.versions = new Versions(ctx);
     this.log = new ChangeLog(ctx);
     const db = ctx.deps.db;
@@ -70,6 +74,7 @@ export class Applier {
   /** Central: an item pushed by `node`. Sales must be the node's own; masters: last writer wins. */
   applyPushed(contractId: string, node: number, item: SyncItem): Outcome {
     const def = this.check(item);
+    if (item.op === 'balance') throw new ItemRejected('balances are not pushed: their movements are');
     if (def.kind === 'sales' && !belongsToNode(item.id, node)) {
       throw new ItemRejected(`${def.name} ${item.id} was not made by node ${node}: its id must end in ${String(node).padStart(3, '0')}`);
     }
@@ -82,6 +87,7 @@ export class Applier {
         if (this.ctx.records.read(def, contractId, item.id)) return 'stale';
       }
       this.write(def, contractId, item);
+      if (def.name === MOVEMENT_ENTITY && item.op === 'insert') this.balances.movementArrived(contractId, item.row!.row);
       return 'applied';
     }
     const local = this.versions.get(contractId, def.name, item.id);
@@ -89,9 +95,10 @@ export class Applier {
       this.recordLoser(contractId, def, item.id, local, item.hlc, item.row);
       return 'stale';
     }
-    this.write(def, contractId, item);
+    const applied = def.name === MEMBER_ENTITY && item.row ? { ...item, row: this.balances.atCentral(contractId, item.id, item.row) } : item;
+    this.write(def, contractId, applied);
     this.versions.set(contractId, def.name, item.id, item.hlc);
-    this.log.append(contractId, def.name, item.id, item.op, item.hlc, node, item.row);
+    this.log.append(contractId, def.name, item.id, item.op, item.hlc, node, applied.row);
     return 'applied';
   }
 
@@ -102,15 +109,23 @@ export class Applier {
   applyPulled(contractId: string, item: SyncItem): Outcome {
     const def = this.check(item);
     if (def.kind !== 'master') throw new ItemRejected(`${def.name} is not a master record; central does not send those`);
+    if (item.op === 'balance') {
+      // A member's balances follow central whatever its other fields do: no version, no conflict.
+      if (def.name !== MEMBER_ENTITY) throw new ItemRejected(`${def.name} has no balances`);
+      this.balances.refreshAtStore(contractId, item.id, item.row!);
+      return 'applied';
+    }
     const local = this.versions.get(contractId, def.name, item.id);
+    const member = def.name === MEMBER_ENTITY && item.row !== null;
     if (local !== undefined && compareHlc(local, item.hlc) >= 0) {
+      if (member) this.balances.refreshAtStore(contractId, item.id, item.row!);
       this.recordLoser(contractId, def, item.id, local, item.hlc, item.row);
       return 'stale';
     }
     if (local !== undefined && this.pendingLocal.get(contractId, def.name, item.id)) {
       this.recordLoser(contractId, def, item.id, item.hlc, local, this.ctx.records.read(def, contractId, item.id));
     }
-    this.write(def, contractId, item);
+    this.write(def, contractId, member ? { ...item, row: this.balances.atStore(contractId, item.id, item.row!) } : item);
     this.versions.set(contractId, def.name, item.id, item.hlc);
     return 'applied';
   }

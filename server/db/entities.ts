@@ -88,7 +88,7 @@ export const ENTITIES: readonly EntityDef[] = [
       { table: 'transaction_coupons', parentKey: 'transaction_head_id' },
     ],
   },
-  { name: 'customer_point_movement', table: 'customer_point_movements', keys: ['movement_id'], kind: 'sales' },
+  { name: 'customer_point_movement', table: 'customer_point_movements', keys: ['movement_id'], kind: 'sales', insertOnce: true },
   { name: 'adjustment', table: 'adjustments', keys: ['adjustment_id'], kind: 'sales' },
   {
     name: 'daily_summary',

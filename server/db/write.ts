@@ -18,6 +18,11 @@ export interface Change {
   entity: string;
   id: string;
   op: 'insert' | 'update' | 'delete';
+  /**
+   * Only balances that merge by their movements changed (a member's points and miles): sync
+   * sends the movement, not the row, and keeps the record's version (sync/balances.ts).
+   */
+  balanceOnly?: boolean;
 }
 
 /**

@@ -54,7 +54,8 @@ const pullQuery = z.object({
 });
 
 const pullResponse = z.object({
-  items: z.array(item.extend({ origin: z.number().int() })),
+  // `balance`: a member's new point and mile balances only (sync/balances.ts).
+  items: z.array(item.extend({ op: z.enum(['insert', 'update', 'delete', 'balance']), origin: z.number().int() })),
   cursor: z.number().int(),
   more: z.boolean(),
   hlc: z.string(),

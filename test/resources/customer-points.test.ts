@@ -85,7 +85,7 @@ describe('member points: GET /customers/point, PATCH /customers/{id}/point, POST
       expect(set).toMatchObject({ cause: 'manual_set', point_delta: '400', point_after: '500', mile_delta: '-6', mile_after: '4', transaction_head_id: null });
       expect(set!.client_id).toEqual(expect.any(String));
       expect(changes).toEqual([
-        { contractId: t.contractId, entity: 'customer', id, op: 'update' },
+        { contractId: t.contractId, entity: 'customer', id, op: 'update', balanceOnly: true },
         { contractId: t.contractId, entity: 'customer_point_movement', id: String(set!.movement_id), op: 'insert' },
         { contractId: t.contractId, entity: 'customer', id, op: 'update' },
       ]);

@@ -244,11 +244,13 @@ describe('customers (members)', () => {
         status: '1',
         firstName: 'Hana',
       });
-      // The point set by the first PATCH is a recorded movement, reported with the member's update.
+      // The point set by the first PATCH is a recorded movement, reported as a balance-only change
+      // with it (sync sends the movement), beside the update of the member's other fields.
       const [movement] = repo().movements(t.contractId, c.customerId);
       expect(movement).toMatchObject({ cause: 'customer_write', point_delta: '200', point_after: '200', mile_delta: '0', client_id: expect.any(String) });
       expect(changes).toEqual([
         { contractId: 'test-contract', entity: 'customer', id: c.customerId, op: 'update' },
+        { contractId: 'test-contract', entity: 'customer', id: c.customerId, op: 'update', balanceOnly: true },
         { contractId: 'test-contract', entity: 'customer_point_movement', id: String(movement!.movement_id), op: 'insert' },
         { contractId: 'test-contract', entity: 'customer', id: c.customerId, op: 'update' },
       ]);
@@ -313,7 +315,7 @@ describe('customers (members)', () => {
         ['sale', '1', '1000000000', '-7.5', '-2.5'],
       ]);
       expect(changes).toEqual([
-        { contractId: 'test-contract', entity: 'customer', id: c.customerId, op: 'update' },
+        { contractId: 'test-contract', entity: 'customer', id: c.customerId, op: 'update', balanceOnly: true },
         { contractId: 'test-contract', entity: 'customer_point_movement', id: String(moved[1]!.movement_id), op: 'insert' },
       ]);
 

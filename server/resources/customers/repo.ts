@@ -235,8 +235,8 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
       const values: Record<string, unknown> = { ...patch, ...this.assertGroups(contractId, patch), ...storedForms(patch) };
       const changed = updateRow(this.db, this.ref, contractId, current.customer_id, values, COLUMNS, this.clock.now().getTime());
       const targets = balanceTargets(current, patch);
-      // A balance change reports the member's update itself, with its movement.
-      if (changed && isZero(targets)) this.writer.changed({ contractId, entity: 'customer', id: String(current.customer_id), op: 'update' });
+      // A balance change reports itself, with its movement (balance only); other fields report here.
+      if (changed) this.writer.changed({ contractId, entity: 'customer', id: String(current.customer_id), op: 'update' });
       this.movePoints(contractId, current.customer_id, targets, 'customer_write', { actor });
       return this.get(contractId, customerId);
     });
@@ -285,7 +285,7 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
         staffId: ref.actor?.staffId === undefined || ref.actor?.staffId === null ? null : Number(ref.actor.staffId),
         now,
       });
-      this.writer.changed({ contractId, entity: 'customer', id: String(row.customer_id), op: 'update' });
+      this.writer.changed({ contractId, entity: 'customer', id: String(row.customer_id), op: 'update', balanceOnly: true });
       this.writer.changed({ contractId, entity: 'customer_point_movement', id: movementId, op: 'insert' });
       return this.get(contractId, row.customer_id);
     });
