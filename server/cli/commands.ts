@@ -17,6 +17,7 @@ import { USAGE, type Command } from './args.js';
 import { ProblemError } from '../http/problem.js';
 import { runWebhookCommand } from '../../sync/webhooks/cli.js';
 import * as syncCli from '../../sync/cli.js';
+import * as syncOutbox from '../../sync/outbox.js';
 
 /** A failure the operator can act on: main prints the one-line reason and exits 1. */
 export class CommandError extends Error {}
@@ -184,6 +185,7 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
     logger: loggerOptions(process.env.POS_LOG_LEVEL ?? 'info'),
     busyTimeoutMs: CLI_BUSY_TIMEOUT_MS,
     ui: { lan: command.uiLan },
+    ...(command.publicUrl ? { publicUrl: command.publicUrl } : {}),
   });
   // A linked store mints ids with the node central knows it by.
   try {
@@ -193,6 +195,9 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
     if (error instanceof syncCli.SyncCommandError) throw new CommandError(error.message);
     throw error;
   }
+  // The demo data is written like any other record: into the outbox (or central's change log),
+  // so a demo store linked to head office later pushes its stores, terminals and sales.
+  syncOutbox.installSyncHooks(deps);
   const demo = command.demo ? ensureDemoContracts(deps, command.dataDir) : [];
   // It holds the demo client's secret; one written before file modes were kept is tightened.
   tighten(join(command.dataDir, DEMO_CREDENTIALS_FILE), DATA_FILE_MODE);

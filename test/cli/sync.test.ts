@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -149,6 +150,30 @@ describe('sync commands on data dirs', () => {
     expect(await run(hq, ['sync', 'dead-letters', '--contract', 'c1'])).toEqual([]);
     expect(await failure(hq, ['sync', 'dead-letters', '--contract', 'c1', '--retry', '9'])).toBe('dead letter 9 does not exist in contract c1');
   }, 30_000);
+
+  it('a demo store linked later pushes everything the demo made (its stores, registers and sales) without a dead letter', async () => {
+    await run(hq, ['contract', 'create', '--id', 'demo-retail', '--plan', 'retail_business']);
+    const [central] = await run(hq, ['serve', '--role', 'central', '--port', '0']);
+    const [added] = await run(hq, ['node', 'add', '--contract', 'demo-retail', '--node', '1']);
+    const [served] = await run(shop, ['serve', '--port', '0', '--demo']);
+    expect(served.contracts.map((c: { contractId: string }) => c.contractId)).toContain('demo-retail');
+    const [before] = await run(shop, ['sync', 'status', '--contract', 'demo-retail']);
+    expect(before.outboxDepth).toBeGreaterThan(50);
+    await run(shop, ['link', '--central', central.url, '--contract', 'demo-retail', '--node', '1', '--secret', added.secret]);
+    await until(async () => (await run(shop, ['sync', 'status', '--contract', 'demo-retail']))[0].outboxDepth === 0, 20_000);
+    const [hqStatus] = await run(hq, ['sync', 'status', '--contract', 'demo-retail']);
+    expect(hqStatus.deadLetters).toBe(0);
+    const sales = (dir: string) => {
+      const db = new Database(join(dir, 'pos.sqlite'), { readonly: true });
+      try {
+        return db.prepare("SELECT count(*) FROM transactions WHERE contract_id = 'demo-retail'").pluck().get();
+      } finally {
+        db.close();
+      }
+    };
+    expect(sales(hq)).toBe(sales(shop));
+    expect(sales(shop)).toBeGreaterThan(0);
+  }, 40_000);
 });
 
 async function tokenOf(url: string, client: { clientId: string; clientSecret: string }): Promise<string> {
