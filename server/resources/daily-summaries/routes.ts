@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { computeClosingReport, type ClosingReport } from '../../domain/closing-report.js';
 import { authOf } from '../../http/auth.js';
+import { uiClientRowId } from '../auth/ui-client.js';
 import { sendPage } from '../../http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../http/problem.js';
 import { DailyCloser } from './closer.js';
@@ -41,9 +42,11 @@ export default function dailySummariesRoutes(deps: AppDeps): FastifyPluginAsyncZ
         },
       },
       async (request) => {
-        const { contract } = authOf(request);
+        const { contract, clientId } = authOf(request);
         const { storeId, sumDate, cashInfo } = request.body;
-        const row = closer.close(contract, { storeId, sumDate, cashInfo: toCashInput(cashInfo), method: 'api' });
+        // The back-office UI (its public client) is the admin screen of 4.15: it may close a store with cash drawer management.
+        const method = clientId === uiClientRowId(contract.contractId) ? 'manual' : 'api';
+        const row = closer.close(contract, { storeId, sumDate, cashInfo: toCashInput(cashInfo), method });
         const { sumDate: date, storeId: store, cashDrawerId, terminalIdList } = presentDailySummary(row, contract.timeZone);
         return { sumDate: date, storeId: store, cashDrawerId, terminalIdList };
       },

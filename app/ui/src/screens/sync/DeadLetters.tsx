@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { call, useApi, type paths } from '../../api/client';
+import type { ProblemView } from '../../api/problem';
+import { FormProblem } from '../../components/FormProblem';
+import { useFormat } from '../../format';
+import type { Translate } from '../../i18n';
+import type { messages } from './i18n';
+
+export type DeadLetter = paths['/{contract_id}/pos/sync/dead_letters']['get']['responses'][200]['content']['application/json'][number];
+type Key = keyof (typeof messages)['ja'];
+
+/**
+ * The open dead letters this server holds, each with retry (apply it again) and discard. A
+ * store lists the pulled records it could not apply; the records head office refused from this
+ * store are only counted in the status (`elsewhere`), as they live at head office.
+ */
+export function DeadLetters({
+  t,
+  letters,
+  elsewhere,
+  onChanged,
+}: {
+  t: Translate<Key>;
+  letters: DeadLetter[];
+  elsewhere: number;
+  onChanged: () => Promise<void>;
+}) {
+  const f = useFormat();
+  const { api, contract } = useApi();
+  const [busy, setBusy] = useState<number | null>(null);
+  const [problems, setProblems] = useState<Record<number, ProblemView>>({});
+  const [done, setDone] = useState<string | null>(null);
+
+  const act = async (letter: DeadLetter, action: 'retry' | 'discard') => {
+    const id = letter.deadLetterId;
+    if (action === 'discard' && !window.confirm(t('deadLetters.confirmDiscard', { id }))) return;
+    setBusy(id);
+    setDone(null);
+    const path = { params: { path: { ...contract, dead_letter_id: id } } };
+    const result =
+      action === 'retry'
+        ? await call(api.POST('/{contract_id}/pos/sync/dead_letters/{dead_letter_id}/retry', path))
+        : await call(api.DELETE('/{contract_id}/pos/sync/dead_letters/{dead_letter_id}', path));
+    setBusy(null);
+    setProblems(({ [id]: _, ...rest }) => (result.ok ? rest : { ...rest, [id]: result.problem }));
+    if (result.ok) {
+      setDone(t(action === 'retry' ? 'deadLetters.retried' : 'deadLetters.discarded', { id }));
+      await onChanged();
+    }
+  };
+
+  return (
+    <article data-testid="dead-letters">
+      <h2>{t('deadLetters.title')}</h2>
+      {done ? (
+        <p role="status" className="notice">
+          {done}
+        </p>
+      ) : null}
+      {elsewhere > 0 ? <p className="notice">{t('deadLetters.elsewhere', { count: elsewhere })}</p> : null}
+      {letters.length === 0 ? (
+        <p>{t('deadLetters.none')}</p>
+      ) : (
+        <table className="striped">
+          <thead>
+            <tr>
+              <th scope="col">{t('col.id')}</th>
+              <th scope="col">{t('col.direction')}</th>
+              <th scope="col">{t('col.record')}</th>
+              <th scope="col">{t('col.reason')}</th>
+              <th scope="col">{t('col.createdAt')}</th>
+              <th scope="col">{t('col.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {letters.map((d) => (
+              <tr key={d.deadLetterId} data-dead-letter-id={d.deadLetterId}>
+                <td>{d.deadLetterId}</td>
+                <td>{t(`direction.${d.direction}`)}</td>
+                <td>
+                  <code>
+                    {d.entity} {d.id} ({d.op})
+                  </code>
+                </td>
+                <td className="reason">
+                  {d.reason}
+                  {problems[d.deadLetterId] ? <FormProblem problem={problems[d.deadLetterId]} /> : null}
+                </td>
+                <td>{f.dateTime(d.createdAt)}</td>
+                <td className="actions">
+                  <button type="button" onClick={() => void act(d, 'retry')} disabled={busy !== null} aria-busy={busy === d.deadLetterId}>
+                    {t('deadLetters.retry')}
+                  </button>
+                  <button type="button" className="secondary outline" onClick={() => void act(d, 'discard')} disabled={busy !== null}>
+                    {t('deadLetters.discard')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </article>
+  );
+}
