@@ -2,16 +2,24 @@ import { useT } from '../../i18n';
 import { Link, type ScreenProps } from '../../router';
 import { messages } from './i18n';
 import { isMasterKind, MASTER_KINDS } from './kinds';
+import { MasterForm } from './MasterForm';
+import { MasterList } from './MasterList';
+import { SPECS } from './specs';
+import './masters.css';
 
 /**
- * Phase-1 placeholder: the sub-nav of master kinds and the heading of the chosen one
- * (`#/masters/<kind>`; params.kind). Phase 2 gives each kind its list/search/paging and form.
+ * The masters: a sub-nav of the kinds (`#/masters/<kind>`), then the kind's list, or its form
+ * for `?new=1` / `?edit=<id>` (the list's filters stay in the query, so the form goes back to
+ * the same page of the list). Every kind is drawn by the same list and form from its
+ * description in specs/.
  */
-export function MastersScreen({ params }: ScreenProps) {
+export function MastersScreen({ params, query }: ScreenProps) {
   const t = useT(messages);
   const current = MASTER_KINDS.find((k) => k.kind === params.kind);
+  const spec = isMasterKind(params.kind) ? SPECS[params.kind] : null;
+  const edit = query.get('edit');
   return (
-    <section>
+    <section className="masters">
       <h1>{current ? t(current.label) : t('masters.title')}</h1>
       <nav aria-label={t('masters.kinds')} className="sub-nav">
         <ul>
@@ -22,7 +30,13 @@ export function MastersScreen({ params }: ScreenProps) {
           ))}
         </ul>
       </nav>
-      <p>{isMasterKind(params.kind) ? t('common.comingSoon') : t('masters.pick')}</p>
+      {!spec ? (
+        <p>{params.kind ? t('masters.unknownKind', { kind: params.kind }) : t('masters.pick')}</p>
+      ) : edit !== null || query.has('new') ? (
+        <MasterForm key={`${spec.kind}:${edit ?? 'new'}`} spec={spec} id={edit} query={query} />
+      ) : (
+        <MasterList key={spec.kind} spec={spec} query={query} />
+      )}
     </section>
   );
 }

@@ -1,0 +1,22 @@
+import type { MasterKind } from '../kinds';
+import type { MasterSpec } from '../spec';
+import { customerGroups, staffRanks, staffs } from './people';
+import { categories, productLabels, products } from './products';
+import { menuConditions, menus, toppingGroups } from './restaurant';
+import { paymentMethodGroups, paymentMethods, terminals } from './stores';
+
+/** Every kind's description, by the kind's route name (kinds.ts lists them in nav order). */
+export const SPECS: Readonly<Record<MasterKind, MasterSpec>> = {
+  categories,
+  'customer-groups': customerGroups,
+  staffs,
+  'staff-ranks': staffRanks,
+  products,
+  'product-labels': productLabels,
+  terminals,
+  menus,
+  'menu-conditions': menuConditions,
+  'topping-groups': toppingGroups,
+  'payment-methods': paymentMethods,
+  'payment-method-groups': paymentMethodGroups,
+};
