@@ -36,6 +36,15 @@ import transactionCustomerRoutes from './resources/transactions/customer-routes.
 import adjustmentsRoutes from './resources/adjustments/routes.js';
 import dailySummariesRoutes from './resources/daily-summaries/routes.js';
 import orderShipmentRoutes from './resources/order-shipment/routes.js';
+import shipmentsRoutes from './resources/shipments/routes.js';
+import purchaseOrdersRoutes from './resources/purchase-orders/routes.js';
+import shippingRoutes from './resources/shipping/routes.js';
+import shippingModificationRequestRoutes from './resources/shipping/modification-routes.js';
+import receivingRoutes from './resources/shipping/receiving-routes.js';
+import categoryGroupRoutes from './resources/category-groups/routes.js';
+import supplierRoutes from './resources/suppliers/routes.js';
+import productOrderSettingRoutes from './resources/product-order-settings/routes.js';
+import stockRoutes from './resources/stock/routes.js';
 import webhookRoutes from '../sync/routes/webhooks.js';
 import centralSyncRoutes from '../sync/routes/central.js';
 import syncStatusRoutes from '../sync/routes/status.js';
@@ -67,6 +76,15 @@ const API_ROUTES = [
   transactionCustomerRoutes,
   adjustmentsRoutes,
   dailySummariesRoutes,
+  shipmentsRoutes,
+  purchaseOrdersRoutes,
+  shippingRoutes,
+  shippingModificationRequestRoutes,
+  receivingRoutes,
+  categoryGroupRoutes,
+  supplierRoutes,
+  productOrderSettingRoutes,
+  stockRoutes,
   webhookRoutes,
   syncStatusRoutes,
 ];

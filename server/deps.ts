@@ -26,6 +26,11 @@ export interface AppConfig {
   loginThrottle: LoginThrottleConfig;
   /** The back-office UI at /ui (http/ui.ts). */
   ui: UiConfig;
+  /**
+   * The base of the download URLs of CSV exports (`serve --public-url`, POS_PUBLIC_URL), e.g.
+   * http://192.168.1.20:8080; unset: where the server listens (jobs/csv-export/downloads.ts).
+   */
+  publicUrl?: string;
 }
 
 export interface UiConfig {
@@ -72,6 +77,7 @@ export function openDeps(options: {
   busyRetryMs?: number;
   loginThrottle?: Partial<LoginThrottleConfig>;
   ui?: Partial<UiConfig>;
+  publicUrl?: string;
 }): AppDeps {
   const role = options.role ?? 'store';
   const node = options.node ?? defaultNode(role);
@@ -90,6 +96,7 @@ export function openDeps(options: {
     busyRetryMs: options.busyRetryMs ?? DEFAULT_BUSY_RETRY_MS,
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
     ui: { lan: false, ...options.ui },
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   };
   return { db, writer: new Writer(db), ids: new IdAllocator(db, node), clock, config, logger: options.logger ?? false };
 }

@@ -1,4 +1,4 @@
-import { MEMBER_ENTITY, MOVEMENT_ENTITY, PointBalances } from './balances.js';
+import { MergedBalances } from './balances.js';
 import type { SyncContext } from './context.js';
 import { belongsToNode, entityNamed, type EntityDef, type SyncRecord } from './entities.js';
 import { compareHlc, isHlc } from './hlc.js';
@@ -10,7 +10,7 @@ export interface SyncItem {
   seq: number;
   entity: string;
   id: string;
-  /** `balance`: only from central's pull, a member's new balances (sync/balances.ts). */
+  /** `balance`: only from central's pull, a record's new balances (a member's points, a stock quantity: sync/balances.ts). */
   op: 'insert' | 'update' | 'delete' | 'balance';
   hlc: string;
   row: SyncRecord | null;
@@ -61,7 +61,7 @@ export class Applier {
   private readonly balances;
 
   constructor(private readonly ctx: SyncContext) {
-    this.balances = new PointBalances(ctx);
+    this.balances = new MergedBalances(ctx);
     this.versions = new Versions(ctx);
     this.log = new ChangeLog(ctx);
     const db = ctx.deps.db;
@@ -87,7 +87,7 @@ export class Applier {
         if (this.ctx.records.read(def, contractId, item.id)) return 'stale';
       }
       this.write(def, contractId, item);
-      if (def.name === MOVEMENT_ENTITY && item.op === 'insert') this.balances.movementArrived(contractId, item.row!.row);
+      if (item.op === 'insert') this.balances.movementArrived(contractId, def.name, item.row!.row);
       return 'applied';
     }
     const local = this.versions.get(contractId, def.name, item.id);
@@ -95,7 +95,7 @@ export class Applier {
       this.recordLoser(contractId, def, item.id, local, item.hlc, item.row);
       return 'stale';
     }
-    const applied = def.name === MEMBER_ENTITY && item.row ? { ...item, row: this.balances.atCentral(contractId, item.id, item.row) } : item;
+    const applied = item.row ? { ...item, row: this.balances.atCentral(contractId, def.name, item.id, item.row) } : item;
     this.write(def, contractId, applied);
     this.versions.set(contractId, def.name, item.id, item.hlc);
     this.log.append(contractId, def.name, item.id, item.op, item.hlc, node, applied.row);
@@ -110,22 +110,22 @@ export class Applier {
     const def = this.check(item);
     if (def.kind !== 'master') throw new ItemRejected(`${def.name} is not a master record; central does not send those`);
     if (item.op === 'balance') {
-      // A member's balances follow central whatever its other fields do: no version, no conflict.
-      if (def.name !== MEMBER_ENTITY) throw new ItemRejected(`${def.name} has no balances`);
-      this.balances.refreshAtStore(contractId, item.id, item.row!);
+      // Balances follow central whatever the record's other fields do: no version, no conflict.
+      if (!this.balances.has(def.name)) throw new ItemRejected(`${def.name} has no balances`);
+      this.balances.refreshAtStore(contractId, def.name, item.id, item.row!);
       return 'applied';
     }
     const local = this.versions.get(contractId, def.name, item.id);
-    const member = def.name === MEMBER_ENTITY && item.row !== null;
+    const balanced = this.balances.has(def.name) && item.row !== null;
     if (local !== undefined && compareHlc(local, item.hlc) >= 0) {
-      if (member) this.balances.refreshAtStore(contractId, item.id, item.row!);
+      if (balanced) this.balances.refreshAtStore(contractId, def.name, item.id, item.row!);
       this.recordLoser(contractId, def, item.id, local, item.hlc, item.row);
       return 'stale';
     }
     if (local !== undefined && this.pendingLocal.get(contractId, def.name, item.id)) {
       this.recordLoser(contractId, def, item.id, item.hlc, local, this.ctx.records.read(def, contractId, item.id));
     }
-    this.write(def, contractId, member ? { ...item, row: this.balances.atStore(contractId, item.id, item.row!) } : item);
+    this.write(def, contractId, balanced ? { ...item, row: this.balances.atStore(contractId, def.name, item.id, item.row!) } : item);
     this.versions.set(contractId, def.name, item.id, item.hlc);
     return 'applied';
   }

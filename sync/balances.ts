@@ -8,18 +8,40 @@ type Balances = Record<'point' | 'mile', string>;
 
 export const MEMBER_ENTITY = 'customer';
 export const MOVEMENT_ENTITY = 'customer_point_movement';
+/** A store's quantity of a product, and its movements (server/resources/stock/movements.ts). */
+export const STOCK_ENTITY = 'stock';
+export const STOCK_MOVEMENT_ENTITY = 'stock_movement';
 
 /**
- * A member's point and mile balances merge by movements, never by last writer wins: two stores
- * (or a store and head office) that both give or take points while apart must add up, not lose
- * one side. Every balance change is a recorded movement (customer_point_movements, a sales
- * record pushed by the store that made it), so:
- * - central keeps its own balance when a member's row is pushed (a new member starts at zero),
- *   and adds each pushed movement's deltas to it, logging the member for the other stores;
- * - a store takes central's balance when it pulls a member, plus its own movements still in the
- *   outbox (central has not counted them yet), whatever the row's HLC says about the other fields.
+ * A master whose balance columns merge by movements, never by last writer wins: two stores (or a
+ * store and head office) that both move the balance while apart must add up, not lose one side.
+ * Every balance change is a recorded movement (a sales record, written once, pushed by the store
+ * that made it), and the record's balance change is reported balance-only, so:
+ * - central keeps its own balance when the record's row is pushed (a new record starts at zero),
+ *   and adds each pushed movement's deltas to it, logging a `balance` entry for the stores;
+ * - a store takes central's balance when it pulls the record, plus its own movements still in the
+ *   outbox (central has not counted them yet), whatever the row's HLC says about other fields.
  */
-export class PointBalances {
+interface BalanceMerge {
+  /** The balanced master's registry name, and its movements'. */
+  readonly entity: string;
+  readonly movement: string;
+  /** Central: a pushed row of the record with central's balances (zero for a new record). */
+  atCentral(contractId: string, id: string, record: SyncRecord): SyncRecord;
+  /** Central: a pushed movement was just written; the record's balance takes its deltas. */
+  movementArrived(contractId: string, movement: Record<string, unknown>): void;
+  /** Central: a `balance` entry of the record, which every store applies to the balance only. */
+  logBalance(contractId: string, id: string): void;
+  /** A store: a pulled row, its balances central's plus the store's movements not yet counted. */
+  atStore(contractId: string, id: string, record: SyncRecord): SyncRecord;
+  /** A store: a pulled balance entry (or a row whose other fields lost) sets the balance. */
+  refreshAtStore(contractId: string, id: string, record: SyncRecord): void;
+}
+
+/** A member's point and mile balances (customers.point, customers.mile) and customer_point_movements. */
+export class PointBalances implements BalanceMerge {
+  readonly entity = MEMBER_ENTITY;
+  readonly movement = MOVEMENT_ENTITY;
   private readonly log;
   private readonly balanceOf;
   private readonly setBalance;
@@ -38,13 +60,11 @@ export class PointBalances {
     );
   }
 
-  /** Central: a pushed member row, its balances replaced by central's own (zero for a new member). */
   atCentral(contractId: string, id: string, record: SyncRecord): SyncRecord {
     const current = this.balanceOf.get(contractId, id) as Balances | undefined;
     return withBalances(record, current ?? { point: '0', mile: '0' });
   }
 
-  /** Central: a pushed movement was just written; the member's balance takes its deltas. */
   movementArrived(contractId: string, movement: Record<string, unknown>): void {
     const customerId = String(movement.customer_id);
     const current = this.balanceOf.get(contractId, customerId) as Balances | undefined;
@@ -58,16 +78,13 @@ export class PointBalances {
   }
 
   /**
-   * Central: a `balance` entry in the change log, which the stores apply to the member's balances
-   * only, whatever its other fields and their version: a balance change never wins (or loses)
-   * against an edit of the member. Every store pulls it (origin 0), the one whose movement it
-   * counts included: the balance it pulled before may predate the movement.
+   * Every store pulls a balance entry (origin 0), the one whose movement it counts included: the
+   * balance it pulled before may predate the movement.
    */
   logBalance(contractId: string, customerId: string): void {
     this.log.append(contractId, MEMBER_ENTITY, customerId, 'balance', this.ctx.hlc.now(), 0, this.ctx.records.read(this.member, contractId, customerId));
   }
 
-  /** A store: a pulled member row, its balances central's plus the store's movements central has not counted yet. */
   atStore(contractId: string, id: string, record: SyncRecord): SyncRecord {
     const rows = this.pending.all(contractId, id) as { point_delta: string; mile_delta: string }[];
     const pulled = record.row as Partial<Balances>;
@@ -77,7 +94,6 @@ export class PointBalances {
     });
   }
 
-  /** A store: a pulled balance entry, or a member whose other fields lost to a local edit, still sets the balances. */
   refreshAtStore(contractId: string, id: string, record: SyncRecord): void {
     const { row } = this.atStore(contractId, id, record);
     this.setBalance.run(row.point, row.mile, contractId, id);
@@ -86,4 +102,118 @@ export class PointBalances {
 
 function withBalances(record: SyncRecord, balances: Balances): SyncRecord {
   return { ...record, row: { ...record.row, point: formatDecimal(balances.point), mile: formatDecimal(balances.mile) } };
+}
+
+/**
+ * A store's quantity of a product (stock.stock_amount, id `store/product`) and stock_movements.
+ * Unlike a member, the quantity row has no other field to edit and is created by its first
+ * movement, at whichever instance makes it: central creates it when a pushed movement arrives
+ * first, and a store creates it when it pulls central's quantity first.
+ */
+export class StockBalances implements BalanceMerge {
+  readonly entity = STOCK_ENTITY;
+  readonly movement = STOCK_MOVEMENT_ENTITY;
+  private readonly log;
+  private readonly amountOf;
+  private readonly upsert;
+  private readonly pending;
+  private readonly stock = entityNamed(STOCK_ENTITY)!;
+
+  constructor(private readonly ctx: SyncContext) {
+    const { db } = ctx.deps;
+    this.log = new ChangeLog(ctx);
+    this.amountOf = db.prepare('SELECT stock_amount FROM stock WHERE contract_id = ? AND store_id = ? AND product_id = ?').pluck();
+    this.upsert = db.prepare(
+      `INSERT INTO stock (contract_id, store_id, product_id, stock_amount, ins_at, upd_at) VALUES (@contractId, @storeId, @productId, @amount, @now, @now)
+       ON CONFLICT (contract_id, store_id, product_id) DO UPDATE SET stock_amount = excluded.stock_amount, upd_at = excluded.upd_at`,
+    );
+    this.pending = db
+      .prepare(
+        `SELECT m.delta FROM outbox o
+           JOIN stock_movements m ON m.contract_id = o.contract_id AND m.movement_id = CAST(o.entity_id AS INTEGER)
+          WHERE o.contract_id = ? AND o.entity = '${STOCK_MOVEMENT_ENTITY}' AND m.store_id = ? AND m.product_id = ?`,
+      )
+      .pluck();
+  }
+
+  private key(id: string): [number, number] {
+    const [storeId, productId] = id.split('/').map(Number);
+    return [storeId!, productId!];
+  }
+
+  atCentral(contractId: string, id: string, record: SyncRecord): SyncRecord {
+    const current = (this.amountOf.get(contractId, ...this.key(id)) as string | undefined) ?? '0';
+    return { ...record, row: { ...record.row, stock_amount: current } };
+  }
+
+  movementArrived(contractId: string, movement: Record<string, unknown>): void {
+    const storeId = Number(movement.store_id);
+    const productId = Number(movement.product_id);
+    const current = (this.amountOf.get(contractId, storeId, productId) as string | undefined) ?? '0';
+    const amount = sumDecimals([current, String(movement.delta ?? '0')]);
+    this.upsert.run({ contractId, storeId, productId, amount, now: this.ctx.deps.clock.now().getTime() });
+    this.logBalance(contractId, `${storeId}/${productId}`);
+  }
+
+  logBalance(contractId: string, id: string): void {
+    this.log.append(contractId, STOCK_ENTITY, id, 'balance', this.ctx.hlc.now(), 0, this.ctx.records.read(this.stock, contractId, id));
+  }
+
+  atStore(contractId: string, id: string, record: SyncRecord): SyncRecord {
+    const deltas = this.pending.all(contractId, ...this.key(id)) as string[];
+    const pulled = String((record.row as { stock_amount?: unknown }).stock_amount ?? '0');
+    return { ...record, row: { ...record.row, stock_amount: sumDecimals([pulled, ...deltas]) } };
+  }
+
+  refreshAtStore(contractId: string, id: string, record: SyncRecord): void {
+    const [storeId, productId] = this.key(id);
+    const { row } = this.atStore(contractId, id, record);
+    this.upsert.run({ contractId, storeId, productId, amount: row.stock_amount, now: this.ctx.deps.clock.now().getTime() });
+  }
+}
+
+/**
+ * Every balance that merges by movements, by registry name: the outbox, the applier and central's
+ * change log ask here instead of naming each kind. Entities without balances pass through.
+ */
+export class MergedBalances {
+  private readonly byEntity = new Map<string, BalanceMerge>();
+  private readonly byMovement = new Map<string, BalanceMerge>();
+
+  constructor(ctx: SyncContext) {
+    for (const merge of [new PointBalances(ctx), new StockBalances(ctx)]) {
+      this.byEntity.set(merge.entity, merge);
+      this.byMovement.set(merge.movement, merge);
+    }
+  }
+
+  /** Whether the master `entity` has balances that merge by movements. */
+  has(entity: string): boolean {
+    return this.byEntity.has(entity);
+  }
+
+  /** Central: a pushed master row keeps central's balances (others unchanged). */
+  atCentral(contractId: string, entity: string, id: string, record: SyncRecord): SyncRecord {
+    return this.byEntity.get(entity)?.atCentral(contractId, id, record) ?? record;
+  }
+
+  /** Central: a pushed sales record was inserted; a movement moves its balance (others: nothing). */
+  movementArrived(contractId: string, entity: string, row: Record<string, unknown>): void {
+    this.byMovement.get(entity)?.movementArrived(contractId, row);
+  }
+
+  /** Central: a balance-only change of `entity` becomes a `balance` entry of the change log. */
+  logBalance(contractId: string, entity: string, id: string): void {
+    const merge = this.byEntity.get(entity);
+    if (!merge) throw new RangeError(`${entity} has no balances`);
+    merge.logBalance(contractId, id);
+  }
+
+  atStore(contractId: string, entity: string, id: string, record: SyncRecord): SyncRecord {
+    return this.byEntity.get(entity)?.atStore(contractId, id, record) ?? record;
+  }
+
+  refreshAtStore(contractId: string, entity: string, id: string, record: SyncRecord): void {
+    this.byEntity.get(entity)?.refreshAtStore(contractId, id, record);
+  }
 }

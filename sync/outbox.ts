@@ -1,6 +1,6 @@
 import type { AppDeps } from '../server/deps.js';
 import type { Change } from '../server/db/write.js';
-import { PointBalances } from './balances.js';
+import { MergedBalances } from './balances.js';
 import { syncContext, type SyncContext } from './context.js';
 import { entityNamed, type EntityDef, type SyncRecord } from './entities.js';
 import { WEBHOOK_EVENT_ENTITY } from './webhooks/events.js';
@@ -53,13 +53,13 @@ export function installSyncHooks(deps: AppDeps, options: { recordRole?: boolean 
     });
   } else {
     const log = new ChangeLog(ctx);
-    const balances = new PointBalances(ctx);
+    const balances = new MergedBalances(ctx);
     deps.writer.onChange((change) => {
       const def = entityNamed(change.entity);
       if (!def || def.kind !== 'master') return;
       // A balance-only change is a balance entry: it neither wins nor loses against an edit of
       // the record's other fields (sync/balances.ts).
-      if (change.balanceOnly) return balances.logBalance(change.contractId, change.id);
+      if (change.balanceOnly) return balances.logBalance(change.contractId, def.name, change.id);
       const hlc = ctx.hlc.now();
       const record = readForSync(ctx, def, change);
       log.append(change.contractId, def.name, change.id, opOf(change, record), hlc, 0, record);

@@ -12,13 +12,16 @@ import { isHttpUrl, isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from
 export class UsageError extends Error {}
 
 export const USAGE = `usage: pos-backoffice <command> [options]   (every command takes --data-dir DIR, env POS_DATA_DIR, default ./data)
-  serve [--role store|central] [--host H] [--port P] [--node N] [--demo] [--ui-lan]
-               (--ui-lan, env POS_UI_LAN=1: serve the back-office UI /ui to the LAN too, not only this PC)
+  serve [--role store|central] [--host H] [--port P] [--node N] [--demo] [--ui-lan] [--public-url URL]
+               (--ui-lan, env POS_UI_LAN=1: serve the back-office UI /ui to the LAN too, not only this PC;
+                --public-url, env POS_PUBLIC_URL: the base of CSV export download URLs, default where it listens)
   contract create --id ID --plan PLAN [--name NAME] [--time-zone ZONE]
   contract set-plan --id ID --plan PLAN
   contract set --id ID [--member-head-office-linkage on|off] [--cat-cct-linkage on|off]
                [--max-sales-terminals N] [--max-self-checkout-terminals N] [--max-smart-id-engines N]
                [--tax-rounding half-up|down|up] [--discount-rounding half-up|down|up]
+               [--inventory-approval on|off] [--shipped-shipment-edit allowed|forbidden]
+               [--order-split-unit none|category-group|supplier]
   client create --contract ID [--scopes "pos.products:read ..."]
   seed --contract ID
   staff-password set --contract ID --staff STAFF_ID [--password P] [--rights LIST]
@@ -42,7 +45,7 @@ PLAN: ${PLANS.join(' ')}
 LIST: comma separated rights, "" for none: ${RIGHTS.join(',')}`;
 
 export type Command =
-  | { name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean; uiLan: boolean }
+  | { name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean; uiLan: boolean; publicUrl?: string }
   | { name: 'contract create'; dataDir: string; id: string; plan: Plan; contractName?: string; timeZone: string }
   | { name: 'contract set-plan'; dataDir: string; id: string; plan: Plan }
   | { name: 'contract set'; dataDir: string; id: string; settings: Partial<ContractSettings> }
@@ -71,6 +74,7 @@ const OPTIONS = {
   node: { type: 'string' },
   demo: { type: 'boolean' },
   'ui-lan': { type: 'boolean' },
+  'public-url': { type: 'string' },
   id: { type: 'string' },
   plan: { type: 'string' },
   name: { type: 'string' },
@@ -80,6 +84,9 @@ const OPTIONS = {
   'member-head-office-linkage': { type: 'string' },
   'cat-cct-linkage': { type: 'string' },
   'tax-rounding': { type: 'string' },
+  'inventory-approval': { type: 'string' },
+  'shipped-shipment-edit': { type: 'string' },
+  'order-split-unit': { type: 'string' },
   'discount-rounding': { type: 'string' },
   'max-sales-terminals': { type: 'string' },
   'max-self-checkout-terminals': { type: 'string' },
@@ -100,10 +107,10 @@ const OPTIONS = {
 
 /** Which options each command accepts; anything else is a usage error. */
 const ALLOWED: Record<string, string[]> = {
-  serve: ['role', 'host', 'port', 'node', 'demo', 'ui-lan'],
+  serve: ['role', 'host', 'port', 'node', 'demo', 'ui-lan', 'public-url'],
   'contract create': ['id', 'plan', 'name', 'time-zone'],
   'contract set-plan': ['id', 'plan'],
-  'contract set': ['id', 'member-head-office-linkage', 'cat-cct-linkage', 'max-sales-terminals', 'max-self-checkout-terminals', 'max-smart-id-engines', 'tax-rounding', 'discount-rounding'],
+  'contract set': ['id', 'member-head-office-linkage', 'cat-cct-linkage', 'max-sales-terminals', 'max-self-checkout-terminals', 'max-smart-id-engines', 'tax-rounding', 'discount-rounding', 'inventory-approval', 'shipped-shipment-edit', 'order-split-unit'],
   'client create': ['contract', 'scopes'],
   seed: ['contract'],
   'staff-password set': ['contract', 'staff', 'password', 'rights'],
@@ -159,6 +166,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         ...(v.node ?? env.POS_NODE ? { node: intOption('--node', (v.node ?? env.POS_NODE)!, 0, 999) } : {}),
         demo: v.demo ?? false,
         uiLan: v['ui-lan'] ?? (env.POS_UI_LAN === '1' || env.POS_UI_LAN === 'true'),
+        ...publicUrlOption(v['public-url'] ?? env.POS_PUBLIC_URL),
       };
     }
     case 'contract create': {
@@ -187,6 +195,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
       if (tax !== undefined) settings.taxRounding = roundingOption('--tax-rounding', tax);
       const discount = v['discount-rounding'];
       if (discount !== undefined) settings.discountRoundingDivision = roundingOption('--discount-rounding', discount);
+      Object.assign(settings, inventoryOptions(v['inventory-approval'], v['shipped-shipment-edit'], v['order-split-unit']));
       if (Object.keys(settings).length === 0) throw new UsageError('contract set needs at least one setting to change');
       return { name, dataDir, id: contractId(v.id), settings };
     }
@@ -328,4 +337,27 @@ function roundingOption(option: string, value: string): '0' | '1' | '2' {
   const code = ROUNDING_OPTIONS[value as keyof typeof ROUNDING_OPTIONS];
   if (!code) throw new UsageError(`${option} must be half-up, down or up, got "${value}"`);
   return code;
+}
+
+/** --public-url: an http(s) base URL (no query); the download paths are appended to it. */
+function publicUrlOption(value: string | undefined): { publicUrl?: string } {
+  if (value === undefined || value === '') return {};
+  if (!isHttpUrl(value) || /[?#]/.test(value)) throw new UsageError(`--public-url must be an http:// or https:// base URL, got "${value}"`);
+  return { publicUrl: value.replace(/\/+$/, '') };
+}
+
+/** The contract's inventory settings: approval function, editing of shipped shipments, order split unit. */
+function inventoryOptions(approval?: string, shippedEdit?: string, splitUnit?: string): Partial<ContractSettings> {
+  const settings: Partial<ContractSettings> = {};
+  if (approval !== undefined) settings.inventoryApproval = onOff('--inventory-approval', approval);
+  if (shippedEdit !== undefined) {
+    if (shippedEdit !== 'allowed' && shippedEdit !== 'forbidden') throw new UsageError(`--shipped-shipment-edit must be allowed or forbidden, got "${shippedEdit}"`);
+    settings.shippedShipmentEditForbidden = shippedEdit === 'forbidden';
+  }
+  if (splitUnit !== undefined) {
+    const code = new Map([['none', '0'], ['category-group', '1'], ['supplier', '2']] as const).get(splitUnit as 'none');
+    if (!code) throw new UsageError(`--order-split-unit must be none, category-group or supplier, got "${splitUnit}"`);
+    settings.orderSplitUnit = code;
+  }
+  return settings;
 }

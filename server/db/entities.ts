@@ -48,6 +48,7 @@ export const ENTITIES: readonly EntityDef[] = [
   { name: 'cash_drawer', table: 'cash_drawers', keys: ['cash_drawer_id'], kind: 'master' },
   { name: 'payment_terminal', table: 'payment_terminals', keys: ['payment_terminal_id'], kind: 'master' },
   { name: 'terminal', table: 'terminals', keys: ['terminal_id'], kind: 'master', seedOrder: 'parent_terminal_id IS NOT NULL, terminal_id' },
+  { name: 'category_group', table: 'category_groups', keys: ['category_group_id'], kind: 'master' },
   { name: 'category', table: 'categories', keys: ['category_id'], kind: 'master', seedOrder: 'level, category_id' },
   { name: 'customer_group_section', table: 'customer_group_sections', keys: ['section_id'], kind: 'master' },
   { name: 'customer_group', table: 'customer_groups', keys: ['customer_group_id'], kind: 'master' },
@@ -68,6 +69,10 @@ export const ENTITIES: readonly EntityDef[] = [
       { table: 'product_stores', parentKey: 'product_id' },
     ],
   },
+  // Inventory masters (issue 14): suppliers, what they handle, and a product's ordering settings per store.
+  { name: 'supplier', table: 'suppliers', keys: ['supplier_id'], kind: 'master' },
+  { name: 'supplier_product', table: 'supplier_products', keys: ['supplier_id', 'division', 'target_id'], kind: 'master' },
+  { name: 'product_order_setting', table: 'product_order_settings', keys: ['product_id', 'store_id'], kind: 'master' },
   { name: 'product_bundle_group', table: 'product_bundle_groups', keys: ['product_bundle_group_id'], kind: 'master' },
   { name: 'topping_group', table: 'topping_groups', keys: ['topping_group_id'], kind: 'master' },
   { name: 'menu', table: 'menus', keys: ['menu_id'], kind: 'master' },
@@ -77,6 +82,9 @@ export const ENTITIES: readonly EntityDef[] = [
   { name: 'order_shipment_order', table: 'order_shipment_orders', keys: ['order_head_id'], kind: 'master' },
   // Webhook subscriptions: managed at central and pulled; a linked store refuses local edits (sync/webhooks).
   { name: 'webhook_subscription', table: 'webhook_subscriptions', keys: ['subscription_id'], kind: 'master' },
+  // A store's quantity of a product: a balance that merges by its stock movements, never last
+  // writer wins (always reported balance-only; sync/balances.ts).
+  { name: 'stock', table: 'stock', keys: ['store_id', 'product_id'], kind: 'master' },
   {
     name: 'transaction',
     table: 'transactions',
@@ -89,7 +97,34 @@ export const ENTITIES: readonly EntityDef[] = [
     ],
   },
   { name: 'customer_point_movement', table: 'customer_point_movements', keys: ['movement_id'], kind: 'sales', insertOnce: true },
+  { name: 'stock_movement', table: 'stock_movements', keys: ['movement_id'], kind: 'sales', insertOnce: true },
   { name: 'adjustment', table: 'adjustments', keys: ['adjustment_id'], kind: 'sales' },
+  // Shipments and purchase orders: made at a store (edited there, never at head office), so they
+  // travel like sales records, with their child rows, each time they change.
+  { name: 'shipment', table: 'shipments', keys: ['shipment_id'], kind: 'sales', children: [{ table: 'shipment_details', parentKey: 'shipment_id' }] },
+  {
+    name: 'purchase_order',
+    table: 'purchase_orders',
+    keys: ['storage_info_id'],
+    kind: 'sales',
+    children: [
+      { table: 'purchase_order_products', parentKey: 'storage_info_id' },
+      { table: 'purchase_order_delivery_products', parentKey: 'storage_info_id' },
+      { table: 'purchase_order_stores', parentKey: 'storage_info_id' },
+    ],
+  },
+  // Store-to-store shipping (2.8): minted by the shipping store, with both sides' details; it
+  // travels like a sales record each time it changes (its stock moves travel as stock movements).
+  {
+    name: 'shipping',
+    table: 'shippings',
+    keys: ['shipping_id'],
+    kind: 'sales',
+    children: [
+      { table: 'shipping_details', parentKey: 'shipping_id' },
+      { table: 'shipping_receiving_details', parentKey: 'shipping_id' },
+    ],
+  },
   {
     name: 'daily_summary',
     table: 'daily_summaries',

@@ -11,7 +11,16 @@ const FIVE: readonly Plan[] = ['standard', 'premium', 'premium_plus', 'food_busi
 export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'PATCH /customer_groups/:customer_group_id': FIVE, // 4.1
   'POST /shipping/:shipping_id/modification_request': ['retail_business'], // 4.2
-  'POST /shipping/:shipping_id/modification_request/complete': ['retail_business'], // 4.19 (path ours)
+  'POST /shipping_modification_requests/:shipping_id/complete': ['retail_business'], // 4.19 (the platform's path)
+  // Store-to-store shipping and its receiving side (2.8): Retail Business, as 4.2.
+  'POST /shipping': ['retail_business'],
+  'GET /shipping': ['retail_business'],
+  'GET /shipping/:shipping_id': ['retail_business'],
+  'PATCH /shipping/:shipping_id': ['retail_business'],
+  'GET /receiving': ['retail_business'],
+  'GET /receiving/:receiving_id': ['retail_business'],
+  'GET /receiving/:receiving_id/details': ['retail_business'],
+  'PATCH /receiving/:receiving_id': ['retail_business'],
   'GET /categories/:category_id': FIVE, // 4.3
   'PATCH /staffs/:staff_id': ['standard', 'premium', 'premium_plus', 'enterprise'], // 4.4
   'GET /reservations/:reservation_id': ['food_business'], // 4.5
@@ -26,6 +35,34 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'POST /transactions/details/out_file_async': FIVE, // 4.11
   'PATCH /shipments/:shipment_id': ['retail_business'], // 4.12
   'POST /purchase_orders': ['retail_business'], // 4.14
+  // Shipments and purchase orders are Retail Business records: their other operations follow 4.12/4.14.
+  'POST /shipments': ['retail_business'],
+  'GET /shipments': ['retail_business'],
+  'GET /shipments/:shipment_id': ['retail_business'],
+  'GET /purchase_orders': ['retail_business'],
+  'GET /purchase_orders/:purchase_order_id': ['retail_business'],
+  // Inventory's supporting masters and stock (issue 14 items 1 and 2): Retail Business, as 4.12/4.14.
+  'POST /category_groups': ['retail_business'],
+  'GET /category_groups': ['retail_business'],
+  'GET /category_groups/:category_group_id': ['retail_business'],
+  'PATCH /category_groups/:category_group_id': ['retail_business'],
+  'DELETE /category_groups/:category_group_id': ['retail_business'],
+  'POST /suppliers': ['retail_business'],
+  'GET /suppliers': ['retail_business'],
+  'GET /suppliers/:supplier_id': ['retail_business'],
+  'PATCH /suppliers/:supplier_id': ['retail_business'],
+  'DELETE /suppliers/:supplier_id': ['retail_business'],
+  'GET /suppliers/:supplier_id/products': ['retail_business'],
+  'POST /suppliers/:supplier_id/products': ['retail_business'],
+  'DELETE /suppliers/:supplier_id/products': ['retail_business'],
+  'GET /products/:product_id/order_settings': ['retail_business'],
+  'GET /products/:product_id/order_settings/:store_id': ['retail_business'],
+  'PATCH /products/:product_id/order_settings/:store_id': ['retail_business'],
+  'GET /stock': ['retail_business'],
+  'PATCH /stock/:product_id': ['retail_business'],
+  'POST /stock/:product_id/add': ['retail_business'],
+  'POST /stock/add/bulk': ['retail_business'],
+  'GET /stock/changes/:product_id/:store_id': ['retail_business'],
   'POST /daily_summaries': FIVE, // 4.15
   'POST /terminals': FIVE, // 4.16
   'DELETE /products/reserve_item_labels/:no': FIVE, // 4.18

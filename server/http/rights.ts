@@ -48,6 +48,7 @@ export const RIGHTS_TABLE: Readonly<Record<string, readonly Right[]>> = {
   // conditions, topping groups, product bundle groups).
   'WRITE /products': ['product_edit'], // with /products/reserve_item_labels (free-item labels)
   'WRITE /categories': ['product_edit'],
+  'WRITE /category_groups': ['product_edit'], // issue 14: the groups categories name
   'WRITE /menus': ['product_edit'],
   'WRITE /menu_conditions': ['product_edit'], // PUT /menu_conditions/stores/{store}/menus/{menu}
   'WRITE /topping_groups': ['product_edit'],

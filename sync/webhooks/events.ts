@@ -82,6 +82,31 @@ export function raiseCallback(ctx: EventContext, input: RaiseCallback): RaisedEv
   return insertEvent(ctx, input.contractId, CSV_COMPLETION_EVENT, input.query.status ?? null, body, input.cause ?? null, url.toString());
 }
 
+/**
+ * POST /stock/add/bulk's completion notice: the platform's stock event (`pos:stock`, action
+ * bulk-update) sent as JSON to the request's own callbackUrl, delivered, retried and replayable
+ * like 6.3 (and, like it, never forwarded to central).
+ */
+export const STOCK_BULK_EVENT = 'pos:stock';
+
+export interface RaiseJsonCallback {
+  contractId: string;
+  /** The request's callbackUrl. */
+  url: string;
+  event: string;
+  action: string;
+  /** The JSON body the receiver gets. */
+  body: Record<string, unknown>;
+  cause?: Record<string, unknown>;
+}
+
+/** A callback with a JSON body to the request's own URL (POST /stock/add/bulk). Call it inside Writer.write. */
+export function raiseJsonCallback(ctx: EventContext, input: RaiseJsonCallback): RaisedEvent {
+  if (!ctx.db.inTransaction) throw new Error('raiseJsonCallback() must be called inside Writer.write');
+  assertHttpUrl(input.url);
+  return insertEvent(ctx, input.contractId, input.event, input.action, JSON.stringify(input.body), input.cause ?? null, input.url);
+}
+
 function insertEvent(
   ctx: EventContext,
   contractId: string,

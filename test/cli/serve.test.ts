@@ -172,7 +172,18 @@ describe('pos-backoffice CLI', () => {
     expect(created).toMatchObject({ code: 0, stderr: '' });
     expect(JSON.parse(created.stdout)).toEqual({
       contractId: 'shop-9', name: 'Shop Nine', plan: 'premium', timeZone: 'Asia/Tokyo',
-      settings: { memberHeadOfficeLinkage: false, catCctLinkage: false, maxSalesTerminals: 10, maxSelfCheckoutTerminals: 0, maxSmartIdEngines: 0, taxRounding: '1', discountRoundingDivision: '0' },
+      settings: {
+        memberHeadOfficeLinkage: false,
+        catCctLinkage: false,
+        maxSalesTerminals: 10,
+        maxSelfCheckoutTerminals: 0,
+        maxSmartIdEngines: 0,
+        taxRounding: '1',
+        discountRoundingDivision: '0',
+        inventoryApproval: false,
+        shippedShipmentEditForbidden: false,
+        orderSplitUnit: '0',
+      },
     });
 
     expect(cli(['contract', 'create', '--id', 'shop-9', '--plan', 'premium', ...dir])).toEqual({ code: 1, stdout: '', stderr: 'pos-backoffice: contract shop-9 already exists' });
@@ -186,7 +197,12 @@ describe('pos-backoffice CLI', () => {
       maxSmartIdEngines: 0,
       taxRounding: '1',
       discountRoundingDivision: '0',
+      inventoryApproval: false,
+      shippedShipmentEditForbidden: false,
+      orderSplitUnit: '0',
     });
+    const inventory = cli(['contract', 'set', '--id', 'shop-9', '--inventory-approval', 'on', '--shipped-shipment-edit', 'forbidden', '--order-split-unit', 'supplier', ...dir]);
+    expect(JSON.parse(inventory.stdout).settings).toMatchObject({ inventoryApproval: true, shippedShipmentEditForbidden: true, orderSplitUnit: '2' });
     const rounding = cli(['contract', 'set', '--id', 'shop-9', '--tax-rounding', 'half-up', '--discount-rounding', 'up', ...dir]);
     expect(JSON.parse(rounding.stdout).settings).toMatchObject({ taxRounding: '0', discountRoundingDivision: '2' });
     expect(cli(['contract', 'set', '--id', 'shop-9', '--tax-rounding', 'bankers', ...dir])).toMatchObject({

@@ -56,6 +56,7 @@ describe('categories', () => {
 
     it('stores every settable field', async () => {
       const parent = await create({ categoryName: 'Food' });
+      const group = (await t.api('POST', '/category_groups', { categoryGroupName: 'Group' })).json().categoryGroupId;
       const res = await t.api('POST', '/categories', {
         categoryName: 'Sweets',
         categoryCode: 'SW-01',
@@ -67,7 +68,7 @@ describe('categories', () => {
         taxFreeDivision: '2',
         reduceTaxId: '10000001',
         color: '#FF8800',
-        categoryGroupId: '7',
+        categoryGroupId: group,
         parentCategoryId: parent.categoryId,
         tag: 'sweet,seasonal',
       });
@@ -84,7 +85,7 @@ describe('categories', () => {
         taxFreeDivision: '2',
         reduceTaxId: '10000001',
         color: '#FF8800',
-        categoryGroupId: '7',
+        categoryGroupId: group,
         parentCategoryId: '1001',
         level: '2',
         tag: 'sweet,seasonal',
@@ -316,6 +317,7 @@ describe('categories', () => {
 
     it('clears nullable fields with null or "" but never categoryName', async () => {
       await create({ categoryName: 'P' });
+      const group = (await t.api('POST', '/category_groups', { categoryGroupName: 'Group' })).json().categoryGroupId;
       await create({
         categoryName: 'A',
         categoryCode: 'A1',
@@ -323,7 +325,7 @@ describe('categories', () => {
         displaySequence: '1',
         reduceTaxId: '10000002',
         color: '#fff',
-        categoryGroupId: '3',
+        categoryGroupId: group,
         parentCategoryId: '1001',
         tag: 'x',
       });

@@ -115,7 +115,7 @@ describe('POST /transactions/{transaction_id}/dispose', () => {
       expect.arrayContaining([
         { contractId: 'test-contract', entity: 'transaction', id: copy.transactionHeadId, op: 'insert' },
         { contractId: 'test-contract', entity: 'transaction', id: source.transactionHeadId, op: 'update' },
-        { contractId: 'test-contract', entity: 'customer', id: customerId, op: 'update' },
+        { contractId: 'test-contract', entity: 'customer', id: customerId, op: 'update', balanceOnly: true },
       ]),
     );
 

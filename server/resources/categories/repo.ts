@@ -6,6 +6,7 @@ import { setClause } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { BadRequest } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
+import { CategoryGroupRepo } from '../category-groups/repo.js';
 import { MAX_LEVEL, type CreateCategory, type ListCategoriesQuery, type UpdateCategory } from './schema.js';
 
 export interface CategoryRow {
@@ -60,10 +61,12 @@ export class CategoryRepo extends MasterRepo<CategoryRow, keyof typeof SORT_COLU
   private readonly firstUser;
   private readonly subtreeOf;
   private readonly shiftLevel;
+  private readonly groups;
 
   constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
     // `level` follows from the parent: written along with any PATCH that changes the row, never sent.
     super(db, writer, clock, { entity: 'category', columns: { ...COLUMNS, level: 'level' }, sort: SORT_COLUMNS });
+    this.groups = new CategoryGroupRepo(db, writer, ids, clock);
     this.byCode = db.prepare('SELECT category_id FROM categories WHERE contract_id = ? AND category_code = ?');
     this.firstChild = db.prepare('SELECT category_id FROM categories WHERE contract_id = ? AND parent_category_id = ? LIMIT 1');
     // Products and menus name their category without a foreign key (their tables came later
@@ -91,6 +94,7 @@ export class CategoryRepo extends MasterRepo<CategoryRow, keyof typeof SORT_COLU
   create(contractId: string, input: CreateCategory): CategoryRow {
     return this.writer.write(() => {
       this.assertCodeFree(contractId, input.categoryCode ?? null, null);
+      if (input.categoryGroupId) this.groups.referenced(contractId, input.categoryGroupId); // spec 2.1: an existing group
       const parentId = input.parentCategoryId ?? null;
       let level = 1;
       if (parentId !== null) {
@@ -123,6 +127,7 @@ export class CategoryRepo extends MasterRepo<CategoryRow, keyof typeof SORT_COLU
     return this.writer.write(() => {
       const current = this.get(contractId, categoryId);
       if (patch.categoryCode !== undefined) this.assertCodeFree(contractId, patch.categoryCode, current.category_id);
+      if (patch.categoryGroupId) this.groups.referenced(contractId, patch.categoryGroupId);
       const now = this.clock.now().getTime();
       const level = patch.parentCategoryId === undefined ? current.level : this.reparent(contractId, current, patch.parentCategoryId, now);
       if (setClause(patch, COLUMNS)) this.updateFields(contractId, current, { ...patch, level }, now);

@@ -17,7 +17,20 @@ export interface ContractSettings {
   taxRounding: RoundingCode;
   /** Rounding of discounts (2.13 discountRoundingDivision default), same codes. */
   discountRoundingDivision: RoundingCode;
+  /** Inventory (issue 14): shipments go through approval (3.2's default approvalStatus). */
+  inventoryApproval: boolean;
+  /** Inventory: a shipped shipment (status 2) may not be edited (3.3, 4.12's 400). */
+  shippedShipmentEditForbidden: boolean;
+  /** Inventory: the purchase order split unit (4.14 divisionUnit): '0' none, '1' category group, '2' supplier. */
+  orderSplitUnit: OrderSplitUnit;
 }
+
+/** The order split unit codes, as purchase orders' divisionUnit spells them. */
+export const ORDER_SPLIT_UNITS = ['0', '1', '2'] as const;
+export type OrderSplitUnit = (typeof ORDER_SPLIT_UNITS)[number];
+
+/** The contract's inventory settings, as the shipment and purchase order rules read them. */
+export type InventorySettings = Pick<ContractSettings, 'inventoryApproval' | 'shippedShipmentEditForbidden' | 'orderSplitUnit'>;
 
 export const DEFAULT_SETTINGS: ContractSettings = {
   memberHeadOfficeLinkage: false,
@@ -27,6 +40,9 @@ export const DEFAULT_SETTINGS: ContractSettings = {
   maxSmartIdEngines: 0,
   taxRounding: '1',
   discountRoundingDivision: '0',
+  inventoryApproval: false,
+  shippedShipmentEditForbidden: false,
+  orderSplitUnit: '0',
 };
 
 export interface Contract {
@@ -49,6 +65,9 @@ interface ContractRow {
   max_smart_id_engines: number;
   tax_rounding: RoundingCode;
   discount_rounding_division: RoundingCode;
+  inventory_approval: number;
+  shipped_shipment_edit_forbidden: number;
+  order_split_unit: OrderSplitUnit;
 }
 
 const toContract = (r: ContractRow): Contract => ({
@@ -64,6 +83,9 @@ const toContract = (r: ContractRow): Contract => ({
     maxSmartIdEngines: r.max_smart_id_engines,
     taxRounding: r.tax_rounding,
     discountRoundingDivision: r.discount_rounding_division,
+    inventoryApproval: r.inventory_approval === 1,
+    shippedShipmentEditForbidden: r.shipped_shipment_edit_forbidden === 1,
+    orderSplitUnit: r.order_split_unit,
   },
 });
 
@@ -81,14 +103,16 @@ export class ContractRepo {
   ) {
     this.byId = db.prepare(
       `SELECT contract_id, name, plan, time_zone, member_head_office_linkage, cat_cct_linkage,
-              max_sales_terminals, max_self_checkout_terminals, max_smart_id_engines, tax_rounding, discount_rounding_division
+              max_sales_terminals, max_self_checkout_terminals, max_smart_id_engines, tax_rounding, discount_rounding_division,
+              inventory_approval, shipped_shipment_edit_forbidden, order_split_unit
        FROM contracts WHERE contract_id = ?`,
     );
     this.updateSettings = db.prepare(
       `UPDATE contracts SET member_head_office_linkage = @memberHeadOfficeLinkage, cat_cct_linkage = @catCctLinkage,
          max_sales_terminals = @maxSalesTerminals, max_self_checkout_terminals = @maxSelfCheckoutTerminals,
          max_smart_id_engines = @maxSmartIdEngines, tax_rounding = @taxRounding,
-         discount_rounding_division = @discountRoundingDivision, updated_at = @now
+         discount_rounding_division = @discountRoundingDivision, inventory_approval = @inventoryApproval,
+         shipped_shipment_edit_forbidden = @shippedShipmentEditForbidden, order_split_unit = @orderSplitUnit, updated_at = @now
        WHERE contract_id = @contractId`,
     );
     this.insert = db.prepare(
@@ -138,12 +162,25 @@ export class ContractRepo {
         ...settings,
         memberHeadOfficeLinkage: settings.memberHeadOfficeLinkage ? 1 : 0,
         catCctLinkage: settings.catCctLinkage ? 1 : 0,
+        inventoryApproval: settings.inventoryApproval ? 1 : 0,
+        shippedShipmentEditForbidden: settings.shippedShipmentEditForbidden ? 1 : 0,
         contractId,
         now: this.clock.now().getTime(),
       });
       this.writer.changed({ contractId, entity: 'contract', id: contractId, op: 'update' });
       return { ...found, settings };
     });
+  }
+
+  /**
+   * The contract's inventory settings (approval function, editing of shipped shipments, order
+   * split unit), for the shipment and purchase order rules; throws UnknownContractError.
+   */
+  inventorySettings(contractId: string): InventorySettings {
+    const found = this.find(contractId);
+    if (!found) throw new UnknownContractError(contractId);
+    const { inventoryApproval, shippedShipmentEditForbidden, orderSplitUnit } = found.settings;
+    return { inventoryApproval, shippedShipmentEditForbidden, orderSplitUnit };
   }
 
   setPlan(contractId: string, plan: Plan): Contract {

@@ -109,6 +109,7 @@ export function disposeTransaction(reg: TransactionRegistry, contract: Contract,
     reg.writer.changed({ contractId: cid, entity: 'transaction', id: String(header.transactionHeadId), op: 'insert' });
     reg.writer.changed({ contractId: cid, entity: 'transaction', id: String(s.transactionHeadId), op: 'update' });
     if (record.pointsApplied) reg.addMemberPoints(cid, customer!, s, -1, header.transactionHeadId as number);
+    reg.stock.moveTransaction(cid, record); // the goods the source took come back
     return record;
   });
 }

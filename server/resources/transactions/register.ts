@@ -18,6 +18,7 @@ import { POINT } from '../customers/schema.js';
 import { PaymentMethodRepo } from '../payment-methods/repo.js';
 import { ProductBundleGroupRepo } from '../product-bundle-groups/repo.js';
 import { StaffRepo } from '../staffs/repo.js';
+import { StockMovements } from '../stock/movements.js';
 import { StoreRepo, type StoreRow } from '../stores/repo.js';
 import { assertDisposable, defaultUuid } from './dispose.js';
 import { TerminalRepo } from '../terminals/repo.js';
@@ -59,6 +60,8 @@ export class TransactionRegistry {
   readonly methods: PaymentMethodRepo;
   readonly terminals: TerminalRepo;
   readonly stores: StoreRepo;
+  /** The stock a sale, its return lines or a return-cancel move, in the sale's write (issue 14). */
+  readonly stock: StockMovements;
   private readonly staffs: StaffRepo;
   private readonly bundles: ProductBundleGroupRepo;
   private readonly closings: DailySummaryRepo;
@@ -79,6 +82,7 @@ export class TransactionRegistry {
     this.bundles = new ProductBundleGroupRepo(db, writer, ids, clock);
     this.closings = new DailySummaryRepo(db);
     this.requestKeys = new RequestKeyRepo(db);
+    this.stock = new StockMovements(db, writer, ids, clock);
   }
 
   /**
@@ -114,6 +118,7 @@ export class TransactionRegistry {
         this.writer.changed({ contractId: cid, entity: 'transaction', id: String(h.disposeServerTransactionHeadId), op: 'update' });
       }
       if (customer && record.pointsApplied) this.addMemberPoints(cid, customer, h, 1);
+      this.stock.moveTransaction(cid, record);
       return { record, replayed: false };
     });
   }

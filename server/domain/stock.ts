@@ -1,0 +1,73 @@
+import { Decimal } from 'decimal.js';
+
+/**
+ * The stock a sale moves (issue 14 item 2), as a pure rule over the stored transaction.
+ *
+ * - Only a sale (transactionHeadDivision 1) that is not cancelled (cancelDivision 1 moved no
+ *   goods) moves stock; deposits, withdrawals and member-only transactions do not.
+ * - A line moves stock when it names a product and carries goods: product division 0 (normal)
+ *   or 7 (a bundle's child). Parents (4 bundle, 5 set sale, 6 simple bundle: their children
+ *   carry the goods), tickets (1), options (2), department sales (3, no product) and bundle
+ *   discount lines (8) do not.
+ * - A normal line (transactionDetailDivision 1) takes its quantity from the store's stock; a
+ *   return line (2) brings it back. A return-cancel's lines carry the source's quantities
+ *   negated, so the same rule puts back what the source took.
+ * - Movements are summed per product and cause: cause `sale` for what a sale takes, `return`
+ *   for what comes back (return lines and every line of a return-cancel, disposeDivision 2).
+ */
+export interface StockLine {
+  productId: number | string | null | undefined;
+  productDivision?: string | null;
+  transactionDetailDivision?: string | null;
+  quantity: string | number | null | undefined;
+}
+
+export interface StockHeader {
+  transactionHeadDivision?: string | null;
+  cancelDivision?: string | null;
+  disposeDivision?: string | null;
+}
+
+export interface StockDelta {
+  productId: number;
+  delta: Decimal;
+  cause: 'sale' | 'return';
+}
+
+const GOODS_DIVISIONS = new Set(['0', '7']);
+
+export function stockDeltasOf(header: StockHeader, lines: readonly StockLine[]): StockDelta[] {
+  if ((header.transactionHeadDivision ?? '1') !== '1' || header.cancelDivision === '1') return [];
+  const returnCancel = header.disposeDivision === '2';
+  const sums = new Map<string, StockDelta>();
+  for (const line of lines) {
+    if (line.productId === null || line.productId === undefined) continue;
+    if (!GOODS_DIVISIONS.has(line.productDivision ?? '0')) continue;
+    const division = line.transactionDetailDivision ?? '1';
+    if (division !== '1' && division !== '2') continue;
+    const quantity = new Decimal(line.quantity ?? 0);
+    const delta = division === '1' ? quantity.neg() : quantity;
+    if (delta.isZero()) continue;
+    const cause = returnCancel || division === '2' ? 'return' : 'sale';
+    const productId = Number(line.productId);
+    const key = `${productId}/${cause}`;
+    const sum = sums.get(key);
+    if (sum) sum.delta = sum.delta.plus(delta);
+    else sums.set(key, { productId, delta, cause });
+  }
+  return [...sums.values()].filter((s) => !s.delta.isZero());
+}
+
+/** The platform's bounds of a stock quantity: from -999999999 to 999999999 (PATCH /stock and the result of an add). */
+export const STOCK_MAX = new Decimal(999999999);
+export const STOCK_MIN = STOCK_MAX.neg();
+/** The bounds of a relative change (POST /stock/{id}/add, /stock/add/bulk). */
+export const STOCK_ADD_MAX = new Decimal(1999999998);
+
+/** Why the quantity after an add is refused, or null when it lies within the bounds. */
+export function stockAfterAddError(current: Decimal.Value, delta: Decimal.Value): string | null {
+  const after = new Decimal(current).plus(delta);
+  if (after.greaterThan(STOCK_MAX)) return `would make the quantity ${after.toFixed()}, more than ${STOCK_MAX.toFixed()}`;
+  if (after.lessThan(STOCK_MIN)) return `would make the quantity ${after.toFixed()}, less than ${STOCK_MIN.toFixed()}`;
+  return null;
+}

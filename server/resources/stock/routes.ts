@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../deps.js';
+import { authOf, type RequestAuth } from '../../http/auth.js';
+import { sendPage } from '../../http/paging.js';
+import { commonErrorResponses, problemSchema } from '../../http/problem.js';
+import { processBulkAdd } from './bulk.js';
+import { StockRepo, type StockActor } from './repo.js';
+import {
+  addStockBody,
+  bulkAccepted,
+  bulkAddStockBody,
+  listStockChangesQuery,
+  listStockQuery,
+  presentStock,
+  presentStockChange,
+  presentStockChangeResult,
+  selectStockFields,
+  setStockBody,
+  stockChange,
+  stockChangeResult,
+  stockChangesParams,
+  stockParams,
+  stockSubset,
+} from './schema.js';
+
+const actorOf = (auth: RequestAuth): StockActor => ({ clientId: auth.clientId, staffId: auth.staffId });
+
+/** The platform's stock routes (issue 14 item 2): quantities per store and product, and their movements. */
+export default function stockRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+  const stock = new StockRepo(deps.db, deps.writer, deps.ids, deps.clock);
+  const tags = ['stock'];
+
+  return async (app) => {
+    app.get(
+      '/stock',
+      {
+        config: { scope: 'pos.stock:read' },
+        schema: {
+          tags,
+          summary: 'List quantities by store and product (a product is listed at a store once its quantity has moved there)',
+          querystring: listStockQuery,
+          response: { 200: z.array(stockSubset), ...commonErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { contract } = authOf(request);
+        const { query } = request;
+        const rows = stock.list(contract.contractId, query, query);
+        return sendPage(request, reply, query, rows).map((r) => selectStockFields(presentStock(r, contract.timeZone), query.fields));
+      },
+    );
+
+    app.patch(
+      '/stock/:product_id',
+      {
+        config: { scope: 'pos.stock:write' },
+        schema: {
+          tags,
+          summary: "Set a store's quantity of a product (recorded as a movement of the difference: manual_set)",
+          params: stockParams,
+          body: setStockBody,
+          response: { 200: stockChangeResult, ...commonErrorResponses, 404: problemSchema },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const { stock: row, movement } = stock.set(auth.contract.contractId, request.params.product_id, request.body, actorOf(auth));
+        return presentStockChangeResult(row, movement, auth.contract.timeZone);
+      },
+    );
+
+    app.post(
+      '/stock/:product_id/add',
+      {
+        config: { scope: 'pos.stock:write' },
+        schema: {
+          tags,
+          summary: "Add to a store's quantity of a product (negative: take; manual_add)",
+          params: stockParams,
+          body: addStockBody,
+          response: { 200: stockChangeResult, ...commonErrorResponses, 404: problemSchema },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const { stock: row, movement } = stock.add(auth.contract.contractId, request.params.product_id, request.body, actorOf(auth));
+        return presentStockChangeResult(row, movement, auth.contract.timeZone);
+      },
+    );
+
+    app.post(
+      '/stock/add/bulk',
+      {
+        config: { scope: 'pos.stock:write' },
+        schema: {
+          tags,
+          summary: 'Add to quantities in bulk (up to 100 entries), processed after the answer; the result is notified to callbackUrl (pos:stock, bulk-update)',
+          body: bulkAddStockBody,
+          response: { 200: bulkAccepted, ...commonErrorResponses },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const requestId = Number(deps.writer.write(() => deps.ids.next('stock_bulk_requests')));
+        const job = { contractId: auth.contract.contractId, requestId, body: request.body, actor: actorOf(auth) };
+        setImmediate(() => processBulkAdd(deps, stock, job, request.log));
+        return { requestId, callbackUrl: request.body.callbackUrl };
+      },
+    );
+
+    app.get(
+      '/stock/changes/:product_id/:store_id',
+      {
+        config: { scope: 'pos.stock-changes:read' },
+        schema: {
+          tags,
+          summary: "Every movement of a store's quantity of a product, with its cause (oldest first unless sorted)",
+          params: stockChangesParams,
+          querystring: listStockChangesQuery,
+          response: { 200: z.array(stockChange), ...commonErrorResponses, 404: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const { contract } = authOf(request);
+        const rows = stock.changes(contract.contractId, request.params.product_id, request.params.store_id, request.query);
+        return sendPage(request, reply, request.query, rows).map((m) => presentStockChange(m, contract.timeZone));
+      },
+    );
+  };
+}
