@@ -7,6 +7,7 @@ import { ClosingScreen } from './screens/closing';
 import { MastersScreen } from './screens/masters';
 import { ReservationsScreen, TableUseOrdersScreen } from './screens/reservations';
 import { ChartScreen } from './screens/chart';
+import * as Inventory from './screens/inventory';
 
 /**
  * The route table: one line per route, one folder per screen (screens/<name>/index.tsx). A
@@ -25,6 +26,15 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/reservations', component: ReservationsScreen },
   { path: '/reservations/table-uses/:tableUseId', component: TableUseOrdersScreen },
   { path: '/chart', component: ChartScreen },
+  // Inventory (Retail Business); `:id` is `new` for the create form.
+  { path: '/inventory', component: Inventory.InventoryScreen },
+  { path: '/inventory/shipping', component: Inventory.ShippingListScreen },
+  { path: '/inventory/shipping/:id', component: Inventory.ShippingDetailScreen },
+  { path: '/inventory/shipments', component: Inventory.ShipmentsScreen },
+  { path: '/inventory/shipments/:id', component: Inventory.ShipmentDetailScreen },
+  { path: '/inventory/purchase-orders', component: Inventory.PurchaseOrdersScreen },
+  { path: '/inventory/purchase-orders/:id', component: Inventory.PurchaseOrderDetailScreen },
+  { path: '/inventory/stock', component: Inventory.StockScreen },
 ];
 
 /** Where a login lands, and where an unknown path offers to go back to. */
@@ -38,4 +48,5 @@ export const NAV: ReadonlyArray<{ to: string; label: CommonKey }> = [
   { to: '/masters', label: 'nav.masters' },
   { to: '/reservations', label: 'nav.reservations' },
   { to: '/chart', label: 'nav.chart' },
+  { to: '/inventory', label: 'nav.inventory' },
 ];

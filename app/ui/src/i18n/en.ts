@@ -11,6 +11,7 @@ export const en: Record<CommonKey, string> = {
   'nav.masters': 'Masters',
   'nav.reservations': 'Reservations',
   'nav.chart': 'Sales chart',
+  'nav.inventory': 'Inventory',
   'nav.staff': 'Staff: {staff}',
   'nav.contract': 'Contract: {contract}',
   'nav.logout': 'Log out',

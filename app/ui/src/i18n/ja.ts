@@ -13,6 +13,7 @@ export const ja = {
   'nav.masters': 'マスター',
   'nav.reservations': '予約',
   'nav.chart': '売上グラフ',
+  'nav.inventory': '在庫',
   'nav.staff': '担当: {staff}',
   'nav.contract': '契約: {contract}',
   'nav.logout': 'ログアウト',

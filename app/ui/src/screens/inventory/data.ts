@@ -1,0 +1,153 @@
+import { useEffect, useMemo, useState } from 'react';
+import { call, useApi, type Result } from '../../api/client';
+import type { ProblemView } from '../../api/problem';
+import type { components } from '../../api/schema';
+import { useSession } from '../../session';
+
+export type Store = components['schemas']['Store'];
+export type Product = components['schemas']['Product'];
+export type Supplier = components['schemas']['Supplier'];
+
+/** Inventory (shipping, shipments, purchase orders, stock) is a Retail Business feature: every route is 403 on other plans. */
+export const INVENTORY_PLAN = 'retail_business';
+
+export const useInventoryAllowed = () => useSession().session?.plan === INVENTORY_PLAN;
+
+/** rel names of a Link header (`<…>; rel="prev", <…>; rel="next"`): the API's paging (DESIGN §3). */
+export function linkRels(response: Response | undefined): Set<string> {
+  const rels = new Set<string>();
+  for (const m of (response?.headers.get('link') ?? '').matchAll(/rel="?([\w-]+)"?/g)) rels.add(m[1]!);
+  return rels;
+}
+
+export type Loaded<T> = { state: 'loading' } | { state: 'done'; data: T } | { state: 'error'; problem: ProblemView };
+
+/** One page of a list and whether the API links a page before and after it. */
+export interface PageOf<T> {
+  rows: T[];
+  hasPrev: boolean;
+  hasNext: boolean;
+}
+
+/**
+ * Runs `load` whenever `key` changes (a string of everything the request depends on) and keeps
+ * the answer; a later answer never overwrites a newer one. `reload()` asks again and keeps
+ * showing the last answer until the new one arrives (a record being worked on does not blink).
+ */
+export function useLoad<T>(key: string | null, load: () => Promise<Result<T>>): Loaded<T> & { reload(): void } {
+  const [state, setState] = useState<Loaded<T>>({ state: 'loading' });
+  const [tick, setTick] = useState(0);
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  useEffect(() => {
+    if (key === null) return;
+    let live = true;
+    if (key !== loadedKey) setState({ state: 'loading' });
+    setLoadedKey(key);
+    void load().then((r) => {
+      if (live) setState(r.ok ? { state: 'done', data: r.data } : { state: 'error', problem: r.problem });
+    });
+    return () => {
+      live = false;
+    };
+    // `load` is a fresh closure each render; `key` names what it depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, tick]);
+  return useMemo(() => ({ ...state, reload: () => setTick((n) => n + 1) }), [state]);
+}
+
+/** A list call's answer as a page (rows plus the Link header's prev/next). */
+export async function asPage<T>(request: Promise<Result<T[]>>): Promise<Result<PageOf<T>>> {
+  const r = await request;
+  if (!r.ok) return r;
+  const rels = linkRels(r.response);
+  return { ok: true, response: r.response, data: { rows: r.data ?? [], hasPrev: rels.has('prev'), hasNext: rels.has('next') } };
+}
+
+/** Every page of a reference list (stores, products, suppliers) at 1000 a page; stops after `maxPages`. */
+async function allPages<T>(fetchPage: (page: number) => Promise<Result<T[]>>, maxPages = 10): Promise<Result<T[]>> {
+  const rows: T[] = [];
+  let last: Response | undefined;
+  for (let page = 1; page <= maxPages; page++) {
+    const r = await fetchPage(page);
+    if (!r.ok) return r;
+    rows.push(...(r.data ?? []));
+    last = r.response;
+    if (!linkRels(r.response).has('next') || !r.data?.length) break;
+  }
+  return { ok: true, data: rows, response: last! };
+}
+
+export interface Refs {
+  stores: Store[];
+  products: Product[];
+  suppliers: Supplier[];
+  storeName(id: string | null | undefined): string;
+  product(id: string | null | undefined): Product | undefined;
+  /** `RT-TEE-WH Basic Tee White`, or the id when the product is unknown. */
+  productLabel(id: string | null | undefined): string;
+  supplierName(id: string | null | undefined): string;
+  /** A product id typed as its id or its code → the id (anything else as typed, for the API to refuse on its field). */
+  resolveProduct(typed: string): string;
+}
+
+const PAGE = '1000';
+
+/**
+ * The masters the inventory screens name by id: stores, products and (when asked) suppliers,
+ * loaded once per screen. Tables show names instead of ids; forms offer them as choices.
+ */
+export function useRefs(options: { suppliers?: boolean } = {}): Loaded<Refs> {
+  const { api, contract } = useApi();
+  const allowed = useInventoryAllowed();
+  const wantSuppliers = !!options.suppliers;
+  const loaded = useLoad<[Store[], Product[], Supplier[]]>(allowed ? `${contract.contract_id}:${wantSuppliers}` : null, async () => {
+    const path = { params: { path: contract } };
+    const [stores, products, suppliers] = await Promise.all([
+      allPages((page) => call(api.GET('/{contract_id}/pos/stores', { params: { ...path.params, query: { limit: PAGE, page: String(page) } } }))),
+      allPages((page) => call(api.GET('/{contract_id}/pos/products', { params: { ...path.params, query: { limit: PAGE, page: String(page), sort: 'productCode' } } }))),
+      wantSuppliers
+        ? allPages((page) => call(api.GET('/{contract_id}/pos/suppliers', { params: { ...path.params, query: { limit: PAGE, page: String(page) } } })))
+        : Promise.resolve<Result<Supplier[]>>({ ok: true, data: [], response: new Response() }),
+    ]);
+    for (const r of [stores, products, suppliers]) if (!r.ok) return r;
+    return { ok: true, response: new Response(), data: [stores.ok ? stores.data : [], products.ok ? products.data : [], suppliers.ok ? (suppliers.data as Supplier[]) : []] };
+  });
+  return useMemo(() => {
+    if (loaded.state !== 'done') return loaded;
+    const [stores, products, suppliers] = loaded.data;
+    const storeById = new Map(stores.map((s) => [s.storeId, s]));
+    const productById = new Map(products.map((p) => [p.productId, p]));
+    const productByCode = new Map(products.map((p) => [p.productCode, p]));
+    const supplierById = new Map(suppliers.map((s) => [s.supplierId, s]));
+    const refs: Refs = {
+      stores,
+      products,
+      suppliers,
+      storeName: (id) => (id ? (storeById.get(id)?.storeName ?? id) : ''),
+      product: (id) => (id ? productById.get(id) : undefined),
+      productLabel: (id) => {
+        const p = id ? productById.get(id) : undefined;
+        return p ? `${p.productCode} ${p.productName}` : (id ?? '');
+      },
+      supplierName: (id) => (id ? (supplierById.get(id)?.supplierName ?? id) : ''),
+      resolveProduct: (typed) => {
+        const text = typed.trim();
+        if (productById.has(text)) return text;
+        return productByCode.get(text)?.productId ?? text;
+      },
+    };
+    return { state: 'done', data: refs };
+  }, [loaded]);
+}
+
+/** The query of a list screen with some keys changed (empty values removed; `page` reset unless given). */
+export function withQuery(query: URLSearchParams, changes: Record<string, string | null | undefined>): string {
+  const next = new URLSearchParams(query);
+  if (!('page' in changes)) next.delete('page');
+  for (const [k, v] of Object.entries(changes)) {
+    if (v) next.set(k, v);
+    else next.delete(k);
+  }
+  const text = next.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,47 @@
+import type { ProblemView } from '../../api/problem';
+import type { Lang } from '../../i18n';
+
+const LOCALES: Record<Lang, string> = { ja: 'ja-JP', en: 'en-GB' };
+
+/** `1,234` (a quantity string as the API sends it); '' for empty, the text itself when not a number. */
+export function quantity(value: string | number | null | undefined, lang: Lang): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 3 }).format(n) : String(value);
+}
+
+/**
+ * A cost (tax excluded) as the API keeps it, to 5 decimals: `¥2,100.5` — yen grouping with the
+ * fraction the API has (trailing zeros dropped), so no cost is rounded on screen.
+ */
+export function cost(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return value;
+  const text = new Intl.NumberFormat('ja-JP', { minimumFractionDigits: 0, maximumFractionDigits: 5 }).format(Math.abs(n));
+  return `${n < 0 ? '-' : ''}\u00A5${text}`;
+}
+
+/**
+ * The API names array positions of what it was sent (`details[2].quantity`); a form that sends
+ * only some of its lines maps those positions back to its own lines, so each message lands on
+ * the field it is about. `sent[k]` is the form line that went out at position k.
+ */
+export function remapPositions(problem: ProblemView, array: string, sent: readonly number[]): ProblemView {
+  const prefix = new RegExp(`^${array.replace(/[.[\]]/g, '\\$&')}\\[(\\d+)\\]`);
+  const fields: Record<string, string> = {};
+  for (const [field, message] of Object.entries(problem.fields)) {
+    const m = prefix.exec(field);
+    const line = m ? sent[Number(m[1])] : undefined;
+    const key = m && line !== undefined ? field.replace(prefix, `${array}[${line}]`) : field;
+    fields[key] = fields[key] ? `${fields[key]}; ${message}` : message;
+  }
+  return { ...problem, fields };
+}
+
+/** The keys of `next` whose value differs from `before` (a PATCH sends only what changed). */
+export function changed<T extends Record<string, string>>(next: T, before: T): Partial<T> {
+  const out: Partial<T> = {};
+  for (const key of Object.keys(next) as (keyof T)[]) if (next[key] !== before[key]) out[key] = next[key];
+  return out;
+}

@@ -1,0 +1,193 @@
+import { useState, type FormEvent } from 'react';
+import { call, useApi, type Result } from '../../../api/client';
+import { fieldError, type ProblemView } from '../../../api/problem';
+import { Field } from '../../../components/Field';
+import { FormProblem } from '../../../components/FormProblem';
+import { useFormat } from '../../../format';
+import { useLang, useT } from '../../../i18n';
+import type { Refs } from '../data';
+import { quantity, remapPositions } from '../fields';
+import { lineFieldNames } from '../ProductLines';
+import { messages } from './i18n';
+import type { Receiving, Run, Shipping } from './ShippingDetail';
+
+interface Count {
+  inspection: string;
+  stockout: string;
+  reason: string;
+}
+
+const countOf = (d: NonNullable<Receiving['details']>[number]): Count => ({
+  inspection: d.inspectionQuantity ?? '',
+  stockout: d.stockoutQuantity ?? '',
+  reason: d.stockoutReason ?? '',
+});
+
+/**
+ * The receiving store's inspection (入庫検品) of a sent shipping: the receiving date and, per
+ * product, what was counted and what is missing. Saving the first time starts the inspection
+ * (status 1 → 2); when every line adds up (counted + missing = scheduled) the API completes the
+ * receiving by itself. "Receiving complete" saves and completes (2 → 3): the counted quantities
+ * (uncounted lines in full) enter the receiving store's stock. While a modification request is
+ * open the API refuses receiving updates (409), so the form is locked and says why.
+ */
+export function ReceivingForm({ shipping, receiving, refs, run, busy }: { shipping: Shipping; receiving: Receiving; refs: Refs; run: Run; busy: boolean }) {
+  const t = useT(messages);
+  const { lang } = useLang();
+  const format = useFormat();
+  const { api, contract } = useApi();
+  const details = receiving.details ?? [];
+  const [date, setDate] = useState(receiving.receivingDate ?? format.today());
+  const [counts, setCounts] = useState<Count[]>(() => details.map(countOf));
+  const [problem, setProblem] = useState<ProblemView | null>(null);
+  const requested = shipping.modificationRequestStatus === '1';
+  const complete = receiving.status === '2';
+  const locked = requested || complete;
+  const path = { ...contract, receiving_id: receiving.receivingId };
+  const setCount = (i: number, patch: Partial<Count>) => setCounts((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
+  const err = (field: string) => fieldError(problem, field);
+
+  /** PATCH /receiving with the lines whose counts changed (positions mapped back to the lines). */
+  const saveCounts = async (): Promise<{ result: Result<Receiving>; sent: number[] }> => {
+    const sent: number[] = [];
+    const lines = details.flatMap((d, i) => {
+      const c = counts[i]!;
+      const was = countOf(d);
+      if (c.inspection.trim() === '' || (c.inspection === was.inspection && c.stockout === was.stockout && c.reason === was.reason && d.inspectionDate === date)) return [];
+      sent.push(i);
+      return [
+        {
+          receivingDetailId: d.receivingDetailId,
+          inspectionQuantity: c.inspection.trim(),
+          // Nothing typed as missing is none missing.
+          stockoutQuantity: c.stockout.trim() || '0',
+          ...(c.reason || was.reason ? { stockoutReason: c.reason } : {}),
+          inspectionDate: date,
+        },
+      ];
+    });
+    const body = { receivingDate: date, ...(lines.length ? { details: lines } : {}) };
+    return { result: await call(api.PATCH('/{contract_id}/pos/receiving/{receiving_id}', { params: { path }, body })), sent };
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    let sent: number[] = [];
+    const problem = await run(async () => {
+      const r = await saveCounts();
+      sent = r.sent;
+      return r.result;
+    }, t('recv.saved'));
+    setProblem(problem && remapPositions(problem, 'details', sent));
+  };
+
+  const completeReceiving = async () => {
+    let sent: number[] = [];
+    const problem = await run(async () => {
+      const r = await saveCounts();
+      sent = r.sent;
+      // The counts alone may have completed it; otherwise the shipping's status step 2 → 3 does.
+      if (!r.result.ok || r.result.data.status === '2') return r.result;
+      return call(api.PATCH('/{contract_id}/pos/shipping/{shipping_id}', { params: { path: { ...contract, shipping_id: shipping.shippingId } }, body: { status: '3' } }));
+    }, t('recv.completed'));
+    setProblem(problem && remapPositions(problem, 'details', sent));
+  };
+
+  return (
+    <form className="inv-panel inv-form" onSubmit={save} noValidate data-testid="receiving" data-locked={locked ? 'true' : 'false'}>
+      <h3>{t('recv.title', { store: refs.storeName(receiving.receivingStoreId) })}</h3>
+      {requested ? (
+        <p className="notice" role="note" data-testid="receiving-locked">
+          {t('recv.lockedByRequest')}
+        </p>
+      ) : complete ? (
+        <p className="inv-muted">{t('recv.completeNote')}</p>
+      ) : (
+        <p className="inv-muted">{t('recv.hint')}</p>
+      )}
+      <FormProblem problem={problem} shown={['receivingDate', ...lineFieldNames('details', details.length, ['inspectionQuantity', 'stockoutQuantity', 'stockoutReason', 'receivingDetailId'])]} />
+      <fieldset disabled={locked} className="inv-fieldset">
+        <Field label={t('recv.date')} name="receivingDate" type="date" value={date} onChange={(e) => setDate(e.target.value)} error={err('receivingDate')} />
+        <table className="inv-table inv-recv-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('inv.product')}</th>
+              <th scope="col" className="num">
+                {t('recv.scheduled')}
+              </th>
+              <th scope="col">{t('recv.counted')}</th>
+              <th scope="col">{t('recv.missing')}</th>
+              <th scope="col">{t('recv.reason')}</th>
+              <th scope="col">{t('inv.status')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {details.map((d, i) => {
+              const name = (f: string) => `details[${i}].${f}`;
+              const label = refs.productLabel(d.productId);
+              const c = counts[i]!;
+              return (
+                <tr key={d.receivingDetailId} data-product={d.productId}>
+                  <td>
+                    {label}
+                    {err(name('receivingDetailId')) ? <small className="field-error">{err(name('receivingDetailId'))}</small> : null}
+                  </td>
+                  <td className="num" data-testid="scheduled">
+                    {quantity(d.scheduledQuantity, lang)}
+                  </td>
+                  <td className="inv-qty-cell">
+                    <Field
+                      label={<span className="inv-sr">{`${label} ${t('recv.counted')}`}</span>}
+                      name={name('inspectionQuantity')}
+                      type="number"
+                      min={0}
+                      step={1}
+                      inputMode="numeric"
+                      value={c.inspection}
+                      onChange={(e) => setCount(i, { inspection: e.target.value })}
+                      error={err(name('inspectionQuantity'))}
+                    />
+                  </td>
+                  <td className="inv-qty-cell">
+                    <Field
+                      label={<span className="inv-sr">{`${label} ${t('recv.missing')}`}</span>}
+                      name={name('stockoutQuantity')}
+                      type="number"
+                      min={0}
+                      step={1}
+                      inputMode="numeric"
+                      value={c.stockout}
+                      placeholder="0"
+                      onChange={(e) => setCount(i, { stockout: e.target.value })}
+                      error={err(name('stockoutQuantity'))}
+                    />
+                  </td>
+                  <td>
+                    <Field
+                      label={<span className="inv-sr">{`${label} ${t('recv.reason')}`}</span>}
+                      name={name('stockoutReason')}
+                      value={c.reason}
+                      onChange={(e) => setCount(i, { reason: e.target.value })}
+                      error={err(name('stockoutReason'))}
+                    />
+                  </td>
+                  <td data-testid="inspected" className="inv-nowrap">{d.status === '1' ? t('recv.inspected') : t('recv.notInspected')}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {complete ? null : (
+          <div className="inv-buttons">
+            <button type="submit" className="secondary" disabled={busy}>
+              {receiving.status === '0' ? t('recv.start') : t('recv.save')}
+            </button>
+            <button type="button" disabled={busy} onClick={() => void completeReceiving()}>
+              {t('recv.complete')}
+            </button>
+          </div>
+        )}
+      </fieldset>
+    </form>
+  );
+}
