@@ -41,6 +41,7 @@ import purchaseOrdersRoutes from './resources/purchase-orders/routes.js';
 import shippingRoutes from './resources/shipping/routes.js';
 import shippingModificationRequestRoutes from './resources/shipping/modification-routes.js';
 import receivingRoutes from './resources/shipping/receiving-routes.js';
+import transactionExportRoutes, { transactionExportDownloadRoutes } from './resources/transaction-exports/routes.js';
 import categoryGroupRoutes from './resources/category-groups/routes.js';
 import supplierRoutes from './resources/suppliers/routes.js';
 import productOrderSettingRoutes from './resources/product-order-settings/routes.js';
@@ -74,6 +75,7 @@ const API_ROUTES = [
   productBundleGroupsRoutes,
   transactionsRoutes,
   transactionCustomerRoutes,
+  transactionExportRoutes,
   adjustmentsRoutes,
   dailySummariesRoutes,
   shipmentsRoutes,
@@ -122,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The back-office web UI (issue 12) at /ui/.
   await registerUi(app, deps);
   await app.register(tokenRoutes(deps));
+  // The signed, token-less download of CSV exports (issue 13): GET /downloads/{file}.
+  await app.register(transactionExportDownloadRoutes(deps));
   // Sync (issue 11): outbox / change-log rows in every write's transaction; central's push and pull endpoints.
   installSyncHooks(deps);
   if (deps.config.role === 'central') await app.register(centralSyncRoutes(deps));

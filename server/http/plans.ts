@@ -33,6 +33,7 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'PATCH /staff_ranks/:staff_rank': ['premium_plus', 'food_business', 'retail_business'], // 4.8
   'DELETE /budget/:store_id/:year/:month': FIVE, // 4.9
   'POST /transactions/details/out_file_async': FIVE, // 4.11
+  'GET /transactions/details/out_file_async/:request_code': FIVE, // 4.11's progress (ours)
   'PATCH /shipments/:shipment_id': ['retail_business'], // 4.12
   'POST /purchase_orders': ['retail_business'], // 4.14
   // Shipments and purchase orders are Retail Business records: their other operations follow 4.12/4.14.

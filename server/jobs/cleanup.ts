@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.js';
+import { deleteExpiredExportFiles } from './csv-export/downloads.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -27,13 +28,16 @@ export const DEFAULT_RETENTION: Retention = {
   conflictsMs: 180 * DAY_MS,
 };
 
-export type CleanupCounts = Record<'webhookDeliveries' | 'webhookEvents' | 'deadLetters' | 'syncConflicts', number>;
+export type CleanupCounts = Record<'webhookDeliveries' | 'webhookEvents' | 'deadLetters' | 'syncConflicts' | 'exportFiles', number>;
 
-/** One pass of the clean-up, in one transaction: how many rows of each kind went. */
+/**
+ * One pass of the clean-up, in one transaction: how many rows of each kind went; then the CSV
+ * export files whose download URL expired (files, outside the transaction: jobs/csv-export).
+ */
 export function runCleanup(deps: Pick<AppDeps, 'db' | 'writer'>, now: Date, retention: Retention = DEFAULT_RETENTION): CleanupCounts {
   const at = now.getTime();
   const { db } = deps;
-  return deps.writer.write(() => ({
+  const rows = deps.writer.write(() => ({
     webhookDeliveries:
       db.prepare("DELETE FROM webhook_deliveries WHERE status = 'delivered' AND delivered_at < ?").run(at - retention.deliveredWebhooksMs).changes +
       db.prepare("DELETE FROM webhook_deliveries WHERE status = 'dead' AND updated_at < ?").run(at - retention.deadWebhooksMs).changes,
@@ -49,4 +53,5 @@ export function runCleanup(deps: Pick<AppDeps, 'db' | 'writer'>, now: Date, rete
     deadLetters: db.prepare("DELETE FROM dead_letters WHERE status <> 'open' AND resolved_at < ?").run(at - retention.resolvedDeadLettersMs).changes,
     syncConflicts: db.prepare('DELETE FROM sync_conflicts WHERE at < ?').run(at - retention.conflictsMs).changes,
   }));
+  return { ...rows, exportFiles: deleteExpiredExportFiles(deps, at) };
 }

@@ -70,7 +70,7 @@ describe('runCleanup', () => {
       .prepare("INSERT INTO sync_conflicts (contract_id, entity, entity_id, winner_hlc, loser_hlc, at) VALUES (?, 'category', '1', 'b', 'a', ?), (?, 'category', '2', 'b', 'a', ?)")
       .run(t.contractId, NOW - 181 * DAY, t.contractId, NOW - 179 * DAY);
 
-    expect(runCleanup(t.deps, new Date(NOW))).toEqual({ webhookDeliveries: 2, webhookEvents: 2, deadLetters: 1, syncConflicts: 1 });
+    expect(runCleanup(t.deps, new Date(NOW))).toEqual({ webhookDeliveries: 2, webhookEvents: 2, deadLetters: 1, syncConflicts: 1, exportFiles: 0 });
     expect(ids('SELECT delivery_id AS id FROM webhook_deliveries ORDER BY 1')).toEqual(['d-dead-recent', 'd-delivered-recent', 'd-pending']);
     expect(ids('SELECT event_id AS id FROM webhook_events ORDER BY 1')).toEqual(['e-dead-recent', 'e-in-outbox', 'e-pending', 'e-recent', 'e-unfanned']);
     expect(ids('SELECT dead_letter_id AS id FROM dead_letters ORDER BY 1')).toEqual([String(open), String(discardedRecent)]);
@@ -78,7 +78,7 @@ describe('runCleanup', () => {
     expect(retriedOld).toBeGreaterThan(0);
 
     // A second pass finds nothing more.
-    expect(runCleanup(t.deps, new Date(NOW))).toEqual({ webhookDeliveries: 0, webhookEvents: 0, deadLetters: 0, syncConflicts: 0 });
+    expect(runCleanup(t.deps, new Date(NOW))).toEqual({ webhookDeliveries: 0, webhookEvents: 0, deadLetters: 0, syncConflicts: 0, exportFiles: 0 });
   });
 
   it('honours a shorter retention', () => {

@@ -115,6 +115,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/downloads/{file_name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the gzip CSV of a finished export (the signed file_url of the 6.3 notice) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description epoch seconds after which the URL is refused (410) */
+                    expires?: string;
+                    /** @description HMAC-SHA256 of the path and expiry (403 when it does not match) */
+                    signature?: string;
+                };
+                header?: never;
+                path: {
+                    file_name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the gzip compressed CSV (Content-Type application/gzip, Content-Disposition attachment) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": unknown;
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/stores": {
         parameters: {
             query?: never;
@@ -6747,6 +6817,206 @@ export interface paths {
         };
         trace?: never;
     };
+    "/{contract_id}/pos/transactions/details/out_file_async": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a CSV of transaction details, made asynchronously (spec 4.11); the result is announced to callbackUrl (6.3)
+         * @description Answers at once; the gzip CSV is made in the background, one export at a time. A Request-Code header is the inquiry code: the same code and body answer the same export again (header Idempotent-Replayed: true) and never start a second one; the same code with another body is a 409. Without it the server mints one. Progress: GET …/out_file_async/{requestCode}.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the inquiry code: the same code answers the same export again and never starts a second one; minted by the server when omitted */
+                    "request-code"?: string;
+                };
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description comma separated CSV columns to output, in that order (all, in the order of spec 4.11, when omitted) */
+                        fields?: string | string[];
+                        /** @description comma separated sort keys (transactionHeadId, transactionDetailId, transactionDetailDivision, transactionDateTime, transactionHeadDivision, storeId, terminalId, customerId, terminalTranId, terminalTranDateTime, sumDate, updDateTime), each optionally :desc; default transactionHeadId, transactionDetailId */
+                        sort?: string;
+                        transactionHeadIdFrom?: string;
+                        transactionHeadIdTo?: string;
+                        /**
+                         * Format: date-time
+                         * @description required; the server time range spans at most 31 days
+                         */
+                        transactionDateTimeFrom: string;
+                        /**
+                         * Format: date-time
+                         * @description required
+                         */
+                        transactionDateTimeTo: string;
+                        transactionHeadDivision?: string | number;
+                        storeId?: string;
+                        /** Format: date-time */
+                        terminalTranDateTimeFrom?: string;
+                        /** Format: date-time */
+                        terminalTranDateTimeTo?: string;
+                        /** Format: date */
+                        sumDate?: string;
+                        /** Format: date */
+                        sumDateFrom?: string;
+                        /** Format: date */
+                        sumDateTo?: string;
+                        customerSaleDivision?: string | number;
+                        /** Format: date-time */
+                        updDateTimeFrom?: string;
+                        /** Format: date-time */
+                        updDateTimeTo?: string;
+                        /**
+                         * Format: uri
+                         * @description where the completion notice (6.3) is sent; without it no notice is sent (poll the progress)
+                         */
+                        callbackUrl?: string;
+                        /** @description returned as is in the notice */
+                        state?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TransactionDetailCsvRequest"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/transactions/details/out_file_async/{request_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Progress of a transaction detail CSV export: status, rows written of the total, and the download URL once done */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    request_code: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TransactionDetailCsvProgress"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/adjustments": {
         parameters: {
             query?: never;
@@ -7282,6 +7552,3096 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/shipments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List shipments (headers; with_details=all adds the details) */
+        get: {
+            parameters: {
+                query?: {
+                    shipment_store_id?: string;
+                    recipient_type?: "1" | "3";
+                    recipient_id?: string;
+                    shipment_division?: "0" | "1" | "2";
+                    status?: "0" | "2" | "3";
+                    approval_status?: "0" | "1" | "2";
+                    identification_no?: string;
+                    "shipment_date-from"?: string;
+                    "shipment_date-to"?: string;
+                    /** @description none (default): headers only; all: with the details */
+                    with_details?: "all" | "none";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated shipmentId, shipmentDate, shipmentStoreId, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipment"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a shipment; status 2 (shipped) takes its quantities out of the shipment store's stock */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the store (or warehouse) the goods leave */
+                        shipmentStoreId: string;
+                        /**
+                         * @description 1 supplier, 3 other
+                         * @enum {string}
+                         */
+                        recipientType: "1" | "3";
+                        /** @description the supplier; required for recipientType 1, refused for 3 */
+                        recipientId?: string;
+                        /** @description required for recipientType 3; refused for 1 (the supplier's name is filled in) */
+                        recipientName?: string;
+                        /**
+                         * @description 0 shipment (default), 1 return, 2 promotional goods
+                         * @enum {string}
+                         */
+                        shipmentDivision?: "0" | "1" | "2";
+                        /**
+                         * Format: date
+                         * @description default: the registration date in the contract's time zone
+                         */
+                        shipmentDate?: string;
+                        memo?: string;
+                        staffId?: string;
+                        /** @description default: the standard rate in force at registration */
+                        taxRate?: string;
+                        identificationNo?: string;
+                        /**
+                         * @description 0 half up, 1 down (default), 2 up
+                         * @enum {string}
+                         */
+                        roundingDivision?: "0" | "1" | "2";
+                        /**
+                         * @description 0 not shipped, 2 shipped (stock leaves the shipment store), 3 shipment inspection
+                         * @enum {string}
+                         */
+                        status: "0" | "2" | "3";
+                        /**
+                         * @description 0 unapproved, 1 approved, 2 rejected; default 1 without the approval function, with it 0 for status 0 and 1 for 2 or 3
+                         * @enum {string}
+                         */
+                        approvalStatus?: "0" | "1" | "2";
+                        details: {
+                            productId: string;
+                            /** @description default: the tax rate in force for the product when the detail is added */
+                            taxRate?: string;
+                            /** @description default: the product master's cost (0 when it has none) */
+                            cost?: string;
+                            quantity: string;
+                            memo?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipment"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/shipments/{shipment_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a shipment with its details (with_details=none: the header only) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description all (default): with the details; none: the header only */
+                    with_details?: "all" | "none";
+                };
+                header?: never;
+                path: {
+                    shipment_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipment"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update a shipment (spec 4.12): approval 0 → 1/2 once, a shipped one stays shipped, details by shipmentDetailId or added */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipment_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        shipmentStoreId?: string;
+                        /** @enum {string} */
+                        recipientType?: "1" | "3";
+                        recipientId?: string | null;
+                        recipientName?: string | null;
+                        /** @enum {string} */
+                        shipmentDivision?: "0" | "1" | "2";
+                        /** Format: date */
+                        shipmentDate?: string;
+                        memo?: string | "" | null;
+                        staffId?: string | "" | null;
+                        taxRate?: string;
+                        identificationNo?: string | "" | null;
+                        /** @enum {string} */
+                        roundingDivision?: "0" | "1" | "2";
+                        /**
+                         * @description a shipped shipment (2) takes only 2
+                         * @enum {string}
+                         */
+                        status?: "0" | "2" | "3";
+                        /**
+                         * @description only an unapproved (0) shipment changes: to 1 or 2
+                         * @enum {string}
+                         */
+                        approvalStatus?: "0" | "1" | "2";
+                        /** @description details to change (by shipmentDetailId) or add; existing plus added at most 500; details not sent stay */
+                        details?: {
+                            /** @description an existing detail of this shipment; leave out to add a detail */
+                            shipmentDetailId?: string;
+                            /** @description required for a new detail; cannot change on a shipped shipment */
+                            productId?: string;
+                            /** @description default: the tax rate in force for the product when the detail is added */
+                            taxRate?: string;
+                            /** @description default: the product master's cost (0 when it has none) */
+                            cost?: string;
+                            /** @description required for a new detail */
+                            quantity?: string;
+                            memo?: string | "" | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipment"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/purchase_orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List purchase orders (headers; with_products=all and with_stores=all add their children) */
+        get: {
+            parameters: {
+                query?: {
+                    recipient_order_id?: string;
+                    order_source_store_id?: string;
+                    /** @description orders delivering to this store */
+                    storage_store_id?: string;
+                    status?: "2" | "3" | "4" | "5";
+                    division_unit?: "0" | "1" | "2";
+                    staff_id?: string;
+                    identification_no?: string;
+                    "ordered_date-from"?: string;
+                    "ordered_date-to"?: string;
+                    /** @description none (default) or all */
+                    with_products?: "all" | "none";
+                    /** @description none (default) or all */
+                    with_stores?: "all" | "none";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated storageInfoId, orderedDate, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseOrder"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a purchase order (spec 4.14): up to 1,000 products, each with its delivery stores */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the supplier ordered from; required when the contract splits orders by supplier */
+                        recipientOrderId?: string;
+                        /** @description the store that places the order */
+                        orderSourceStoreId?: string;
+                        orderStaffName?: string;
+                        /**
+                         * Format: date
+                         * @description default: the registration date in the contract's time zone
+                         */
+                        orderedDate?: string;
+                        memo?: string;
+                        identificationNo?: string;
+                        /**
+                         * @description 0 half up, 1 down (default), 2 up
+                         * @enum {string}
+                         */
+                        roundingDivision?: "0" | "1" | "2";
+                        /**
+                         * @description 2 ordered, 5 provisional order
+                         * @enum {string}
+                         */
+                        status: "2" | "5";
+                        staffId?: string;
+                        products: {
+                            productId: string;
+                            /** @description default: the tax rate in force for the product at registration */
+                            taxRate?: string;
+                            /** @description tax excluded; default: the product master's cost (0 when it has none) */
+                            cost?: string;
+                            /** @description the quantity for each delivery store */
+                            deliveryStore: {
+                                /** @description one of the stores of `stores` */
+                                storeId: string;
+                                quantity: string;
+                            }[];
+                        }[];
+                        /** @description the delivery stores and their expected dates */
+                        stores: {
+                            storageStoreId: string;
+                            /**
+                             * Format: date
+                             * @description default: the registration date in the contract's time zone
+                             */
+                            storageExpectedDateFrom?: string;
+                            /**
+                             * Format: date
+                             * @description default: the registration date in the contract's time zone
+                             */
+                            storageExpectedDateTo?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseOrder"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/purchase_orders/{purchase_order_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a purchase order with its products and stores (with_products / with_stores=none leave them out) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description all (default): with the products and their delivery stores; none: without */
+                    with_products?: "all" | "none";
+                    /** @description all (default): with the stores; none: without */
+                    with_stores?: "all" | "none";
+                };
+                header?: never;
+                path: {
+                    purchase_order_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseOrder"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/shipping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List shippings */
+        get: {
+            parameters: {
+                query?: {
+                    receiving_store_id?: string;
+                    shipping_store_id?: string;
+                    status?: "0" | "1" | "2" | "3";
+                    approval_status?: "0" | "1" | "2" | "3";
+                    modification_request_status?: "0" | "1" | "2";
+                    receiving_desired_date?: string;
+                    /** @description receivingExpectedDateFrom equal to this date */
+                    receiving_expected_date_from?: string;
+                    /** @description receivingExpectedDateTo equal to this date */
+                    receiving_expected_date_to?: string;
+                    shipping_date?: string;
+                    identification_no?: string;
+                    /** @description all: add the shipping details; none (default): the header only */
+                    with_details?: "all" | "none";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated shippingId, shippingStoreId, receivingStoreId, shippingDate, receivingExpectedDateFrom, receivingExpectedDateTo, status, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipping"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Register a shipping to another store (status 0, or 1 to send it out now)
+         * @description One record for both stores (spec 2.8): status 0 not shipped, 1 not received (sent out: the shipping store's stock leaves), 2 receiving inspection, 3 receiving complete (the receiving store's stock enters). The receiving store sees it under /receiving (receivingId = shippingId).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the store that receives */
+                        receivingStoreId: string;
+                        /** @description the store that sends; its stock leaves when the shipping is sent out (status 1) */
+                        shippingStoreId: string;
+                        /** Format: date */
+                        receivingExpectedDateFrom: string;
+                        /** Format: date */
+                        receivingExpectedDateTo: string;
+                        /** Format: date */
+                        shippingDate: string;
+                        staffId?: string;
+                        memo?: string | null;
+                        /** @description any string the shop manages the record by */
+                        identificationNo?: string | null;
+                        /**
+                         * @description 0 not shipped, 1 not received (sent out now); only these on registration
+                         * @enum {string}
+                         */
+                        status: "0" | "1";
+                        /**
+                         * @description 0 unapproved, 1 approved, 2 rejected; default 1, or 0 for a shipping not sent out when the contract's inventory settings use the approval function
+                         * @enum {string}
+                         */
+                        approvalStatus?: "0" | "1" | "2";
+                        /** @description the date the receiving store asked for (the platform fills it from a shipping request) */
+                        receivingDesiredDate?: string | null;
+                        /** @description the staff member who asked for the goods */
+                        requestStaffId?: string;
+                        /** @description products and quantities sent; a product at most once */
+                        details: {
+                            productId: string;
+                            quantity: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipping"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/shipping/{shipping_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a shipping */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description all: add the shipping details; none (default): the header only */
+                    with_details?: "all" | "none";
+                };
+                header?: never;
+                path: {
+                    shipping_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipping"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a shipping: its fields and details, its approval, one status step
+         * @description One record for both stores (spec 2.8): status 0 not shipped, 1 not received (sent out: the shipping store's stock leaves), 2 receiving inspection, 3 receiving complete (the receiving store's stock enters). The receiving store sees it under /receiving (receivingId = shippingId). Status moves one step forward: 0 → 1 needs approvalStatus 1; 2 → 3 completes the receiving with the counted quantities (uncounted details in full). During receiving inspection (2) the shipping side (any key but status) may change only under an open modification request (409 otherwise); its edits wait for the request's completion to reach the receiving side, and the receiving cannot be completed while the request is open (409). A received shipping (3) takes no update (400).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipping_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        receivingExpectedDateFrom?: string;
+                        /** Format: date */
+                        receivingExpectedDateTo?: string;
+                        /** Format: date */
+                        shippingDate?: string;
+                        staffId?: string | "" | null;
+                        /** @description shared with the receiving side */
+                        memo?: string | "" | null;
+                        identificationNo?: string | "" | null;
+                        receivingDesiredDate?: string | "" | null;
+                        requestStaffId?: string | "" | null;
+                        /**
+                         * @description one step forward: 0 → 1 sends it out (stock leaves the shipping store), 1 → 2 starts receiving inspection, 2 → 3 completes the receiving (stock enters the receiving store)
+                         * @enum {string}
+                         */
+                        status?: "0" | "1" | "2" | "3";
+                        /**
+                         * @description from 0 (unapproved) to 1 or 2, which stamps approvalDateTime; 1 and 2 are final
+                         * @enum {string}
+                         */
+                        approvalStatus?: "0" | "1" | "2";
+                        /** @description details to change (by shippingDetailId) or add (by productId); existing plus added at most 1000 */
+                        details?: {
+                            /** @description the detail to change; omit to add a product */
+                            shippingDetailId?: string;
+                            /** @description required to add a detail; with shippingDetailId it must be that detail's product */
+                            productId?: string;
+                            quantity: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipping"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/shipping/{shipping_id}/modification_request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Request a modification of a shipping in receiving inspection (4.2)
+         * @description Sets modificationRequestStatus 1 and modificationRequestDateTime; a memo given replaces the memo. While it is open the shipping side may be updated and the receiving side may not (409), until POST /shipping_modification_requests/{shipping_id}/complete. 409 when a request is already open or the receiving is not in inspection (status 2).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipping_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description when given, replaces the shipping's (and receiving's) memo */
+                        memo?: string | "" | null;
+                    } | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipping"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/shipping_modification_requests/{shipping_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete a shipping modification request (4.19)
+         * @description The platform's operation for spec 4.19: no body. Moves modificationRequestStatus 1 → 2 and sets modificationRequestCheckedDateTime; the shipping details edited under the request become the receiving details' scheduled quantities (a product new to the receiving is added to it, one no longer listed is scheduled 0; counted quantities are kept), and the receiving may be updated again. 404 when the shipping does not exist; 409 when no request is open.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipping_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipping"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/receiving": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List receivings
+         * @description The platform's receiving (入庫) is the receiving store's side of a store-to-store shipping (spec 2.8: both share the record, receivingId = shippingId). It exists once the shipping is sent out; status 0 not received, 1 inspecting, 2 complete.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    receiving_store_id?: string;
+                    shipping_store_id?: string;
+                    shipping_id?: string;
+                    /** @description 0 not received, 1 inspecting, 2 complete */
+                    status?: "0" | "1" | "2";
+                    receiving_date?: string;
+                    identification_no?: string;
+                    /** @description all: add the shipping details; none (default): the header only */
+                    with_details?: "all" | "none";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated receivingId, receivingStoreId, shippingStoreId, receivingDate, receivingExpectedDateFrom, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Receiving"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/receiving/{receiving_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a receiving
+         * @description The platform's receiving (入庫) is the receiving store's side of a store-to-store shipping (spec 2.8: both share the record, receivingId = shippingId). It exists once the shipping is sent out; status 0 not received, 1 inspecting, 2 complete.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description all: add the shipping details; none (default): the header only */
+                    with_details?: "all" | "none";
+                };
+                header?: never;
+                path: {
+                    receiving_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Receiving"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a receiving: its date, memo, staff and the inspection of its details
+         * @description The platform's receiving (入庫) is the receiving store's side of a store-to-store shipping (spec 2.8: both share the record, receivingId = shippingId). It exists once the shipping is sent out; status 0 not received, 1 inspecting, 2 complete. The first update starts the inspection (shipping status 2); the update after which every detail is inspected (counted plus missing equals scheduled) completes the receiving (shipping status 3) and the counted quantities enter the receiving store's stock. A product the shipping does not list may be added (scheduled 0): it keeps the receiving open until a modification request lists it. 409 while a modification request is open; 400 once complete.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    receiving_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date
+                         * @description required until the receiving has one
+                         */
+                        receivingDate?: string;
+                        /** @description shared with the shipping side */
+                        memo?: string | "" | null;
+                        /** @description the receiving store's staff member */
+                        staffId?: string | "" | null;
+                        /** @description inspection results; existing plus added at most 1000 */
+                        details?: {
+                            /** @description the detail to inspect; omit to add a product the shipping does not list */
+                            receivingDetailId?: string;
+                            /** @description required to add a detail; with receivingDetailId it must be that detail's product */
+                            productId?: string;
+                            /** @description counted (received) */
+                            inspectionQuantity: string;
+                            /** @description missing */
+                            stockoutQuantity: string;
+                            stockoutReason?: string | "" | null;
+                            /** Format: date */
+                            inspectionDate: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Receiving"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/receiving/{receiving_id}/details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the details of a receiving */
+        get: {
+            parameters: {
+                query?: {
+                    product_id?: string;
+                    /** @description 0 not inspected, 1 inspected */
+                    status?: "0" | "1";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated receivingDetailId, productId, updDateTime, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    receiving_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReceivingDetail"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/category_groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List category groups */
+        get: {
+            parameters: {
+                query?: {
+                    category_group_id?: string;
+                    category_group_code?: string;
+                    /** @description comma separated fields to return, of categoryGroupId, categoryGroupCode, categoryGroupName, displaySequence, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated categoryGroupId, categoryGroupCode, displaySequence, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CategoryGroupFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a category group */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        categoryGroupName: string;
+                        categoryGroupCode?: string | "" | null;
+                        displaySequence?: string | "" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CategoryGroup"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/category_groups/{category_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a category group; `fields` limits the response to top-level fields */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of categoryGroupId, categoryGroupCode, categoryGroupName, displaySequence, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                };
+                header?: never;
+                path: {
+                    category_group_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CategoryGroupFields"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a category group no category names */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    category_group_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a category group (only the keys sent change) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    category_group_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        categoryGroupName?: string;
+                        categoryGroupCode?: string | "" | null;
+                        displaySequence?: string | "" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CategoryGroup"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List suppliers */
+        get: {
+            parameters: {
+                query?: {
+                    supplier_id?: string;
+                    supplier_code?: string;
+                    /** @description part of the name */
+                    supplier_name?: string;
+                    /** @description comma separated fields to return, of supplierId, supplierCode, supplierName, supplierAbbr, postCode, address, phoneNumber, faxNumber, mailAddress, displaySequence, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated supplierId, supplierCode, displaySequence, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a supplier */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        supplierName: string;
+                        supplierCode?: string | "" | null;
+                        supplierAbbr?: string | "" | null;
+                        postCode?: string | "" | null;
+                        address?: string | "" | null;
+                        phoneNumber?: string | "" | null;
+                        faxNumber?: string | "" | null;
+                        mailAddress?: string | "" | null;
+                        displaySequence?: string | "" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Supplier"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/suppliers/{supplier_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a supplier; `fields` limits the response to top-level fields */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of supplierId, supplierCode, supplierName, supplierAbbr, postCode, address, phoneNumber, faxNumber, mailAddress, displaySequence, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                };
+                header?: never;
+                path: {
+                    supplier_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierFields"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a supplier and what it handles */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplier_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a supplier (only the keys sent change) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplier_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        supplierName?: string;
+                        supplierCode?: string | "" | null;
+                        supplierAbbr?: string | "" | null;
+                        postCode?: string | "" | null;
+                        address?: string | "" | null;
+                        phoneNumber?: string | "" | null;
+                        faxNumber?: string | "" | null;
+                        mailAddress?: string | "" | null;
+                        displaySequence?: string | "" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Supplier"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/suppliers/{supplier_id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List what a supplier handles: categories (every product of them) and single products */
+        get: {
+            parameters: {
+                query?: {
+                    category_id?: string;
+                    product_id?: string;
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated categoryId, productId, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    supplier_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierProduct"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a category or a product the supplier handles (exactly one of categoryId and productId) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplier_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        categoryId?: string;
+                        productId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierProduct"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Remove a category or a product from what the supplier handles (exactly one of category_id and product_id) */
+        delete: {
+            parameters: {
+                query?: {
+                    category_id?: string;
+                    product_id?: string;
+                };
+                header?: never;
+                path: {
+                    supplier_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/products/{product_id}/order_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a product's ordering settings by store (stores keeping the defaults are not listed) */
+        get: {
+            parameters: {
+                query?: {
+                    store_id?: string;
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated storeId, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    product_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductOrderSetting"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/products/{product_id}/order_settings/{store_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a product's ordering settings at a store (the defaults when never set) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_id: string;
+                    store_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductOrderSetting"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a product's ordering settings at a store: orderable, hidden from ordering, order limit (only the keys sent change) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_id: string;
+                    store_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        orderable?: "0" | "1";
+                        /** @enum {string} */
+                        orderHidden?: "0" | "1";
+                        orderLimit?: string | "" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductOrderSetting"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List quantities by store and product (a product is listed at a store once its quantity has moved there) */
+        get: {
+            parameters: {
+                query?: {
+                    store_id?: string;
+                    product_id?: string;
+                    /** @description comma separated fields to return, of storeId, productId, stockAmount, layawayStockAmount, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated productId, storeId, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/stock/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set a store's quantity of a product (recorded as a movement of the difference: manual_set) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        storeId: string;
+                        stockAmount: string;
+                        /** @description the history entry of the change: its memo */
+                        stockHistory?: {
+                            memo?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockChangeResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/stock/{product_id}/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add to a store's quantity of a product (negative: take; manual_add) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        storeId: string;
+                        stockAmount: string;
+                        /** @description the history entry of the change: its memo */
+                        stockHistory?: {
+                            memo?: string;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockChangeResult"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/stock/add/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add to quantities in bulk (up to 100 entries), processed after the answer; the result is notified to callbackUrl (pos:stock, bulk-update) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        stock: {
+                            productId: string;
+                            storeId: string;
+                            stockAmount: string;
+                            /** @description the history entry of the change: its memo */
+                            stockHistory?: {
+                                memo?: string;
+                            };
+                        }[];
+                        callbackUrl: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockBulkAccepted"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/stock/changes/{product_id}/{store_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every movement of a store's quantity of a product, with its cause (oldest first unless sorted) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated id, updDateTime, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    product_id: string;
+                    store_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StockChange"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -12280,6 +15640,376 @@ export interface components {
             insDateTime: string;
             updDateTime: string;
         };
+        ShipmentDetailInput: {
+            shipmentDetailId: string;
+            shipmentId: string;
+            productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description tax excluded, 5 decimals */
+            cost: string;
+            /** @description tax-included unit price, from the product master */
+            price: string;
+            quantity: string;
+            memo: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        ShipmentInput: {
+            shipmentId: string;
+            shipmentStoreId: string;
+            /**
+             * @description 1 supplier, 3 other
+             * @enum {string}
+             */
+            recipientType: "1" | "3";
+            recipientId: string | null;
+            recipientName: string | null;
+            /**
+             * @description 0 shipment, 1 return, 2 promotional goods
+             * @enum {string}
+             */
+            shipmentDivision: "0" | "1" | "2";
+            shipmentDate: string;
+            memo: string | null;
+            staffId: string | null;
+            /** @description 3 decimals */
+            taxRate: string;
+            identificationNo: string | null;
+            /** @enum {string} */
+            roundingDivision: "0" | "1" | "2";
+            /**
+             * @description 0 not shipped, 2 shipped, 3 shipment inspection
+             * @enum {string}
+             */
+            status: "0" | "2" | "3";
+            /**
+             * @description 0 unapproved, 1 approved, 2 rejected
+             * @enum {string}
+             */
+            approvalStatus: "0" | "1" | "2";
+            /** @description when approvalStatus became 1 or 2 */
+            approvalDateTime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+            /** @description with with_details=all */
+            details?: components["schemas"]["ShipmentDetailInput"][];
+        };
+        PurchaseOrderProductInput: {
+            storageInfoProductId: string;
+            storageInfoId: string;
+            productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description tax excluded, 5 decimals */
+            cost: string;
+            /**
+             * @description the product's: 0 included, 1 excluded, 2 non-taxable
+             * @enum {string}
+             */
+            taxDivision: "0" | "1" | "2";
+            /** @description the sum of the deliveryStore quantities */
+            quantity: string;
+            insDateTime: string;
+            updDateTime: string;
+            deliveryStore: {
+                storageInfoDeliveryProductId: string;
+                storeId: string;
+                quantity: string;
+            }[];
+        };
+        PurchaseOrderStoreInput: {
+            storageInfoDeliveryId: string;
+            storageInfoId: string;
+            storageStoreId: string;
+            storageExpectedDateFrom: string;
+            storageExpectedDateTo: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        PurchaseOrderInput: {
+            storageInfoId: string;
+            recipientOrderId: string | null;
+            orderSourceStoreId: string | null;
+            orderStaffName: string | null;
+            /**
+             * @description the contract's split unit at registration: 0 none, 1 category group, 2 supplier
+             * @enum {string}
+             */
+            divisionUnit: "0" | "1" | "2";
+            /** @description null: every category group */
+            categoryGroupId: string | null;
+            orderedDate: string;
+            memo: string | null;
+            identificationNo: string | null;
+            /** @enum {string} */
+            roundingDivision: "0" | "1" | "2";
+            /**
+             * @description 2 ordered, 3 receiving inspection, 4 receiving complete, 5 provisional order
+             * @enum {string}
+             */
+            status: "2" | "3" | "4" | "5";
+            staffId: string | null;
+            insDateTime: string;
+            updDateTime: string;
+            products?: components["schemas"]["PurchaseOrderProductInput"][];
+            stores?: components["schemas"]["PurchaseOrderStoreInput"][];
+        };
+        ShippingDetailInput: {
+            shippingDetailId: string;
+            shippingId: string;
+            productId: string;
+            quantity: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        ShippingInput: {
+            shippingId: string;
+            receivingStoreId: string;
+            shippingStoreId: string;
+            receivingDesiredDate: string | null;
+            receivingExpectedDateFrom: string;
+            receivingExpectedDateTo: string;
+            shippingDate: string;
+            staffId: string | null;
+            requestStaffId: string | null;
+            memo: string | null;
+            identificationNo: string | null;
+            /**
+             * @description 0 not shipped, 1 not received, 2 receiving inspection, 3 receiving complete
+             * @enum {string}
+             */
+            status: "0" | "1" | "2" | "3";
+            /**
+             * @description 0 unapproved, 1 approved, 2 rejected, 3 request unapproved
+             * @enum {string}
+             */
+            approvalStatus: "0" | "1" | "2" | "3";
+            approvalDateTime: string | null;
+            /**
+             * @description 0 no request, 1 requested, 2 modification completed
+             * @enum {string}
+             */
+            modificationRequestStatus: "0" | "1" | "2";
+            modificationRequestDateTime: string | null;
+            modificationRequestCheckedDateTime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+            /** @description the shipping side's details: in write answers, and with with_details=all */
+            details?: components["schemas"]["ShippingDetailInput"][];
+        };
+        ReceivingDetailInput: {
+            receivingDetailId: string;
+            receivingId: string;
+            productId: string;
+            /** @description what the shipping side sent */
+            scheduledQuantity: string;
+            inspectionQuantity: string | null;
+            stockoutQuantity: string | null;
+            stockoutReason: string | null;
+            inspectionDate: string | null;
+            /**
+             * @description 0 not inspected, 1 inspected (counted plus missing equals scheduled)
+             * @enum {string}
+             */
+            status: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        ReceivingInput: {
+            /** @description the shipping id: both sides share the record */
+            receivingId: string;
+            shippingId: string;
+            receivingStoreId: string;
+            shippingStoreId: string;
+            receivingExpectedDateFrom: string;
+            receivingExpectedDateTo: string;
+            receivingDate: string | null;
+            /** @description shared with the shipping side */
+            memo: string | null;
+            /** @description the receiving store's staff member */
+            staffId: string | null;
+            /** @description the shipping side's */
+            identificationNo: string | null;
+            /**
+             * @description 0 not received, 1 inspecting, 2 complete (shipping status 1, 2, 3)
+             * @enum {string}
+             */
+            status: "0" | "1" | "2";
+            /** @description when the shipping was sent out */
+            insDateTime: string;
+            updDateTime: string;
+            /** @description in write answers, and with with_details=all */
+            details?: components["schemas"]["ReceivingDetailInput"][];
+        };
+        TransactionDetailCsvRequestInput: {
+            /** @description as requested; null: no notice is sent */
+            callbackUrl: string | null;
+            state: string;
+            /** @description the inquiry code (the Request-Code header, or minted) */
+            requestCode: string;
+        };
+        TransactionDetailCsvProgressInput: {
+            requestCode: string;
+            /**
+             * @description queued (waiting for the export before it), running, succeeded, failed
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @description as the notice says it: '' (success or not finished), 'no data', '500 internal error' */
+            message: string;
+            /** @description CSV rows (detail lines) written so far */
+            rowsWritten: number;
+            /** @description rows the export will write; null until counted (just after it starts) */
+            total: number | null;
+            callbackUrl: string | null;
+            state: string;
+            /** @description the signed download URL while it is valid (1 hour after the export finished), else null */
+            fileUrl: string | null;
+            fileName: string | null;
+            /** @description size of the gzip file */
+            fileBytes: number | null;
+            requestDateTime: string;
+            startDateTime: string | null;
+            finishDateTime: string | null;
+            /** @description when the download URL stops working */
+            expireDateTime: string | null;
+        };
+        CategoryGroupInput: {
+            categoryGroupId: string;
+            /** @description half-width alphanumerics and symbols, unique in the contract */
+            categoryGroupCode: string | null;
+            categoryGroupName: string;
+            displaySequence: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the category group limited to the requested fields */
+        CategoryGroupFieldsInput: {
+            categoryGroupId?: string;
+            /** @description half-width alphanumerics and symbols, unique in the contract */
+            categoryGroupCode?: string | null;
+            categoryGroupName?: string;
+            displaySequence?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        SupplierInput: {
+            supplierId: string;
+            /** @description half-width alphanumerics and symbols, unique in the contract */
+            supplierCode: string | null;
+            supplierName: string;
+            supplierAbbr: string | null;
+            postCode: string | null;
+            address: string | null;
+            phoneNumber: string | null;
+            faxNumber: string | null;
+            mailAddress: string | null;
+            displaySequence: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the supplier limited to the requested fields */
+        SupplierFieldsInput: {
+            supplierId?: string;
+            /** @description half-width alphanumerics and symbols, unique in the contract */
+            supplierCode?: string | null;
+            supplierName?: string;
+            supplierAbbr?: string | null;
+            postCode?: string | null;
+            address?: string | null;
+            phoneNumber?: string | null;
+            faxNumber?: string | null;
+            mailAddress?: string | null;
+            displaySequence?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        SupplierProductInput: {
+            supplierId: string;
+            /** @description the category the supplier handles; null for an entry of one product */
+            categoryId: string | null;
+            /** @description the product the supplier handles; null for an entry of a category */
+            productId: string | null;
+            insDateTime: string;
+        };
+        ProductOrderSettingInput: {
+            productId: string;
+            storeId: string;
+            /**
+             * @description 1 the store may order the product, 0 it may not (purchase orders refuse it)
+             * @enum {string}
+             */
+            orderable: "0" | "1";
+            /**
+             * @description 1 hidden from ordering (purchase orders refuse it), 0 shown
+             * @enum {string}
+             */
+            orderHidden: "0" | "1";
+            /** @description the most that may be on order (ordered, not yet received) at once; null no limit, 0 none */
+            orderLimit: string | null;
+            /** @description null while the store keeps the defaults */
+            insDateTime: string | null;
+            updDateTime: string | null;
+        };
+        StockInput: {
+            storeId: string;
+            productId: string;
+            /** @description the quantity at the store now */
+            stockAmount: string;
+            /** @description the quantity laid away (always 0 here: no layaway) */
+            layawayStockAmount: string;
+            updDateTime: string;
+        };
+        /** @description the stock limited to the requested fields */
+        StockFieldsInput: {
+            storeId?: string;
+            productId?: string;
+            /** @description the quantity at the store now */
+            stockAmount?: string;
+            /** @description the quantity laid away (always 0 here: no layaway) */
+            layawayStockAmount?: string;
+            updDateTime?: string;
+        };
+        StockChangeResultInput: {
+            productId: string;
+            storeId: string;
+            stockAmount: string;
+            updDateTime: string;
+            /** @description the movement recorded; null when nothing moved */
+            stockHistory: {
+                id: string;
+                memo: string | null;
+            } | null;
+        };
+        StockBulkAcceptedInput: {
+            /** @description the request, as the completion notice names it */
+            requestId: number;
+            callbackUrl: string;
+        };
+        StockChangeInput: {
+            /** @description the movement (stock history) id */
+            id: string;
+            productId: string;
+            storeId: string;
+            /**
+             * @description sale, return, shipping_out, receiving, shipment, manual_set (PATCH /stock), manual_add (POST /stock/{id}/add), bulk_add (POST /stock/add/bulk)
+             * @enum {string}
+             */
+            cause: "sale" | "return" | "shipping_out" | "receiving" | "shipment" | "manual_set" | "manual_add" | "bulk_add";
+            /** @description the quantity moved: negative when taken */
+            changeAmount: string;
+            /** @description the quantity at the store right after it, as the store that made it saw it */
+            stockAmount: string;
+            memo: string | null;
+            transactionHeadId: string | null;
+            shippingId: string | null;
+            shipmentId: string | null;
+            storageInfoId: string | null;
+            staffId: string | null;
+            /** @description when it moved */
+            updDateTime: string;
+        };
         WebhookSubscriptionInput: {
             subscriptionId: string;
             url: string;
@@ -14005,6 +17735,376 @@ export interface components {
             shippedDateTime: string | null;
             canceledDateTime: string | null;
             insDateTime: string;
+            updDateTime: string;
+        };
+        ShipmentDetail: {
+            shipmentDetailId: string;
+            shipmentId: string;
+            productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description tax excluded, 5 decimals */
+            cost: string;
+            /** @description tax-included unit price, from the product master */
+            price: string;
+            quantity: string;
+            memo: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        Shipment: {
+            shipmentId: string;
+            shipmentStoreId: string;
+            /**
+             * @description 1 supplier, 3 other
+             * @enum {string}
+             */
+            recipientType: "1" | "3";
+            recipientId: string | null;
+            recipientName: string | null;
+            /**
+             * @description 0 shipment, 1 return, 2 promotional goods
+             * @enum {string}
+             */
+            shipmentDivision: "0" | "1" | "2";
+            shipmentDate: string;
+            memo: string | null;
+            staffId: string | null;
+            /** @description 3 decimals */
+            taxRate: string;
+            identificationNo: string | null;
+            /** @enum {string} */
+            roundingDivision: "0" | "1" | "2";
+            /**
+             * @description 0 not shipped, 2 shipped, 3 shipment inspection
+             * @enum {string}
+             */
+            status: "0" | "2" | "3";
+            /**
+             * @description 0 unapproved, 1 approved, 2 rejected
+             * @enum {string}
+             */
+            approvalStatus: "0" | "1" | "2";
+            /** @description when approvalStatus became 1 or 2 */
+            approvalDateTime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+            /** @description with with_details=all */
+            details?: components["schemas"]["ShipmentDetail"][];
+        };
+        PurchaseOrderProduct: {
+            storageInfoProductId: string;
+            storageInfoId: string;
+            productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description tax excluded, 5 decimals */
+            cost: string;
+            /**
+             * @description the product's: 0 included, 1 excluded, 2 non-taxable
+             * @enum {string}
+             */
+            taxDivision: "0" | "1" | "2";
+            /** @description the sum of the deliveryStore quantities */
+            quantity: string;
+            insDateTime: string;
+            updDateTime: string;
+            deliveryStore: {
+                storageInfoDeliveryProductId: string;
+                storeId: string;
+                quantity: string;
+            }[];
+        };
+        PurchaseOrderStore: {
+            storageInfoDeliveryId: string;
+            storageInfoId: string;
+            storageStoreId: string;
+            storageExpectedDateFrom: string;
+            storageExpectedDateTo: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        PurchaseOrder: {
+            storageInfoId: string;
+            recipientOrderId: string | null;
+            orderSourceStoreId: string | null;
+            orderStaffName: string | null;
+            /**
+             * @description the contract's split unit at registration: 0 none, 1 category group, 2 supplier
+             * @enum {string}
+             */
+            divisionUnit: "0" | "1" | "2";
+            /** @description null: every category group */
+            categoryGroupId: string | null;
+            orderedDate: string;
+            memo: string | null;
+            identificationNo: string | null;
+            /** @enum {string} */
+            roundingDivision: "0" | "1" | "2";
+            /**
+             * @description 2 ordered, 3 receiving inspection, 4 receiving complete, 5 provisional order
+             * @enum {string}
+             */
+            status: "2" | "3" | "4" | "5";
+            staffId: string | null;
+            insDateTime: string;
+            updDateTime: string;
+            products?: components["schemas"]["PurchaseOrderProduct"][];
+            stores?: components["schemas"]["PurchaseOrderStore"][];
+        };
+        ShippingDetail: {
+            shippingDetailId: string;
+            shippingId: string;
+            productId: string;
+            quantity: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        Shipping: {
+            shippingId: string;
+            receivingStoreId: string;
+            shippingStoreId: string;
+            receivingDesiredDate: string | null;
+            receivingExpectedDateFrom: string;
+            receivingExpectedDateTo: string;
+            shippingDate: string;
+            staffId: string | null;
+            requestStaffId: string | null;
+            memo: string | null;
+            identificationNo: string | null;
+            /**
+             * @description 0 not shipped, 1 not received, 2 receiving inspection, 3 receiving complete
+             * @enum {string}
+             */
+            status: "0" | "1" | "2" | "3";
+            /**
+             * @description 0 unapproved, 1 approved, 2 rejected, 3 request unapproved
+             * @enum {string}
+             */
+            approvalStatus: "0" | "1" | "2" | "3";
+            approvalDateTime: string | null;
+            /**
+             * @description 0 no request, 1 requested, 2 modification completed
+             * @enum {string}
+             */
+            modificationRequestStatus: "0" | "1" | "2";
+            modificationRequestDateTime: string | null;
+            modificationRequestCheckedDateTime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+            /** @description the shipping side's details: in write answers, and with with_details=all */
+            details?: components["schemas"]["ShippingDetail"][];
+        };
+        ReceivingDetail: {
+            receivingDetailId: string;
+            receivingId: string;
+            productId: string;
+            /** @description what the shipping side sent */
+            scheduledQuantity: string;
+            inspectionQuantity: string | null;
+            stockoutQuantity: string | null;
+            stockoutReason: string | null;
+            inspectionDate: string | null;
+            /**
+             * @description 0 not inspected, 1 inspected (counted plus missing equals scheduled)
+             * @enum {string}
+             */
+            status: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        Receiving: {
+            /** @description the shipping id: both sides share the record */
+            receivingId: string;
+            shippingId: string;
+            receivingStoreId: string;
+            shippingStoreId: string;
+            receivingExpectedDateFrom: string;
+            receivingExpectedDateTo: string;
+            receivingDate: string | null;
+            /** @description shared with the shipping side */
+            memo: string | null;
+            /** @description the receiving store's staff member */
+            staffId: string | null;
+            /** @description the shipping side's */
+            identificationNo: string | null;
+            /**
+             * @description 0 not received, 1 inspecting, 2 complete (shipping status 1, 2, 3)
+             * @enum {string}
+             */
+            status: "0" | "1" | "2";
+            /** @description when the shipping was sent out */
+            insDateTime: string;
+            updDateTime: string;
+            /** @description in write answers, and with with_details=all */
+            details?: components["schemas"]["ReceivingDetail"][];
+        };
+        TransactionDetailCsvRequest: {
+            /** @description as requested; null: no notice is sent */
+            callbackUrl: string | null;
+            state: string;
+            /** @description the inquiry code (the Request-Code header, or minted) */
+            requestCode: string;
+        };
+        TransactionDetailCsvProgress: {
+            requestCode: string;
+            /**
+             * @description queued (waiting for the export before it), running, succeeded, failed
+             * @enum {string}
+             */
+            status: "queued" | "running" | "succeeded" | "failed";
+            /** @description as the notice says it: '' (success or not finished), 'no data', '500 internal error' */
+            message: string;
+            /** @description CSV rows (detail lines) written so far */
+            rowsWritten: number;
+            /** @description rows the export will write; null until counted (just after it starts) */
+            total: number | null;
+            callbackUrl: string | null;
+            state: string;
+            /** @description the signed download URL while it is valid (1 hour after the export finished), else null */
+            fileUrl: string | null;
+            fileName: string | null;
+            /** @description size of the gzip file */
+            fileBytes: number | null;
+            requestDateTime: string;
+            startDateTime: string | null;
+            finishDateTime: string | null;
+            /** @description when the download URL stops working */
+            expireDateTime: string | null;
+        };
+        CategoryGroup: {
+            categoryGroupId: string;
+            /** @description half-width alphanumerics and symbols, unique in the contract */
+            categoryGroupCode: string | null;
+            categoryGroupName: string;
+            displaySequence: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the category group limited to the requested fields */
+        CategoryGroupFields: {
+            categoryGroupId?: string;
+            /** @description half-width alphanumerics and symbols, unique in the contract */
+            categoryGroupCode?: string | null;
+            categoryGroupName?: string;
+            displaySequence?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        Supplier: {
+            supplierId: string;
+            /** @description half-width alphanumerics and symbols, unique in the contract */
+            supplierCode: string | null;
+            supplierName: string;
+            supplierAbbr: string | null;
+            postCode: string | null;
+            address: string | null;
+            phoneNumber: string | null;
+            faxNumber: string | null;
+            mailAddress: string | null;
+            displaySequence: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the supplier limited to the requested fields */
+        SupplierFields: {
+            supplierId?: string;
+            /** @description half-width alphanumerics and symbols, unique in the contract */
+            supplierCode?: string | null;
+            supplierName?: string;
+            supplierAbbr?: string | null;
+            postCode?: string | null;
+            address?: string | null;
+            phoneNumber?: string | null;
+            faxNumber?: string | null;
+            mailAddress?: string | null;
+            displaySequence?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        SupplierProduct: {
+            supplierId: string;
+            /** @description the category the supplier handles; null for an entry of one product */
+            categoryId: string | null;
+            /** @description the product the supplier handles; null for an entry of a category */
+            productId: string | null;
+            insDateTime: string;
+        };
+        ProductOrderSetting: {
+            productId: string;
+            storeId: string;
+            /**
+             * @description 1 the store may order the product, 0 it may not (purchase orders refuse it)
+             * @enum {string}
+             */
+            orderable: "0" | "1";
+            /**
+             * @description 1 hidden from ordering (purchase orders refuse it), 0 shown
+             * @enum {string}
+             */
+            orderHidden: "0" | "1";
+            /** @description the most that may be on order (ordered, not yet received) at once; null no limit, 0 none */
+            orderLimit: string | null;
+            /** @description null while the store keeps the defaults */
+            insDateTime: string | null;
+            updDateTime: string | null;
+        };
+        Stock: {
+            storeId: string;
+            productId: string;
+            /** @description the quantity at the store now */
+            stockAmount: string;
+            /** @description the quantity laid away (always 0 here: no layaway) */
+            layawayStockAmount: string;
+            updDateTime: string;
+        };
+        /** @description the stock limited to the requested fields */
+        StockFields: {
+            storeId?: string;
+            productId?: string;
+            /** @description the quantity at the store now */
+            stockAmount?: string;
+            /** @description the quantity laid away (always 0 here: no layaway) */
+            layawayStockAmount?: string;
+            updDateTime?: string;
+        };
+        StockChangeResult: {
+            productId: string;
+            storeId: string;
+            stockAmount: string;
+            updDateTime: string;
+            /** @description the movement recorded; null when nothing moved */
+            stockHistory: {
+                id: string;
+                memo: string | null;
+            } | null;
+        };
+        StockBulkAccepted: {
+            /** @description the request, as the completion notice names it */
+            requestId: number;
+            callbackUrl: string;
+        };
+        StockChange: {
+            /** @description the movement (stock history) id */
+            id: string;
+            productId: string;
+            storeId: string;
+            /**
+             * @description sale, return, shipping_out, receiving, shipment, manual_set (PATCH /stock), manual_add (POST /stock/{id}/add), bulk_add (POST /stock/add/bulk)
+             * @enum {string}
+             */
+            cause: "sale" | "return" | "shipping_out" | "receiving" | "shipment" | "manual_set" | "manual_add" | "bulk_add";
+            /** @description the quantity moved: negative when taken */
+            changeAmount: string;
+            /** @description the quantity at the store right after it, as the store that made it saw it */
+            stockAmount: string;
+            memo: string | null;
+            transactionHeadId: string | null;
+            shippingId: string | null;
+            shipmentId: string | null;
+            storageInfoId: string | null;
+            staffId: string | null;
+            /** @description when it moved */
             updDateTime: string;
         };
         WebhookSubscription: {

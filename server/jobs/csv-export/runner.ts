@@ -1,0 +1,311 @@
+import { EventEmitter } from 'node:events';
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AppDeps } from '../../deps.js';
+import { isBusyError } from '../../db/write.js';
+import { DOWNLOAD_VALID_MS } from '../../resources/transaction-exports/columns.js';
+import { EXPORT_ENTITY, TransactionExportRepo, type ExportOutcome, type ExportRow } from '../../resources/transaction-exports/repo.js';
+import type { ExportBody } from '../../resources/transaction-exports/schema.js';
+import { raiseCallback } from '../../../sync/webhooks/events.js';
+import { ensureExportDir, exportFileName, removePartialFiles, signedDownloadUrl } from './downloads.js';
+import type { WorkerInput, WorkerMessage } from './worker.js';
+
+/** 6.3's proc_name. */
+export const PROC_NAME = 'get_transaction_detail_list';
+/** The messages of 6.3. */
+export const NO_DATA = 'no data';
+export const INTERNAL_ERROR = '500 internal error';
+/** An export interrupted this many times (the server stopped or crashed during it) is failed, not run again. */
+export const MAX_ATTEMPTS = 2;
+
+export interface RunnerLog {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+const silent: RunnerLog = { info() {}, error() {} };
+
+/**
+ * The compiled worker. From dist/ it is the file beside this one; run from the TypeScript sources
+ * (vitest, tsx) it is the copy `npm run build` put in dist/, since worker_threads load only JS.
+ */
+export function workerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) return join(dirname(here), 'worker.js');
+  return fileURLToPath(new URL('../../../dist/server/jobs/csv-export/worker.js', import.meta.url));
+}
+
+/**
+ * The worker's young generation, MB: V8 lets it grow to 48 MB under the export's rate of short-lived
+ * rows; capped, the server's peak memory is about 18 MB lower for some 10% more time.
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16 };
+
+/** The running export's progress is stored at most this often. */
+const PERSIST_MS = 5000;
+
+/** What work() answers for an export close() stopped. */
+const ABANDONED: ExportOutcome = { status: 'failed', message: INTERNAL_ERROR, error: 'abandoned', rows: 0 };
+
+export interface FinishedExport {
+  contractId: string;
+  requestCode: string;
+  status: 'succeeded' | 'failed';
+  message: string;
+  rows: number;
+}
+
+/**
+ * Runs the queued exports of this instance, one at a time, each in a worker thread (issue 13
+ * item 2): the request only queues it. The worker's progress is kept in memory for the progress
+ * endpoint (and stored now and then); at the end the outcome and its 6.3 notice (through the
+ * webhook delivery, sync/webhooks) commit in one transaction. Emits 'progress' ({requestCode, rows, total}) and 'finished' (FinishedExport).
+ *
+ * On start, exports a previous run left `running` are queued again from scratch, once; one that
+ * was already started MAX_ATTEMPTS times is failed with `500 internal error` (and its notice),
+ * so an export that brings the server down cannot do it for ever.
+ */
+export class ExportRunner extends EventEmitter {
+  /** A progress update every this many rows (tests lower it). */
+  progressEvery = 10_000;
+  private readonly repo: TransactionExportRepo;
+  private draining: Promise<void> | null = null;
+  private wanted = false;
+  private worker: Worker | null = null;
+  private closed = false;
+  /** The running export's progress as the worker last said it (stored only now and then). */
+  private current: { exportId: string; rows: number; total: number | null } | null = null;
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'db' | 'writer' | 'ids' | 'clock'>,
+    /** The base of download URLs, asked when a file is done (the port is known only once listening). */
+    private readonly publicBase: () => string,
+    private readonly log: RunnerLog = silent,
+  ) {
+    super();
+    this.repo = new TransactionExportRepo(deps.db);
+  }
+
+  /** Recovers what a previous run left, then runs the queue. */
+  start(): void {
+    void this.recover().then(() => this.kick());
+  }
+
+  private async recover(): Promise<void> {
+    try {
+      removePartialFiles(this.deps.db);
+      for (const row of this.repo.interrupted()) {
+        if (row.attempts >= MAX_ATTEMPTS) {
+          const error = `interrupted ${row.attempts} times (the server stopped during the export)`;
+          await this.finish(row, { status: 'failed', message: INTERNAL_ERROR, error, rows: row.rows_written });
+        } else {
+          this.deps.writer.write(() => {
+            this.repo.requeue(row.export_id);
+            this.changed(row);
+          });
+        }
+      }
+    } catch (error) {
+      // A database held by another program: the next start recovers them.
+      this.log.error({ err: error }, 'CSV export recovery failed');
+    }
+  }
+
+  /** Runs queued exports unless it is already doing so. */
+  kick(): void {
+    this.wanted = true;
+    if (this.closed || this.draining) return;
+    this.draining = this.drain().finally(() => {
+      this.draining = null;
+      if (this.wanted) this.kick();
+    });
+  }
+
+  /** Stops: a running export is abandoned (left `running`, run again on the next start). */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.worker?.terminate();
+    await this.draining;
+  }
+
+  get stopped(): boolean {
+    return this.closed;
+  }
+
+  /** Rows written and total of the export running now, fresher than its row. */
+  live(exportId: string): { rows: number; total: number | null } | undefined {
+    return this.current?.exportId === exportId ? { rows: this.current.rows, total: this.current.total } : undefined;
+  }
+
+  signedUrl(row: Pick<ExportRow, 'file_name' | 'expires_at'>): string | null {
+    if (!row.file_name || row.expires_at === null) return null;
+    return signedDownloadUrl(this.publicBase(), this.repo.signingKey(), row.file_name, row.expires_at);
+  }
+
+  private async drain(): Promise<void> {
+    while (!this.closed) {
+      this.wanted = false;
+      let next: ExportRow | undefined;
+      try {
+        next = this.repo.nextQueued();
+        if (!next) return;
+        await this.run(next);
+      } catch (error) {
+        // The database is busy (another program's lock): try again shortly.
+        this.log.error({ err: error, requestCode: next?.request_code }, 'CSV export could not be started');
+        await new Promise((resolve) => setTimeout(resolve, 1000).unref());
+        if (!isBusyError(error)) return;
+      }
+    }
+  }
+
+  private changed(row: Pick<ExportRow, 'contract_id' | 'request_code'>): void {
+    this.deps.writer.changed({ contractId: row.contract_id, entity: EXPORT_ENTITY, id: row.request_code, op: 'update' });
+  }
+
+  private async run(row: ExportRow): Promise<void> {
+    const { writer, clock } = this.deps;
+    writer.write(() => {
+      this.repo.markRunning(row.export_id, clock.now().getTime());
+      this.changed(row);
+    });
+    this.log.info({ requestCode: row.request_code, contractId: row.contract_id }, 'CSV export started');
+    let outcome: ExportOutcome;
+    try {
+      outcome = await this.work(row);
+    } catch (error) {
+      outcome = { status: 'failed', message: INTERNAL_ERROR, error: error instanceof Error ? (error.stack ?? error.message) : String(error), rows: 0 };
+    }
+    // Stopped by close(): left running, to be run again on the next start.
+    if (this.closed && outcome === ABANDONED) return;
+    await this.finish(row, outcome);
+  }
+
+  /** The worker's run of one export, as an outcome (ABANDONED when close() stopped it). */
+  private work(row: ExportRow): Promise<ExportOutcome> {
+    const { db, writer } = this.deps;
+    const fileName = exportFileName(row.export_id);
+    const file = workerFile();
+    if (!existsSync(file)) throw new Error(`the compiled CSV worker ${file} is missing (run npm run build)`);
+    const input: WorkerInput = {
+      dbFile: db.name,
+      contractId: row.contract_id,
+      zone: this.repo.zoneOf(row.contract_id),
+      body: JSON.parse(row.body) as ExportBody,
+      outFile: join(ensureExportDir(db), fileName),
+      progressEvery: this.progressEvery,
+    };
+    return new Promise((resolve) => {
+      let outcome: ExportOutcome | undefined;
+      let total: number | null = null;
+      const fail = (error: string) => (outcome ??= { status: 'failed', message: INTERNAL_ERROR, error, rows: 0 });
+      const worker = new Worker(file, { workerData: { csvExport: input }, resourceLimits: WORKER_LIMITS });
+      this.worker = worker;
+      // The progress endpoint reads `current`; the row gets the total, then an update at most
+      // every PERSIST_MS (each is a committed transaction on the server's connection).
+      let persisted = -Infinity;
+      const progress = (rows: number) => {
+        this.current = { exportId: row.export_id, rows, total };
+        this.emit('progress', { requestCode: row.request_code, rows, total });
+        const now = this.deps.clock.now().getTime();
+        if (rows !== 0 && now - persisted < PERSIST_MS) return;
+        persisted = now;
+        try {
+          writer.write(() => this.repo.progress(row.export_id, rows, total));
+        } catch {
+          // Progress is advisory: a busy database skips one update.
+        }
+      };
+      worker.on('message', (m: WorkerMessage) => {
+        if (m.type === 'total') {
+          total = m.total;
+          progress(0);
+        } else if (m.type === 'progress') {
+          progress(m.rows);
+        } else if (m.type === 'done') {
+          outcome ??=
+            m.rows === 0
+              ? { status: 'failed', message: NO_DATA, error: null, rows: 0 }
+              : { status: 'succeeded', rows: m.rows, fileName, fileBytes: m.bytes, expiresAt: 0 };
+        } else {
+          fail(m.message);
+        }
+      });
+      worker.on('error', (error) => fail(error.stack ?? String(error)));
+      worker.on('exit', (code) => {
+        this.worker = null;
+        this.current = null;
+        const result = outcome ?? (this.closed ? ABANDONED : fail(`the CSV worker exited with code ${code}`));
+        // A worker that died (out of memory, terminated) leaves its partial file.
+        if (result.status !== 'succeeded') rmSync(`${input.outFile}.part`, { force: true });
+        resolve(result);
+      });
+    });
+  }
+
+  /** Records the outcome and raises the notice in one transaction (retried while the database is busy). */
+  private async finish(row: ExportRow, outcome: ExportOutcome): Promise<void> {
+    const { writer, clock } = this.deps;
+    const attempt = () =>
+      writer.write(() => {
+        const now = clock.now().getTime();
+        const final = outcome.status === 'succeeded' ? { ...outcome, expiresAt: now + DOWNLOAD_VALID_MS } : outcome;
+        this.repo.finish(row.export_id, final, now);
+        this.changed(row);
+        if (row.callback_url) {
+          const fileUrl = final.status === 'succeeded' ? this.signedUrl({ file_name: final.fileName, expires_at: final.expiresAt }) : null;
+          raiseCallback(
+            { db: this.deps.db, ids: this.deps.ids, clock },
+            {
+              contractId: row.contract_id,
+              url: row.callback_url,
+              query: {
+                ...(fileUrl ? { file_url: fileUrl } : {}),
+                status: final.status === 'succeeded' ? 'success' : 'failed',
+                message: final.status === 'succeeded' ? '' : final.message,
+                proc_name: PROC_NAME,
+                state: row.state,
+                request_code: row.request_code,
+              },
+              cause: { entity: EXPORT_ENTITY, id: row.request_code },
+            },
+          );
+        }
+      });
+    for (let tries = 1; ; tries++) {
+      try {
+        attempt();
+        break;
+      } catch (error) {
+        // Nothing was written (one transaction), so trying again cannot raise the notice twice. A
+        // lock held elsewhere for long leaves the export running: the next start runs it again.
+        if (!isBusyError(error) || tries >= 100) {
+          this.log.error({ err: error, requestCode: row.request_code }, 'CSV export outcome not recorded');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    const message = outcome.status === 'succeeded' ? '' : outcome.message;
+    if (outcome.status === 'failed' && outcome.error) this.log.error({ requestCode: row.request_code, error: outcome.error }, 'CSV export failed');
+    else this.log.info({ requestCode: row.request_code, status: outcome.status, rows: outcome.rows }, 'CSV export finished');
+    const finished: FinishedExport = { contractId: row.contract_id, requestCode: row.request_code, status: outcome.status, message, rows: outcome.rows };
+    this.emit('finished', finished);
+  }
+}
+
+const runners = new WeakMap<object, ExportRunner>();
+
+/** The one runner of an app's deps, made by the first caller (the routes, when the app is built). */
+export function exportRunnerOf(deps: Pick<AppDeps, 'db' | 'writer' | 'ids' | 'clock'>, make: () => ExportRunner): ExportRunner {
+  let runner = runners.get(deps);
+  // An app built again on the same deps after the first was closed gets a runner of its own.
+  if (!runner || runner.stopped) {
+    runner = make();
+    runners.set(deps, runner);
+  }
+  return runner;
+}
+
+export const runnerOf = (deps: object): ExportRunner | undefined => runners.get(deps);
