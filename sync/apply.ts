@@ -71,6 +71,11 @@ export class Applier {
     this.pendingLocal = db.prepare('SELECT 1 FROM outbox WHERE contract_id = ? AND entity = ? AND entity_id = ? LIMIT 1').pluck();
   }
 
+  /** Central: logs the balance entries of the movements applied since the last call (sync/balances.ts). */
+  flushBalances(): void {
+    this.balances.flush();
+  }
+
   /** Central: an item pushed by `node`. Sales must be the node's own; masters: last writer wins. */
   applyPushed(contractId: string, node: number, item: SyncItem): Outcome {
     const def = this.check(item);

@@ -308,6 +308,7 @@ export class CentralSync {
         }
         hwm = item.seq;
       }
+      this.applier.flushBalances();
       db.prepare('UPDATE sync_nodes SET high_water = ?, last_push_at = ? WHERE contract_id = ? AND node = ?').run(hwm, clock.now().getTime(), contractId, node);
       result.acked = hwm;
       return result;
@@ -319,6 +320,7 @@ export class CentralSync {
     return this.deadLetters.retry(contractId, id, (row, item) => {
       if (row.direction !== 'push') throw new ItemRejected('only pushed items are retried at central');
       this.applier.applyPushed(contractId, row.node, item);
+      this.applier.flushBalances();
     });
   }
 
