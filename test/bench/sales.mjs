@@ -98,12 +98,23 @@ export const salesScenario = {
       const statement = ctx.db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
       return (values) => statement.run(columns.map((c) => values[c]));
     };
+    // The same rows ours writes: the sale, its lines, and (issue 14) each line's stock movement and
+    // the store's quantity of the product.
+    const movements = ctx.db.prepare('SELECT * FROM stock_movements WHERE contract_id = ? AND transaction_head_id = ?').all(ctx.contractId, headId);
+    if (movements.length !== 5) throw new Error(`bare setup moved stock ${movements.length} times, expected 5`);
     const insertHeader = insertOf('transactions', header);
     const insertDetail = insertOf('transaction_details', details[0]);
+    const insertMovement = insertOf('stock_movements', movements[0]);
+    const addStock = ctx.db.prepare('UPDATE stock SET stock_amount = stock_amount - ?, upd_at = ? WHERE contract_id = ? AND store_id = ? AND product_id = ?');
     let nextId = headId + 1000; // clear of the setup's ids
+    let nextMovement = 1_000_000;
     const commit = ctx.db.transaction((id, now) => {
       insertHeader({ ...header, transaction_head_id: id, transaction_at: now, upd_at: now, ins_at: now });
       for (const d of details) insertDetail({ ...d, transaction_head_id: id });
+      for (const m of movements) {
+        addStock.run(m.delta, now, ctx.contractId, m.store_id, m.product_id);
+        insertMovement({ ...m, movement_id: nextMovement++, transaction_head_id: id, moved_at: now });
+      }
     });
     ctx.app.post('/tx', async (request) => {
       if (!Array.isArray(request.body?.details)) throw new Error('no details');

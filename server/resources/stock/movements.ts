@@ -131,18 +131,15 @@ export class StockMovements {
    * its goods, return lines and return-cancels bring them back; one movement per product and
    * cause, referencing the transaction. Call it in the write that registers the transaction.
    */
-  moveTransaction(contractId: string, record: { header: Record<string, unknown>; details: readonly Record<string, unknown>[] }): StockMoveResult[] {
+  moveTransaction(contractId: string, record: { header: Record<string, unknown>; details: readonly Record<string, unknown>[] }): void {
     const h = record.header;
     const deltas = stockDeltasOf(h as StockHeader, record.details as unknown as StockLine[]);
-    return deltas.map((d) =>
-      this.move(contractId, {
-        storeId: h.storeId as number,
-        productId: d.productId,
-        delta: d.delta,
-        cause: d.cause,
-        ref: { transactionHeadId: h.transactionHeadId as number },
-      }),
-    );
+    // On the sale's hot path: the rows are written, not read back (move() answers them).
+    this.writer.write(() => {
+      for (const d of deltas) {
+        this.record(contractId, { storeId: h.storeId as number, productId: d.productId, delta: d.delta, cause: d.cause, ref: { transactionHeadId: h.transactionHeadId as number } });
+      }
+    });
   }
 
   /**
@@ -154,43 +151,52 @@ export class StockMovements {
     return this.writer.write(() => {
       const storeId = Number(m.storeId);
       const productId = Number(m.productId);
-      const delta = new Decimal(m.delta);
-      const current = this.find(contractId, storeId, productId);
-      if (delta.isZero() && !m.keepZero) {
+      const movementId = this.record(contractId, m);
+      if (movementId === null) {
         const now = this.clock.now().getTime();
         return {
-          stock: current ?? { contract_id: contractId, store_id: storeId, product_id: productId, stock_amount: '0', layaway_stock_amount: '0', ins_at: now, upd_at: now },
+          stock: this.find(contractId, storeId, productId) ?? { contract_id: contractId, store_id: storeId, product_id: productId, stock_amount: '0', layaway_stock_amount: '0', ins_at: now, upd_at: now },
           movement: null,
         };
       }
-      const after = formatDecimal(delta.plus(current?.stock_amount ?? '0'));
-      const now = this.clock.now().getTime();
-      this.upsert.run({ contractId, storeId, productId, amount: after, now });
-      const movementId = this.ids.next('stock_movements');
-      const ref = m.ref ?? {};
-      this.insertMovement.run({
-        contractId,
-        movementId: Number(movementId),
-        storeId,
-        productId,
-        cause: m.cause,
-        delta: formatDecimal(delta),
-        after,
-        memo: ref.memo ?? null,
-        transactionHeadId: int(ref.transactionHeadId),
-        shippingId: int(ref.shippingId),
-        shipmentId: int(ref.shipmentId),
-        storageInfoId: int(ref.storageInfoId),
-        clientId: ref.clientId ?? null,
-        staffId: int(ref.staffId),
-        now,
-      });
-      this.writer.changed({ contractId, entity: STOCK_ENTITY, id: stockId(storeId, productId), op: current ? 'update' : 'insert', balanceOnly: true });
-      this.writer.changed({ contractId, entity: STOCK_MOVEMENT_ENTITY, id: movementId, op: 'insert' });
       return {
         stock: this.find(contractId, storeId, productId)!,
         movement: this.movementById.get(contractId, Number(movementId)) as StockMovementRow,
       };
     });
+  }
+
+  /** Writes the move (quantity and movement, both reported); the movement's id, or null for a zero delta not kept. Call inside a write. */
+  private record(contractId: string, m: StockMove): string | null {
+    const storeId = Number(m.storeId);
+    const productId = Number(m.productId);
+    const delta = new Decimal(m.delta);
+    if (delta.isZero() && !m.keepZero) return null;
+    const current = this.find(contractId, storeId, productId);
+    const after = formatDecimal(delta.plus(current?.stock_amount ?? '0'));
+    const now = this.clock.now().getTime();
+    this.upsert.run({ contractId, storeId, productId, amount: after, now });
+    const movementId = this.ids.next('stock_movements');
+    const ref = m.ref ?? {};
+    this.insertMovement.run({
+      contractId,
+      movementId: Number(movementId),
+      storeId,
+      productId,
+      cause: m.cause,
+      delta: formatDecimal(delta),
+      after,
+      memo: ref.memo ?? null,
+      transactionHeadId: int(ref.transactionHeadId),
+      shippingId: int(ref.shippingId),
+      shipmentId: int(ref.shipmentId),
+      storageInfoId: int(ref.storageInfoId),
+      clientId: ref.clientId ?? null,
+      staffId: int(ref.staffId),
+      now,
+    });
+    this.writer.changed({ contractId, entity: STOCK_ENTITY, id: stockId(storeId, productId), op: current ? 'update' : 'insert', balanceOnly: true });
+    this.writer.changed({ contractId, entity: STOCK_MOVEMENT_ENTITY, id: movementId, op: 'insert' });
+    return movementId;
   }
 }
