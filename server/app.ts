@@ -15,6 +15,7 @@ import categoryRoutes from './resources/categories/routes.js';
 import customerGroupRoutes from './resources/customer-groups/routes.js';
 import storeRoutes from './resources/stores/routes.js';
 import staffsRoutes from './resources/staffs/routes.js';
+import staffRightsRoutes from './resources/staffs/rights-routes.js';
 import staffRanksRoutes from './resources/staff-ranks/routes.js';
 import menusRoutes from './resources/menus/routes.js';
 import toppingGroupsRoutes from './resources/topping-groups/routes.js';
@@ -61,6 +62,7 @@ const API_ROUTES = [
   categoryRoutes,
   customerGroupRoutes,
   staffsRoutes,
+  staffRightsRoutes,
   staffRanksRoutes,
   tablesRoutes,
   terminalsRoutes,

@@ -162,7 +162,7 @@ describe('masters (browser)', () => {
     // The first invalid field has the focus; the other fields are not marked.
     expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
     expect(await page.getByLabel('スタッフコード').getAttribute('aria-invalid')).toBeNull();
-    // Nothing was saved, and the rights are explained (only the CLI sets them).
+    // Nothing was saved; this staff member has no login, so the form says how to give one.
     expect(((await apiGet('demo-premium', `/staffs/${staff.staffId}`)).body as { staffName: string }).staffName).toBe(staff.staffName);
     await page.getByTestId('staff-rights').getByText('staff-password set').waitFor();
     await screenshot(page, 'masters-staff-error');
@@ -173,6 +173,30 @@ describe('masters (browser)', () => {
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByTestId('master-status').waitFor();
     expect(((await apiGet('demo-premium', `/staffs/${staff.staffId}`)).body as { staffName: string }).staffName).toBe(`${staff.staffName}（改）`);
+    await page.context().close();
+  });
+
+  it("sets a staff member's back-office rights on the staff form", async () => {
+    const page = await newPage(browser);
+    await loginAs(page, server, 'demo-premium');
+    await open(page, '/masters/staffs');
+    const manager = ((await apiGet('demo-premium', '/staffs?sort=staffId')).body as Array<{ staffId: string; staffName: string; staffCode: string }>).find((s) => s.staffCode === 'S001')!;
+    await page.getByRole('link', { name: `${manager.staffName} を編集` }).click();
+    const rights = page.getByTestId('staff-rights');
+    const closing = rights.getByRole('checkbox', { name: /daily_closing/ });
+    await closing.waitFor();
+    expect(await closing.isChecked()).toBe(true);
+    await closing.uncheck();
+    await rights.getByRole('button', { name: '権限を保存' }).click();
+    await rights.getByRole('status').waitFor();
+    const stored = (await apiGet('demo-premium', `/staffs/${manager.staffId}/rights`)).body as { login: boolean; rights: string[] };
+    expect(stored.login).toBe(true);
+    expect(stored.rights).not.toContain('daily_closing');
+    expect(stored.rights).toContain('staff_edit_all');
+    await screenshot(page, 'masters-staff-rights');
+    await closing.check();
+    await rights.getByRole('button', { name: '権限を保存' }).click();
+    await rights.getByRole('status').waitFor();
     await page.context().close();
   });
 

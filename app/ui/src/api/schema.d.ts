@@ -1883,6 +1883,155 @@ export interface paths {
         };
         trace?: never;
     };
+    "/{contract_id}/pos/staffs/{staff_id}/rights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A staff member's back-office rights (ours) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    staff_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            staffId: string;
+                            login: boolean;
+                            rights: ("staff_view" | "staff_edit_all" | "staff_edit_excluding_salary" | "staff_rank_edit" | "product_edit" | "customer_edit" | "sales_view" | "daily_closing")[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Set a staff member's back-office rights (ours; a user token needs staff_edit_all) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    staff_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the rights the staff member holds: staff_view, staff_edit_all, staff_edit_excluding_salary, staff_rank_edit, product_edit, customer_edit, sales_view, daily_closing */
+                        rights: ("staff_view" | "staff_edit_all" | "staff_edit_excluding_salary" | "staff_rank_edit" | "product_edit" | "customer_edit" | "sales_view" | "daily_closing")[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            staffId: string;
+                            login: boolean;
+                            rights: ("staff_view" | "staff_edit_all" | "staff_edit_excluding_salary" | "staff_rank_edit" | "product_edit" | "customer_edit" | "sales_view" | "daily_closing")[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/staff_ranks": {
         parameters: {
             query?: never;
