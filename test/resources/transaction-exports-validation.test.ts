@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCommand, UsageError } from '../../server/cli/args.js';
 import { checkDownload, lanAddress, publicBaseUrl, signedDownloadUrl } from '../../server/jobs/csv-export/downloads.js';
+import type { Right } from '../../server/http/rights.js';
+import { hashPasswordSync } from '../../server/resources/auth/password.js';
+import { StaffLoginRepo } from '../../server/resources/auth/staff-logins.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
 
 /**
@@ -34,6 +37,26 @@ describe('POST /transactions/details/out_file_async: validation (spec 4.11)', ()
     );
     expect((await t.api('POST', PATH, { ...VALID, transactionDateTimeTo: '2026-12-01T15:00:00Z' })).statusCode).toBe(200);
     expect(await detail({ ...VALID, transactionDateTimeFrom: '2026-11-01' })).toBe('[transactionDateTimeFrom] must be a date-time like 2026-11-22T10:00:00+09:00');
+  });
+
+  it('a staff login needs sales_view to export (an export reads every sale); an app token needs only the scope', async () => {
+    const userToken = async (code: string, rights: Right[]) => {
+      const staffId = (await t.api('POST', '/staffs', { staffName: code, staffCode: code })).json().staffId;
+      new StaffLoginRepo(t.deps.db, t.deps.writer, t.clock).set(t.contractId, staffId, hashPasswordSync('correct horse 1'), rights);
+      const client = t.createClient(t.contractId, ['pos.transactions:read', 'pos.transactions:write']);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/app/${t.contractId}/token`,
+        headers: { authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `grant_type=password&username=${code}&password=correct%20horse%201`,
+      });
+      return res.json().access_token as string;
+    };
+    const clerk = await userToken('S101', ['daily_closing']);
+    const refused = await t.api('POST', PATH, VALID, clerk);
+    expect(problem(refused, 403).detail).toBe('[right] the user token lacks the right sales_view');
+    expect((await t.api('POST', PATH, VALID, await userToken('S102', ['sales_view']))).statusCode).toBe(200);
+    expect((await t.api('POST', PATH, VALID)).statusCode).toBe(200);
   });
 
   it('each To earlier than its From is a 400 naming the To', async () => {

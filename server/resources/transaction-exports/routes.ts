@@ -77,7 +77,10 @@ export default function transactionExportRoutes(deps: AppDeps): FastifyPluginAsy
         },
       },
       async (request, reply) => {
-        const { contract } = authOf(request);
+        const { contract, rights } = authOf(request);
+        // Registering a sale needs no right, but an export reads every sale: a staff login needs
+        // sales_view, as for reading them (GET /transactions).
+        if (rights !== null && !rights.includes('sales_view')) throw new Forbidden('[right] the user token lacks the right sales_view');
         const code = request.headers['request-code'];
         const body = request.body;
         const hash = bodyHash(body);
