@@ -16,9 +16,14 @@ export interface AgentOptions {
   pullLimit: number;
   /** Whole-request timeout of each call to central. */
   timeoutMs: number;
+  /**
+   * While the outbox still has more than a batch, a round pulls only when this long has passed
+   * since the last pull: draining a day of sales does not ask central for masters every batch.
+   */
+  pullWhilePushingMs: number;
 }
 
-export const DEFAULT_AGENT_OPTIONS: AgentOptions = { batchItems: 500, batchBytes: 2 * 1024 * 1024, pullLimit: 500, timeoutMs: 15_000 };
+export const DEFAULT_AGENT_OPTIONS: AgentOptions = { batchItems: 500, batchBytes: 2 * 1024 * 1024, pullLimit: 500, timeoutMs: 15_000, pullWhilePushingMs: 2000 };
 
 /** Central did not answer usefully; the scheduler backs off. Nothing was acknowledged. */
 export class SyncUnavailable extends Error {}
@@ -61,6 +66,8 @@ export class SyncAgent {
   private readonly deadLetters;
   private readonly events;
   private readonly options: AgentOptions;
+  /** When each contract last pulled (this process's clock), for pullWhilePushingMs. */
+  private readonly lastPullAt = new Map<string, number>();
 
   constructor(
     private readonly deps: AppDeps,
@@ -127,6 +134,7 @@ export class SyncAgent {
   async pull(contractId: string): Promise<{ received: number; applied: number; more: boolean }> {
     const link = this.requireLink(contractId);
     const query = `?cursor=${link.pullCursor}&limit=${this.options.pullLimit}`;
+    this.lastPullAt.set(contractId, this.now());
     const { answer, skew } = await this.call<PullAnswer>(link, 'GET', `pull${query}`);
     const { db, writer } = this.deps;
     let applied = 0;
@@ -149,9 +157,16 @@ export class SyncAgent {
     return { received: answer.items.length, applied, more: answer.more };
   }
 
-  /** One push and one pull; `more` when either has work left. Throws SyncUnavailable when central cannot be reached. */
+  /**
+   * One push and one pull (the pull skipped while the push has more and the last pull is recent);
+   * `more` when either has work left. Throws SyncUnavailable when central cannot be reached.
+   */
   async syncOnce(contractId: string): Promise<{ pushed: number; pulled: number; more: boolean }> {
     const push = await this.push(contractId);
+    const last = this.lastPullAt.get(contractId);
+    if (push.more && last !== undefined && this.now() - last < this.options.pullWhilePushingMs) {
+      return { pushed: push.sent, pulled: 0, more: true };
+    }
     const pull = await this.pull(contractId);
     return { pushed: push.sent, pulled: pull.applied, more: push.more || pull.more };
   }

@@ -75,7 +75,7 @@ async function storeRun(linked) {
   deps.db.close();
   central?.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
-  return { cpuUsPerSale: (cpu.user + cpu.system) / SALES, wallMs };
+  return { cpuUsPerSale: (cpu.user + cpu.system) / SALES, userUsPerSale: cpu.user / SALES, systemUsPerSale: cpu.system / SALES, wallMs };
 }
 
 if (values.child) {
@@ -108,5 +108,6 @@ const run = (kind) => new Promise((resolve, reject) => {
 });
 const unlinked = await run('unlinked');
 const linked = await run('linked');
-console.log(`link-cost: ${SALES} sales, CPU per sale unlinked ${unlinked.cpuUsPerSale.toFixed(0)} µs, linked ${linked.cpuUsPerSale.toFixed(0)} µs (pushed to central until the outbox was empty)`);
+const split = (r) => `${r.cpuUsPerSale.toFixed(0)} µs (user ${r.userUsPerSale.toFixed(0)}, system ${r.systemUsPerSale.toFixed(0)})`;
+console.log(`link-cost: ${SALES} sales, CPU per sale unlinked ${split(unlinked)}, linked ${split(linked)} (pushed to central until the outbox was empty)`);
 console.log(`link-cost ratio unlinked/linked CPU per sale: ${(unlinked.cpuUsPerSale / linked.cpuUsPerSale).toFixed(2)} (target >= 0.85)`);

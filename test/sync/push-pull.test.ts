@@ -104,4 +104,29 @@ describe('sync between a store and central', () => {
     expect(online).toMatchObject({ clockSkewMs: -13 * 3600_000, clockSkewWarning: true });
     expect(online.lastPushAt).not.toBeNull();
   }, 30_000);
+  it('while the outbox holds more than a batch, a round pulls only when the last pull is older than pullWhilePushingMs', async () => {
+    await agent.drain(CONTRACT);
+    const terminal = (await store.ok('POST', '/terminals', { storeId: shop, terminalName: 'R1' }))[0].terminalId;
+    for (let n = 0; n < 12; n++) await sale(terminal, n);
+    const batched = new SyncAgent(store.deps, { timeoutMs: 3000, batchItems: 5, pullWhilePushingMs: 2000 });
+    const pulledAt = () => new LinkRepo(store.deps).get(CONTRACT)!.lastPullAt;
+    // This agent never pulled: its first round pulls.
+    store.clock.advance(1000);
+    expect(await batched.syncOnce(CONTRACT)).toMatchObject({ pushed: 5, more: true });
+    const first = pulledAt();
+    // 1 s later, more to push: no pull.
+    store.clock.advance(1000);
+    expect(await batched.syncOnce(CONTRACT)).toMatchObject({ pushed: 5, more: true });
+    expect(pulledAt()).toBe(first);
+    // 2 s after the last pull: it pulls again though the push has more.
+    store.clock.advance(1000);
+    await batched.syncOnce(CONTRACT);
+    expect(pulledAt()).toBe(first! + 2000);
+    // The round that empties the outbox always pulls.
+    store.clock.advance(100);
+    const last = await batched.drain(CONTRACT);
+    expect(last.rounds).toBeGreaterThan(0);
+    expect(pulledAt()).toBe(first! + 2100);
+    expect(count(store.deps, 'SELECT count(*) FROM outbox')).toBe(0);
+  });
 });
