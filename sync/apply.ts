@@ -50,6 +50,19 @@ const PUSH_CHECKS: Record<string, (contractId: string, item: SyncItem) => string
 const SUBSCRIPTION_EVENTS: readonly string[] = WEBHOOK_EVENTS.filter((e) => e !== CSV_COMPLETION_EVENT);
 
 /**
+ * Masters whose versions are ordered by a rank of the row before their HLC: a version of lower
+ * rank loses whatever its HLC (a conflict, logged like any other), equal ranks go by last writer
+ * wins. A store-to-store shipping ranks by its status (0 → 1 sent, 2 inspecting, 3 received): a
+ * step forward is a hand-off that moved stock (sent, received) or that the other store acts on,
+ * and a concurrent edit made at an earlier status must not undo it (the shipping would be sent or
+ * received a second time, moving its stock twice). Every instance applies the same order, so all
+ * converge on the same version.
+ */
+const RANKS: Record<string, (row: Record<string, unknown>) => number> = {
+  shipping: (row) => Number(row.status),
+};
+
+/**
  * Applies synced items on the receiving side, by the entity registry. Each call runs inside the
  * caller's transaction; a throw leaves the caller to roll back its savepoint and record a dead letter.
  */
@@ -76,7 +89,7 @@ export class Applier {
     this.balances.flush();
   }
 
-  /** Central: an item pushed by `node`. Sales must be the node's own; masters: last writer wins. */
+  /** Central: an item pushed by `node`. Sales must be the node's own; masters: last writer wins (after RANKS). */
   applyPushed(contractId: string, node: number, item: SyncItem): Outcome {
     const def = this.check(item);
     if (item.op === 'balance') throw new ItemRejected('balances are not pushed: their movements are');
@@ -96,10 +109,12 @@ export class Applier {
       return 'applied';
     }
     const local = this.versions.get(contractId, def.name, item.id);
-    if (local !== undefined && compareHlc(local, item.hlc) >= 0) {
-      this.recordLoser(contractId, def, item.id, local, item.hlc, item.row);
+    const verdict = this.verdict(contractId, def, local, item);
+    if (verdict === 'local') {
+      this.recordLoser(contractId, def, item.id, local!, item.hlc, item.row);
       return 'stale';
     }
+    if (verdict === 'overruled') this.recordLoser(contractId, def, item.id, item.hlc, local!, this.ctx.records.read(def, contractId, item.id));
     const applied = item.row ? { ...item, row: this.balances.atCentral(contractId, def.name, item.id, item.row) } : item;
     this.write(def, contractId, applied);
     this.versions.set(contractId, def.name, item.id, item.hlc);
@@ -109,7 +124,8 @@ export class Applier {
 
   /**
    * A store: a master pulled from central. A local version at least as new (an edit still in the
-   * outbox) is kept; central will take it when it is pushed. A pending local edit that loses is logged.
+   * outbox; by RANKS first) is kept; central will take it when it is pushed. A pending local edit
+   * that loses is logged, and so is a later local version overruled by rank.
    */
   applyPulled(contractId: string, item: SyncItem): Outcome {
     const def = this.check(item);
@@ -122,17 +138,36 @@ export class Applier {
     }
     const local = this.versions.get(contractId, def.name, item.id);
     const balanced = this.balances.has(def.name) && item.row !== null;
-    if (local !== undefined && compareHlc(local, item.hlc) >= 0) {
+    const verdict = this.verdict(contractId, def, local, item);
+    if (verdict === 'local') {
       if (balanced) this.balances.refreshAtStore(contractId, def.name, item.id, item.row!);
-      this.recordLoser(contractId, def, item.id, local, item.hlc, item.row);
+      this.recordLoser(contractId, def, item.id, local!, item.hlc, item.row);
       return 'stale';
     }
-    if (local !== undefined && this.pendingLocal.get(contractId, def.name, item.id)) {
-      this.recordLoser(contractId, def, item.id, item.hlc, local, this.ctx.records.read(def, contractId, item.id));
+    if (verdict === 'overruled' || (local !== undefined && this.pendingLocal.get(contractId, def.name, item.id))) {
+      this.recordLoser(contractId, def, item.id, item.hlc, local!, this.ctx.records.read(def, contractId, item.id));
     }
     this.write(def, contractId, balanced ? { ...item, row: this.balances.atStore(contractId, def.name, item.id, item.row!) } : item);
     this.versions.set(contractId, def.name, item.id, item.hlc);
     return 'applied';
+  }
+
+  /**
+   * Which version stands: `local` (HLC `local`) or the incoming one. For the masters RANKS lists
+   * the higher rank wins first (a delete, or a record gone here, has no rank): `overruled` when
+   * the incoming one wins so over a later local HLC, whose edit is then lost (a conflict). Then by
+   * HLC: a later one wins; the same one is already here.
+   */
+  private verdict(contractId: string, def: EntityDef, local: string | undefined, item: SyncItem): 'local' | 'incoming' | 'overruled' {
+    if (local === undefined) return 'incoming';
+    const later = compareHlc(local, item.hlc) >= 0 ? 'local' : 'incoming';
+    const rank = RANKS[def.name];
+    const here = rank && item.row ? this.ctx.records.read(def, contractId, item.id) : null;
+    if (!rank || !here || !item.row) return later;
+    const diff = rank(here.row) - rank(item.row.row);
+    if (diff === 0 || Number.isNaN(diff)) return later;
+    if (diff > 0) return 'local';
+    return later === 'local' ? 'overruled' : 'incoming';
   }
 
   private check(item: SyncItem): EntityDef {

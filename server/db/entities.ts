@@ -113,13 +113,19 @@ export const ENTITIES: readonly EntityDef[] = [
       { table: 'purchase_order_stores', parentKey: 'storage_info_id' },
     ],
   },
-  // Store-to-store shipping (2.8): minted by the shipping store, with both sides' details; it
-  // travels like a sales record each time it changes (its stock moves travel as stock movements).
+  // Store-to-store shipping (2.8, 3.1, 4.2, 4.19): one record worked on by two store PCs in turn
+  // (the shipping store sends and edits under a modification request, the receiving store
+  // inspects, requests and receives; head office may do either), so it is an editable record
+  // pushed and pulled like a master: the whole record with both sides' details, last writer wins
+  // by HLC, except that a version with a lower status loses whatever its HLC (sync/apply.ts
+  // RANKS): a sent or received shipping is never rolled back to be sent or received again.
+  // Its stock moves travel separately as stock movements, made once by whichever PC takes the
+  // step (stocked_quantity and the status travel with the record); applying a copy moves nothing.
   {
     name: 'shipping',
     table: 'shippings',
     keys: ['shipping_id'],
-    kind: 'sales',
+    kind: 'master',
     children: [
       { table: 'shipping_details', parentKey: 'shipping_id' },
       { table: 'shipping_receiving_details', parentKey: 'shipping_id' },

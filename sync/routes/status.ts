@@ -119,7 +119,7 @@ export default function syncStatusRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { scope: 'pos.stores:read' },
         schema: {
           tags,
-          summary: 'Master versions that lost to a later edit (last writer wins), newest first',
+          summary: 'Master versions that lost to a later edit (last writer wins; a shipping first by status), newest first',
           querystring: conflictQuery,
           response: { 200: z.array(conflict), ...commonErrorResponses },
         },

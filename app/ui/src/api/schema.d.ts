@@ -11546,7 +11546,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Master versions that lost to a later edit (last writer wins), newest first */
+        /** Master versions that lost to a later edit (last writer wins; a shipping first by status), newest first */
         get: {
             parameters: {
                 query?: {
