@@ -26,6 +26,8 @@ export default defineConfig({
       '/app': api,
       '/ui/config.json': api,
       '/openapi.json': api,
+      // The CSV export's signed download links (screens/export/download.ts puts them on this origin).
+      '/downloads': api,
       '^/[^/]+/(pos|waiter)/': api,
     },
   },

@@ -8,6 +8,7 @@ import { MastersScreen } from './screens/masters';
 import { ReservationsScreen, TableUseOrdersScreen } from './screens/reservations';
 import { ChartScreen } from './screens/chart';
 import * as Inventory from './screens/inventory';
+import { ExportScreen } from './screens/export';
 
 /**
  * The route table: one line per route, one folder per screen (screens/<name>/index.tsx). A
@@ -35,6 +36,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/inventory/purchase-orders', component: Inventory.PurchaseOrdersScreen },
   { path: '/inventory/purchase-orders/:id', component: Inventory.PurchaseOrderDetailScreen },
   { path: '/inventory/stock', component: Inventory.StockScreen },
+  // The transaction detail CSV export (spec 4.11).
+  { path: '/export', component: ExportScreen },
 ];
 
 /** Where a login lands, and where an unknown path offers to go back to. */
@@ -49,4 +52,5 @@ export const NAV: ReadonlyArray<{ to: string; label: CommonKey }> = [
   { to: '/reservations', label: 'nav.reservations' },
   { to: '/chart', label: 'nav.chart' },
   { to: '/inventory', label: 'nav.inventory' },
+  { to: '/export', label: 'nav.export' },
 ];

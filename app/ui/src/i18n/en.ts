@@ -12,6 +12,7 @@ export const en: Record<CommonKey, string> = {
   'nav.reservations': 'Reservations',
   'nav.chart': 'Sales chart',
   'nav.inventory': 'Inventory',
+  'nav.export': 'CSV export',
   'nav.staff': 'Staff: {staff}',
   'nav.contract': 'Contract: {contract}',
   'nav.logout': 'Log out',

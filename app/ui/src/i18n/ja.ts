@@ -14,6 +14,7 @@ export const ja = {
   'nav.reservations': '予約',
   'nav.chart': '売上グラフ',
   'nav.inventory': '在庫',
+  'nav.export': 'CSV 出力',
   'nav.staff': '担当: {staff}',
   'nav.contract': '契約: {contract}',
   'nav.logout': 'ログアウト',

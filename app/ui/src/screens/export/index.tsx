@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { call, useApi } from '../../api/client';
+import { fieldError, type ProblemView } from '../../api/problem';
+import { Field } from '../../components/Field';
+import { FormProblem } from '../../components/FormProblem';
+import { useFormat } from '../../format';
+import { useLang, useT } from '../../i18n';
+import type { ScreenProps } from '../../router';
+import { useStores } from '../reservations/useDayData';
+import { ColumnPicker } from './ColumnPicker';
+import { COLUMN_LABELS_JA, EXPORT_SORT_KEYS, type ExportColumn, type ExportSortKey } from './columns';
+import { CurrentExport, RecentExports } from './ExportStatus';
+import { messages } from './i18n';
+import { useRecentExports } from './recent';
+import { defaultForm, exportBody, type ExportForm } from './request';
+import '../today/today.css';
+import './export.css';
+
+/** The body fields this form shows a message beside; the API's others go above the button. */
+const SHOWN = ['transactionDateTimeFrom', 'transactionDateTimeTo', 'storeId', 'transactionHeadDivision', 'sort', 'fields'];
+
+/**
+ * The transaction detail CSV export (spec 4.11, issue 13): the range, the columns, the sort and
+ * a store or division; the request is queued on the server, its progress read every second, and
+ * the file offered for download when done. The requests of this window's session are kept
+ * (sessionStorage), so a reload shows them again.
+ */
+export function ExportScreen(_props: ScreenProps) {
+  const t = useT(messages);
+  const { lang } = useLang();
+  const f = useFormat();
+  const { api, contract } = useApi();
+  const stores = useStores(true);
+  const [form, setForm] = useState<ExportForm>(() => defaultForm(f.today()));
+  const [problem, setProblem] = useState<ProblemView | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { exports, add } = useRecentExports(contract.contract_id);
+  const set = <K extends keyof ExportForm>(key: K, value: ExportForm[K]) => setForm((old) => ({ ...old, [key]: value }));
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!form.columns.length) {
+      setProblem({ status: 0, title: '', fields: { fields: t('export.noColumns') }, messages: [] });
+      return;
+    }
+    setBusy(true);
+    const body = exportBody(form, f.timeZone);
+    const r = await call(api.POST('/{contract_id}/pos/transactions/details/out_file_async', { params: { path: contract }, body }));
+    setBusy(false);
+    if (!r.ok) {
+      setProblem(r.problem);
+      return;
+    }
+    setProblem(null);
+    add({
+      contractId: contract.contract_id,
+      requestCode: r.data.requestCode,
+      requestedAt: Date.now(),
+      from: body.transactionDateTimeFrom,
+      to: body.transactionDateTimeTo,
+      columns: form.columns.length,
+      sort: body.sort ?? '',
+    });
+  }
+
+  // Ticking a column answers "choose at least one" at once; the server's own message stays until the next request.
+  const chooseColumns = (columns: readonly ExportColumn[]) => {
+    set('columns', columns);
+    if (columns.length && problem?.status === 0 && problem.fields.fields) setProblem(null);
+  };
+  const error = (field: string) => fieldError(problem, field);
+  const sortLabel = (key: ExportSortKey) => (lang === 'ja' ? `${COLUMN_LABELS_JA[key]} (${key})` : key);
+  const [current, ...earlier] = exports;
+
+  return (
+    <section className="export-screen">
+      <header className="screen-head">
+        <div>
+          <h1>{t('export.title')}</h1>
+          <p className="muted">{t('export.intro')}</p>
+        </div>
+      </header>
+      <form className="export-layout" onSubmit={(e) => void submit(e)} noValidate aria-label={t('export.request')}>
+        <div className="export-main">
+          <div className="export-row">
+            <Field
+              label={t('export.from')}
+              name="transactionDateTimeFrom"
+              type="datetime-local"
+              step={1}
+              value={form.from}
+              onChange={(e) => set('from', e.target.value)}
+              error={error('transactionDateTimeFrom')}
+            />
+            <Field
+              label={t('export.to')}
+              name="transactionDateTimeTo"
+              type="datetime-local"
+              step={1}
+              value={form.to}
+              onChange={(e) => set('to', e.target.value)}
+              error={error('transactionDateTimeTo')}
+            />
+          </div>
+          <p className="export-hint muted">
+            <small>{t('export.zoneHint', { zone: f.timeZone })}</small>
+          </p>
+          <div className="export-row">
+            <Field label={t('export.store')} name="storeId" error={error('storeId')}>
+              <select value={form.storeId} onChange={(e) => set('storeId', e.target.value)}>
+                <option value="">{t('export.allStores')}</option>
+                {stores.state === 'done'
+                  ? stores.data.map((s) => (
+                      <option key={s.storeId} value={s.storeId}>
+                        {s.storeName}
+                      </option>
+                    ))
+                  : null}
+              </select>
+            </Field>
+            <Field label={t('export.headDivision')} name="transactionHeadDivision" error={error('transactionHeadDivision')}>
+              <select value={form.headDivision} onChange={(e) => set('headDivision', e.target.value as ExportForm['headDivision'])}>
+                <option value="">{t('export.allDivisions')}</option>
+                <option value="1">{t('export.division.1')}</option>
+                <option value="10">{t('export.division.10')}</option>
+              </select>
+            </Field>
+          </div>
+          <div className="export-row">
+            <Field label={t('export.sortKey')} name="sort" error={error('sort')} hint={t('export.sortHint')}>
+              <select value={form.sortKey} onChange={(e) => set('sortKey', e.target.value as ExportSortKey)}>
+                {EXPORT_SORT_KEYS.map((key) => (
+                  <option key={key} value={key}>
+                    {sortLabel(key)}
+                  </option>
+                ))}
+              </select>
+            </Field>
+            <Field label={t('export.sortOrder')} name="sortOrder">
+              <select value={form.sortDesc ? 'desc' : 'asc'} onChange={(e) => set('sortDesc', e.target.value === 'desc')}>
+                <option value="asc">{t('export.asc')}</option>
+                <option value="desc">{t('export.desc')}</option>
+              </select>
+            </Field>
+          </div>
+          {stores.state === 'error' ? <FormProblem problem={stores.problem} /> : null}
+          <FormProblem problem={problem} shown={SHOWN} />
+          <button type="submit" data-testid="export-submit" aria-busy={busy || undefined} disabled={busy}>
+            {busy ? t('export.submitting') : t('export.submit')}
+          </button>
+          {current ? <CurrentExport t={t} tracked={current} /> : <p className="muted">{t('export.none')}</p>}
+        </div>
+        <ColumnPicker t={t} chosen={form.columns} onChange={chooseColumns} error={error('fields')} />
+      </form>
+      <RecentExports t={t} exports={earlier} />
+    </section>
+  );
+}
