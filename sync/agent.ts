@@ -3,7 +3,7 @@ import type { AppDeps } from '../server/deps.js';
 import { Applier, latestHlc, type SyncItem } from './apply.js';
 import { DeadLetters, reasonOf } from './central.js';
 import { syncContext, type SyncContext } from './context.js';
-import { entityNamed, type CompactColumns, type SyncRecord } from './entities.js';
+import { entityNamed, type CompactColumns, type CompactRecord, type SyncRecord } from './entities.js';
 import { LinkRepo, type Link } from './link.js';
 import { EventForwarder } from './outbox.js';
 
@@ -84,16 +84,34 @@ export class SyncAgent {
   /**
    * An outbox row of a sales record carries no copy (outbox.ts): the record is read as it stands
    * now, in compact form (values in the order of the batch's column lists); one that is gone by
-   * now travels as a delete. A master's row carries its copy as JSON text.
+   * now travels as a delete. A master's row carries its copy as JSON text. `current` holds the
+   * batch's sales records, read together beforehand (currentRecords).
    */
-  private itemText(contractId: string, r: OutboxRow, tables: CompactColumns): string {
+  private itemText(r: OutboxRow, tables: CompactColumns, current: Map<string, Map<string, CompactRecord>>): string {
     const head = `{"seq":${r.seq},"entity":${JSON.stringify(r.entity)},"id":${JSON.stringify(r.entity_id)},"hlc":"${r.hlc}"`;
     if (r.row !== null || r.op === 'delete') return `${head},"op":"${r.op}","row":${r.row ?? 'null'}}`;
     const def = entityNamed(r.entity);
-    const compact = def ? this.ctx.records.readCompact(def, contractId, r.entity_id) : null;
+    const compact = current.get(r.entity)?.get(r.entity_id);
     if (!def || !compact) return `${head},"op":"delete","row":null}`;
     Object.assign(tables, this.ctx.records.compactColumns(def));
     return `${head},"op":"${r.op}","cells":${JSON.stringify(compact)}}`;
+  }
+
+  /** The sales records the rows name, as they stand now, per entity and id: one read per table, not per record. */
+  private currentRecords(contractId: string, rows: readonly OutboxRow[]): Map<string, Map<string, CompactRecord>> {
+    const ids = new Map<string, string[]>();
+    for (const r of rows) {
+      if (r.row !== null || r.op === 'delete') continue;
+      const list = ids.get(r.entity);
+      if (list) list.push(r.entity_id);
+      else ids.set(r.entity, [r.entity_id]);
+    }
+    const current = new Map<string, Map<string, CompactRecord>>();
+    for (const [entity, list] of ids) {
+      const def = entityNamed(entity);
+      if (def) current.set(entity, this.ctx.records.readCompactMany(def, contractId, list));
+    }
+    return current;
   }
 
   /** Pushes one batch of the contract's outbox; `more` when rows remain. */
@@ -108,9 +126,11 @@ export class SyncAgent {
     if (rows.length === 0) return { sent: 0, acked: 0, deadLetters: 0, more: false };
     const items: string[] = [];
     const tables: CompactColumns = {};
+    const batch = rows.slice(0, this.options.batchItems);
+    const current = this.currentRecords(contractId, batch);
     let bytes = 0;
-    for (const r of rows.slice(0, this.options.batchItems)) {
-      const text = this.itemText(contractId, r, tables);
+    for (const r of batch) {
+      const text = this.itemText(r, tables, current);
       const size = Buffer.byteLength(text);
       if (items.length > 0 && bytes + size > this.options.batchBytes) break;
       items.push(text);
