@@ -152,3 +152,59 @@ export class StockRepo {
     if (this.productExists.get(contractId, Number(productId)) === undefined) throw NotFound.field('product_id', `product ${productId} does not exist`);
   }
 }
+
+/** An accepted POST /stock/add/bulk not yet applied (stock_bulk_jobs). */
+export interface StockBulkJob {
+  contractId: string;
+  requestId: number;
+  body: BulkAddStock;
+  actor: StockActor;
+}
+
+interface StockBulkJobRow {
+  contract_id: string;
+  request_id: number;
+  body: string;
+  client_id: string | null;
+  staff_id: number | null;
+}
+
+/** The accepted bulk adds waiting to be applied, oldest first. Call the writes inside Writer.write. */
+export class StockBulkJobs {
+  private readonly insertJob;
+  private readonly oldest;
+  private readonly deleteJob;
+
+  constructor(private readonly db: Sqlite) {
+    this.insertJob = db.prepare(
+      'INSERT INTO stock_bulk_jobs (contract_id, request_id, body, client_id, staff_id, accepted_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.oldest = db.prepare('SELECT contract_id, request_id, body, client_id, staff_id FROM stock_bulk_jobs ORDER BY seq LIMIT 1');
+    this.deleteJob = db.prepare('DELETE FROM stock_bulk_jobs WHERE contract_id = ? AND request_id = ?');
+  }
+
+  /** Keeps an accepted request until it is applied (in the write that minted its requestId). */
+  insert(job: StockBulkJob, acceptedAt: number): void {
+    const staffId = job.actor.staffId === undefined || job.actor.staffId === null ? null : Number(job.actor.staffId);
+    this.insertJob.run(job.contractId, job.requestId, JSON.stringify(job.body), job.actor.clientId ?? null, staffId, acceptedAt);
+  }
+
+  /** The job accepted first of those still waiting. */
+  next(): StockBulkJob | undefined {
+    const row = this.oldest.get() as StockBulkJobRow | undefined;
+    if (!row) return undefined;
+    return {
+      contractId: row.contract_id,
+      requestId: row.request_id,
+      // Validated by the route before it was stored.
+      body: JSON.parse(row.body) as BulkAddStock,
+      actor: { clientId: row.client_id, staffId: row.staff_id === null ? null : String(row.staff_id) },
+    };
+  }
+
+  /** Removes a job as it is applied; false when it is already gone (applied by an earlier write). */
+  take(contractId: string, requestId: number): boolean {
+    if (!this.db.inTransaction) throw new Error('StockBulkJobs.take() must be called inside Writer.write');
+    return this.deleteJob.run(contractId, requestId).changes > 0;
+  }
+}

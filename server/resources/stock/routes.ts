@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps.js';
 import { authOf, type RequestAuth } from '../../http/auth.js';
 import { sendPage } from '../../http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../http/problem.js';
-import { processBulkAdd } from './bulk.js';
+import { makeBulkAddJobs } from './bulk.js';
 import { StockRepo, type StockActor } from './repo.js';
 import {
   addStockBody,
@@ -32,6 +32,11 @@ export default function stockRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const tags = ['stock'];
 
   return async (app) => {
+    // Bulk adds are applied after their answer; those a stop left stored are applied once the app is ready.
+    const bulk = makeBulkAddJobs(deps, stock, app.log);
+    app.addHook('onReady', async () => bulk.start());
+    app.addHook('onClose', async () => bulk.close());
+
     app.get(
       '/stock',
       {
@@ -102,9 +107,8 @@ export default function stockRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const auth = authOf(request);
-        const requestId = Number(deps.writer.write(() => deps.ids.next('stock_bulk_requests')));
-        const job = { contractId: auth.contract.contractId, requestId, body: request.body, actor: actorOf(auth) };
-        setImmediate(() => processBulkAdd(deps, stock, job, request.log));
+        // Stored before the answer, so an accepted request is applied even after a stop or crash.
+        const requestId = bulk.accept(auth.contract.contractId, request.body, actorOf(auth));
         return { requestId, callbackUrl: request.body.callbackUrl };
       },
     );
