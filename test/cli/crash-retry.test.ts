@@ -1,72 +1,30 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientToken, compileCopy, serveDemo } from '../helpers/serve-child.js';
 
 /**
  * Issue 10: registers retry sales they got no answer for. The server runs compiled in its own
  * process; it is SIGKILLed while sales are in flight, restarted on the same data, and every sale
  * is sent again: each must be stored exactly once.
  */
-const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = '.test-dist-crash';
-const MAIN = join(ROOT, OUT, 'server', 'main.js');
+let main: string;
 const SALES = 80;
-
-interface Contract {
-  contractId: string;
-  baseUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-}
-
-function serve(dataDir: string): Promise<{ child: ChildProcess; retail: Contract }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, 'serve', '--demo', '--port', '0', '--data-dir', dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, POS_LOG_LEVEL: 'warn' },
-    });
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not get ready: ${out}`)), 20000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"ready":true'));
-      if (line) {
-        clearTimeout(timer);
-        const ready = JSON.parse(line) as { contracts: Contract[] };
-        resolve({ child, retail: ready.contracts.find((c) => c.contractId === 'demo-retail')! });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}`)));
-  });
-}
-
-async function token(c: Contract): Promise<string> {
-  const res = await fetch(c.tokenUrl, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials&scope=pos.transactions:read pos.transactions:write pos.stores:read',
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 describe('a register retrying unanswered sales across a server crash', () => {
   let dataDir: string;
   beforeAll(() => {
-    execFileSync(process.execPath, [join(ROOT, 'build', 'compile.mjs'), '--out-dir', OUT], { cwd: ROOT, stdio: 'pipe' });
+    main = compileCopy(OUT);
     dataDir = mkdtempSync(join(tmpdir(), 'pos-crash-'));
   }, 180000);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('stores each sale exactly once after SIGKILL, restart and a retry of every sale', async () => {
-    const first = await serve(dataDir);
-    const bearer = await token(first.retail);
+    const first = await serveDemo(main, dataDir);
+    const bearer = await clientToken(first.retail, ['pos.transactions:read', 'pos.transactions:write', 'pos.stores:read']);
     const terminals = (await (await fetch(`${first.retail.baseUrl}/terminals?limit=1`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as {
       terminalId: string;
       storeId: string;
@@ -107,7 +65,7 @@ describe('a register retrying unanswered sales across a server crash', () => {
     const unanswered = [...answered.entries()].filter(([, s]) => s !== 200).length;
     expect(unanswered).toBeGreaterThan(0); // the crash did cut some sales off
 
-    const second = await serve(dataDir);
+    const second = await serveDemo(main, dataDir);
     try {
       // The register resends every sale it is not sure of: here, all of them.
       const statuses = await Promise.all(bodies.map((b) => send(second.retail.baseUrl, b)));

@@ -1,4 +1,3 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,6 +8,7 @@ import { buildApp } from '../../server/app.js';
 import { openDeps, type AppDeps } from '../../server/deps.js';
 import { bulkAddJobsOf } from '../../server/resources/stock/bulk.js';
 import { makeFixture, type Fixture } from './transactions-fixtures.js';
+import { clientToken, compileCopy, ROOT, serveDemo } from '../helpers/serve-child.js';
 
 /**
  * Issue 14 item 2: every acknowledged POST /stock/add/bulk survives a stop. The request is stored
@@ -202,59 +202,15 @@ describe('POST /stock/add/bulk across a stop', () => {
 // applied and the last one's apply (100 entries) is cut off. So the test asserts what must hold
 // wherever it lands: at the kill each answered request is applied or stored, and after the
 // restart each is applied exactly once. The tests above stop at a chosen point.
-const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = '.test-dist-stock-bulk';
-const MAIN = join(ROOT, OUT, 'server', 'main.js');
+let main: string;
 const REQUESTS = 30;
 const ENTRIES = 100;
-
-interface Contract {
-  contractId: string;
-  baseUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-}
-
-function serve(dataDir: string): Promise<{ child: ChildProcess; retail: Contract }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [MAIN, 'serve', '--demo', '--port', '0', '--data-dir', dataDir], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, POS_LOG_LEVEL: 'warn' },
-    });
-    let out = '';
-    let err = '';
-    const timer = setTimeout(() => reject(new Error(`serve did not get ready: ${out} ${err}`)), 30000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{"ready":true'));
-      if (line) {
-        clearTimeout(timer);
-        const ready = JSON.parse(line) as { contracts: Contract[] };
-        resolve({ child, retail: ready.contracts.find((c) => c.contractId === 'demo-retail')! });
-      }
-    });
-    child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
-  });
-}
-
-async function token(c: Contract): Promise<string> {
-  const res = await fetch(c.tokenUrl, {
-    method: 'POST',
-    headers: {
-      authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: 'grant_type=client_credentials&scope=pos.stock:read pos.stock:write pos.products:read pos.stores:read',
-  });
-  return ((await res.json()) as { access_token: string }).access_token;
-}
 
 describe('a serving process killed right after answering bulk adds', () => {
   let dataDir: string;
   beforeAll(() => {
-    execFileSync(process.execPath, [join(ROOT, 'build', 'compile.mjs'), '--out-dir', OUT], { cwd: ROOT, stdio: 'pipe' });
+    main = compileCopy(OUT);
     dataDir = mkdtempSync(join(tmpdir(), 'pos-stock-bulk-'));
   }, 180000);
   afterAll(() => {
@@ -263,8 +219,8 @@ describe('a serving process killed right after answering bulk adds', () => {
   });
 
   it('applies every answered request exactly once: those applied before the kill, and the stored rest on restart', async () => {
-    const first = await serve(dataDir);
-    const bearer = await token(first.retail);
+    const first = await serveDemo(main, dataDir);
+    const bearer = await clientToken(first.retail, ['pos.stock:read', 'pos.stock:write', 'pos.products:read', 'pos.stores:read']);
     const get = async (path: string) =>
       (await (await fetch(`${first.retail.baseUrl}${path}`, { headers: { authorization: `Bearer ${bearer}` } })).json()) as Record<string, string>[];
     const productId = (await get('/products?limit=1'))[0]!.productId!;
@@ -300,7 +256,7 @@ describe('a serving process killed right after answering bulk adds', () => {
     atKill.close();
     expect([...pending, ...applied].sort()).toEqual([...answers].sort());
 
-    const second = await serve(dataDir);
+    const second = await serveDemo(main, dataDir);
     const db = new Database(file, { readonly: true });
     try {
       for (let i = 0; i < 600 && (db.prepare('SELECT count(*) FROM stock_bulk_jobs').pluck().get() as number) > 0; i++) {
