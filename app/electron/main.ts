@@ -12,7 +12,7 @@ import { readOutbox } from './outbox.js';
 import { dataUrl, errorPage, startingPage } from './pages.js';
 import { desktopPaths } from './paths.js';
 import { createQuitFlow } from './quit.js';
-import { childProcessSpawner, fromUtilityProcess, ServerStartError, type Spawner } from './server-process.js';
+import { childProcessSpawner, fromUtilityProcess, SERVER_NODE_FLAGS, ServerStartError, type Spawner } from './server-process.js';
 import { serverEnv } from './settings.js';
 import { secondInstanceActions } from './single-instance.js';
 
@@ -33,7 +33,7 @@ const SECURE_PREFS: WebPreferences = {
 const spawner: Spawner = (args) => {
   const env = serverEnv(process.env);
   if (typeof utilityProcess?.fork === 'function') {
-    return fromUtilityProcess(utilityProcess.fork(SERVER_MAIN, args, { stdio: ['ignore', 'pipe', 'pipe'], serviceName: 'POS Backoffice server', env }));
+    return fromUtilityProcess(utilityProcess.fork(SERVER_MAIN, args, { stdio: ['ignore', 'pipe', 'pipe'], serviceName: 'POS Backoffice server', env, execArgv: [...SERVER_NODE_FLAGS] }));
   }
   return childProcessSpawner(SERVER_MAIN, { env, runAsNode: true })(args);
 };

@@ -1,19 +1,20 @@
 // The CSV export's worker thread (issue 13): its own read-only connection on the database file
 // (WAL lets it read while the server writes), the export query iterated row by row, batches of
-// rows through csv-stringify and gzip into a file. Nothing holds more than a batch and a block,
-// so memory stays flat however many lines the export has. It runs from the compiled file
-// (dist/server/jobs/csv-export/worker.js): worker_threads cannot load TypeScript.
+// rows to CSV text (here and in a second thread, csv-thread.ts) and through gzip into a file.
+// Nothing holds more than a few batches and gzip's buffer, so memory stays flat however many
+// lines the export has. It runs from the compiled file (dist/server/jobs/csv-export/worker.js):
+// worker_threads cannot load TypeScript.
 import Database from 'better-sqlite3';
-import type { Options as CsvOptions } from 'csv-stringify';
-import { stringify } from 'csv-stringify/sync';
 import { once } from 'node:events';
 import { createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { createGzip } from 'node:zlib';
-import { formatDateTime } from '../../domain/time.js';
+import { createGzip, type ZlibOptions } from 'node:zlib';
 import { exportQuery } from '../../resources/transaction-exports/repo.js';
 import type { ExportBody } from '../../resources/transaction-exports/schema.js';
+import { batchToCsv, csvHeader } from './csv-text.js';
+import { CsvThread } from './csv-thread.js';
 
 export interface WorkerInput {
   dbFile: string;
@@ -37,19 +38,31 @@ export type WorkerMessage =
 export const GZIP_LEVEL = 6;
 /** The worker connection's SQLite page cache, KiB. */
 const CACHE_KIB = 1024;
-/** Rows handed to csv-stringify at a time, and about how many characters go to gzip at once. */
-const BATCH_ROWS = 100;
-const BLOCK_CHARS = 64 * 1024;
 /**
- * Every field in double quotes (spec 4.11), inner quotes doubled; NULL and '' as "" too; LF after
- * every record, the last one included.
+ * Rows turned into CSV at a time (by this thread or the CSV thread), or fewer when their JSON
+ * reaches BATCH_CHARS (rows of long texts): a batch lives in both threads' heaps at once.
  */
-const CSV_OPTIONS = { quoted: true, quoted_empty: true, record_delimiter: 'unix', eof: true } satisfies CsvOptions;
+const BATCH_ROWS = 100;
+const BATCH_CHARS = 256 * 1024;
+/**
+ * Bytes gzip may hold before a write waits for it: a few batches, so the reading goes on while
+ * the thread pool compresses them, and few enough that their buffers die young.
+ */
+const GZIP_BUFFER_BYTES = 128 * 1024;
+/** Batches made and not yet written before the reading waits for the CSV thread's oldest. */
+const MAX_PENDING = 8;
+
+/** A batch's CSV text, or null while the CSV thread makes it (`ready` settles then). */
+interface Pending {
+  csv: string | null;
+  ready?: Promise<void>;
+}
 
 /** Writes the export's file, posting the total, progress and the end (0 rows: nothing matched, no file). */
 export async function writeExport(input: WorkerInput, post: (message: WorkerMessage) => void): Promise<void> {
   const db = new Database(input.dbFile, { readonly: true, fileMustExist: true });
   const part = `${input.outFile}.part`;
+  let thread: CsvThread | null = null;
   try {
     db.pragma('busy_timeout = 5000');
     // A small page cache (better-sqlite3's default is 16 MB, and the sort of ORDER BY may hold as
@@ -66,49 +79,65 @@ export async function writeExport(input: WorkerInput, post: (message: WorkerMess
       return;
     }
     const times = query.columns.flatMap((c, i) => (c.kind === 'time' ? [i] : []));
-    const gzip = createGzip({ level: GZIP_LEVEL });
+    const toCsv = batchToCsv(times, input.zone);
+    thread = new CsvThread(times, input.zone);
+    // zlib passes stream options on to its Transform (its typings list only zlib's own).
+    const gzip = createGzip({ level: GZIP_LEVEL, writableHighWaterMark: GZIP_BUFFER_BYTES } as ZlibOptions);
     const written = pipeline(gzip, createWriteStream(part, { mode: 0o600 }));
     // Should the pipeline fail, a writer waiting for 'drain' must not wait for ever.
     const failed = written.then(() => new Promise<never>(() => {}));
     failed.catch(() => {}); // seen through `written` below
-    // csv-stringify's sync API on batches of rows: the library's quoting, without a stream step
-    // per row (a quarter faster here than its stream, with less garbage); gzip gets big blocks.
-    let block = [stringify([query.columns.map((c) => c.name)], CSV_OPTIONS)];
-    let blockChars = block[0]!.length;
-    let batch: unknown[][] = [];
-    let rows = 0;
-    // The lines of one sale follow one another with the same times: each is formatted once.
-    const lastMs = times.map(() => NaN);
-    const lastText = times.map(() => '');
-    for (const row of db.prepare(query.sql).raw(true).iterate(query.params) as IterableIterator<unknown[]>) {
-      for (let k = 0; k < times.length; k++) {
-        const i = times[k]!;
-        const ms = row[i] as number | null;
-        if (ms === null) continue;
-        if (ms !== lastMs[k]) {
-          lastMs[k] = ms;
-          lastText[k] = formatDateTime(ms, input.zone);
+    const write = async (text: string) => {
+      if (!gzip.write(text)) await Promise.race([once(gzip, 'drain'), failed]);
+    };
+    // The batches in file order; the head is written as soon as its text is there.
+    const pending: Pending[] = [];
+    const writeReady = async (all: boolean) => {
+      while (pending.length) {
+        const head = pending[0]!;
+        if (head.csv === null) {
+          if (!all && pending.length < MAX_PENDING) return;
+          await head.ready;
         }
-        row[i] = lastText[k];
+        pending.shift();
+        await write(head.csv!);
       }
-      batch.push(row);
+    };
+    const flush = async (batch: string[]) => {
+      // Each row is the JSON text of its values (query.jsonSql), so a batch is one JSON array.
+      const json = `[${batch.join(',')}]`;
+      if (thread!.free) {
+        const slot: Pending = { csv: null };
+        slot.ready = thread!.send(json).then((csv) => {
+          slot.csv = csv;
+        });
+        slot.ready.catch(() => {}); // a failure is thrown where the slot is awaited
+        pending.push(slot);
+      } else {
+        pending.push({ csv: toCsv(json) });
+      }
+      await writeReady(false);
+      // One turn of the event loop: the CSV thread's answers and gzip's completions come in.
+      await nextTurn();
+    };
+    await write(csvHeader(query.columns.map((c) => c.name)));
+    let batch: string[] = [];
+    let batchChars = 0;
+    let rows = 0;
+    for (const json of db.prepare(query.jsonSql).pluck(true).iterate(query.params) as IterableIterator<string>) {
+      batch.push(json);
+      batchChars += json.length;
       rows += 1;
-      if (batch.length === BATCH_ROWS) {
-        const text = stringify(batch, CSV_OPTIONS);
+      if (batch.length === BATCH_ROWS || batchChars >= BATCH_CHARS) {
+        await flush(batch);
         batch = [];
-        block.push(text);
-        blockChars += text.length;
-        if (blockChars >= BLOCK_CHARS) {
-          const chunk = block.join('');
-          block = [];
-          blockChars = 0;
-          if (!gzip.write(chunk)) await Promise.race([once(gzip, 'drain'), failed]);
-        }
+        batchChars = 0;
       }
       if (rows % input.progressEvery === 0) post({ type: 'progress', rows });
     }
-    if (batch.length) block.push(stringify(batch, CSV_OPTIONS));
-    gzip.end(block.join(''));
+    if (batch.length) await flush(batch);
+    await writeReady(true);
+    gzip.end();
     await written;
     db.exec('COMMIT');
     renameSync(part, input.outFile);
@@ -117,6 +146,7 @@ export async function writeExport(input: WorkerInput, post: (message: WorkerMess
     rmSync(part, { force: true });
     throw error;
   } finally {
+    await thread?.close();
     db.close();
   }
 }
