@@ -18,7 +18,6 @@ export interface ServerChild {
 /** Starts `<server main> ...args`. */
 export type Spawner = (args: string[]) => ServerChild;
 
-/** Node's child_process: tests, and Electron without utilityProcess (then runAsNode). */
 /**
  * Node flags of the server process wherever it runs (the bin's #! line in server/main.ts, `npm
  * start`, this shell): a young generation of 2 x 4 MB keeps the server some 20-40 MB smaller for
@@ -26,6 +25,7 @@ export type Spawner = (args: string[]) => ServerChild;
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
 
+/** Node's child_process: tests, and Electron without utilityProcess (then runAsNode). */
 export function childProcessSpawner(serverMain: string, opts: { execPath?: string; env?: NodeJS.ProcessEnv; runAsNode?: boolean } = {}): Spawner {
   return (args) => {
     const env = { ...(opts.env ?? process.env), ...(opts.runAsNode ? { ELECTRON_RUN_AS_NODE: '1' } : {}) };
