@@ -101,7 +101,7 @@ describe('masters (browser)', () => {
     await page.getByRole('heading', { level: 2, name: '部門の新規作成' }).waitFor();
     await page.getByLabel('部門名').fill('UIテスト部門');
     await page.getByLabel('部門コード').fill('UI-TEST');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByTestId('master-status').filter({ hasText: '「UIテスト部門」を登録しました。' }).waitFor();
     const created = ((await apiGet('demo-retail', '/categories?category_code=UI-TEST')).body as Array<{ categoryId: string; categoryName: string }>)[0]!;
     expect(created.categoryName).toBe('UIテスト部門');
@@ -111,14 +111,14 @@ describe('masters (browser)', () => {
     await page.getByRole('link', { name: 'UIテスト部門 を編集' }).click();
     await page.getByRole('heading', { level: 2, name: '部門の編集: UIテスト部門' }).waitFor();
     await page.getByLabel('色').fill('orange');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     const color = page.getByLabel('色');
     await page.locator('.field-error').first().waitFor();
     expect(await color.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`[id="${(await color.getAttribute('aria-describedby'))!.split(' ')[0]}"]`).textContent()).toMatch(/HTML colour code/);
     await color.fill('#336699');
     await page.getByLabel('部門名').fill('UIテスト部門（改）');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByTestId('master-status').filter({ hasText: '「UIテスト部門（改）」を保存しました。' }).waitFor();
     await settled(page);
     const edited = (await apiGet('demo-retail', `/categories/${created.categoryId}`)).body as { categoryName: string; color: string; categoryCode: string };
@@ -151,7 +151,7 @@ describe('masters (browser)', () => {
     const kana = page.getByLabel('フリガナ');
     await name.fill('長'.repeat(51));
     await kana.fill('ひらがな');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.locator('.field-error').first().waitFor();
 
     expect(await name.getAttribute('aria-invalid')).toBe('true');
@@ -170,7 +170,7 @@ describe('masters (browser)', () => {
     // Fixed, it saves.
     await name.fill(`${staff.staffName}（改）`);
     await kana.fill('カイ');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByTestId('master-status').waitFor();
     expect(((await apiGet('demo-premium', `/staffs/${staff.staffId}`)).body as { staffName: string }).staffName).toBe(`${staff.staffName}（改）`);
     await page.context().close();
@@ -243,14 +243,14 @@ describe('masters (browser)', () => {
     const input = page.getByLabel(`${second.no}. ${second.label}`);
     await input.fill('x'.repeat(86));
     await page.getByLabel('売価').fill('460');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.locator('.field-error').first().waitFor();
     expect(await input.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator(`[data-field="reserveItems.${second.no}"] .field-error`).textContent()).toBe('must be at most 85 characters');
     expect(await page.locator('.form-problem').count()).toBe(0);
     await screenshot(page, 'masters-product-error');
     await input.fill('Colombia');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByTestId('master-status').waitFor();
     const saved = (await apiGet('demo-food', `/products/${product.productId}`)).body as { price: string; reserveItems: Array<{ no: string; value: string }> };
     expect(saved.price).toBe('460');
@@ -268,11 +268,11 @@ describe('masters (browser)', () => {
     const menuId = (await rowIds(page))[0]!;
     await page.locator(`tr[data-id="${menuId}"]`).getByRole('link').click();
     await page.getByLabel('残数').fill('-1');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.locator('[data-field="quantity"] .field-error').waitFor();
     expect(await page.getByLabel('残数').getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('残数').fill('5');
-    await page.getByRole('button', { name: '保存' }).click();
+    await page.getByRole('button', { name: '保存', exact: true }).click();
     await page.getByTestId('master-status').waitFor();
     const conditions = (await apiGet('demo-food', `/waiter/menu_conditions/stores/${storeId}?menu_ids=${menuId}`)).body as Array<{ quantity: number | null }>;
     expect(conditions[0]!.quantity).toBe(5);
@@ -298,7 +298,7 @@ describe('masters (browser)', () => {
     await view.click();
     await page.getByLabel('氏名', { exact: true }).waitFor();
     expect(await page.getByLabel('氏名', { exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: '保存' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: '保存', exact: true }).count()).toBe(0);
     await page.context().close();
   });
 });
