@@ -1,8 +1,7 @@
-#!/usr/bin/env -S node --max-semi-space-size=4
-// The CLI entry and the only place that listens (DESIGN §2). The young generation is capped at
-// 2 x 4 MB: V8's default lets startup grow it to 32 MB, kept for the life of the server, and
-// requests gain nothing from more (same req/s, p99; 20-40 MB less resident, issue 13 item 7).
-// `npm start` and the desktop shell pass the same flag (app/electron/server-process.ts SERVER_NODE_FLAGS).
+#!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=131072 node --max-semi-space-size=4
+// The CLI entry and the only place that listens (DESIGN §2). The #! line starts it with the
+// server's environment and Node flags (server/process-options.ts says why; a test keeps the two
+// equal). `npm start` goes through server/start.ts, the desktop shell sets them itself.
 import { NewerDatabaseError } from './db/migrate.js';
 import { parseCommand, UsageError } from './cli/args.js';
 import { CommandError, runCommand } from './cli/commands.js';
@@ -21,9 +20,15 @@ async function main(): Promise<number> {
   try {
     const stop = await runCommand(command, { out: (line) => process.stdout.write(`${line}\n`) });
     if (stop) {
-      const shutdown = () => void stop().then(() => process.exit(0));
-      process.once('SIGINT', shutdown);
-      process.once('SIGTERM', shutdown);
+      // Once: a terminal's Ctrl-C under `npm start` arrives from the terminal and again from npm,
+      // and a second signal must not cut the first one's close of the database short.
+      let stopping = false;
+      const shutdown = () => {
+        if (stopping) return;
+        stopping = true;
+        void stop().then(() => process.exit(0));
+      };
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
       return -1; // keep running
     }
     return 0;

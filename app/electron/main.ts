@@ -12,7 +12,8 @@ import { readOutbox } from './outbox.js';
 import { dataUrl, errorPage, startingPage } from './pages.js';
 import { desktopPaths } from './paths.js';
 import { createQuitFlow } from './quit.js';
-import { childProcessSpawner, fromUtilityProcess, SERVER_NODE_FLAGS, ServerStartError, type Spawner } from './server-process.js';
+import { SERVER_NODE_FLAGS } from './server-options.js';
+import { childProcessSpawner, fromUtilityProcess, ServerStartError, type Spawner } from './server-process.js';
 import { serverEnv } from './settings.js';
 import { secondInstanceActions } from './single-instance.js';
 

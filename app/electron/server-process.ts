@@ -4,6 +4,7 @@
 // fallback) in a child process; both are seen through ServerChild.
 import { spawn as spawnChild } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { SERVER_NODE_FLAGS } from './server-options.js';
 import { localOrigin } from './settings.js';
 
 export interface ServerChild {
@@ -17,13 +18,6 @@ export interface ServerChild {
 
 /** Starts `<server main> ...args`. */
 export type Spawner = (args: string[]) => ServerChild;
-
-/**
- * Node flags of the server process wherever it runs (the bin's #! line in server/main.ts, `npm
- * start`, this shell): a young generation of 2 x 4 MB keeps the server some 20-40 MB smaller for
- * the same throughput (issue 13's memory target).
- */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
 
 /** Node's child_process: tests, and Electron without utilityProcess (then runAsNode). */
 export function childProcessSpawner(serverMain: string, opts: { execPath?: string; env?: NodeJS.ProcessEnv; runAsNode?: boolean } = {}): Spawner {

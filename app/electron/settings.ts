@@ -1,6 +1,7 @@
 // desktop-settings.json: the few things the desktop app decides about its server. It is the
 // one source of that configuration (serverEnv drops the POS_* variables that would override it).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { SERVER_ENV } from './server-options.js';
 
 export interface DesktopSettings {
   /** The port the server listened on last; reused so bookmarks and LAN terminals keep working. */
@@ -62,10 +63,11 @@ export function saveSettings(file: string, settings: DesktopSettings): void {
 
 /**
  * The server's environment: the desktop app's own, without the POS_* variables that would
- * silently change what the settings file says (POS_LOG_LEVEL stays: it only changes logging).
+ * silently change what the settings file says (POS_LOG_LEVEL stays: it only changes logging),
+ * over the server's own defaults (SERVER_ENV).
  */
 export function serverEnv(env: NodeJS.ProcessEnv): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = { ...SERVER_ENV };
   for (const [key, value] of Object.entries(env)) {
     if (value === undefined) continue;
     if (key.startsWith('POS_') && key !== 'POS_LOG_LEVEL') continue;

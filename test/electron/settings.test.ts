@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { desktopPaths, ensureFolders, rotateLog } from '../../app/electron/paths.js';
+import { SERVER_ENV } from '../../app/electron/server-options.js';
 import { DEFAULT_SETTINGS, loadSettings, localOrigin, saveSettings, serverEnv } from '../../app/electron/settings.js';
 
 let userData: string;
@@ -68,9 +69,11 @@ describe('desktop settings', () => {
     expect(wrong.problems.map((p) => p.slice(0, p.indexOf(']') + 1))).toEqual(['[port]', '[host]', '[uiLan]', '[readyTimeoutSeconds]']);
   });
 
-  it('drops POS_* variables that would override the settings, keeping the log level', () => {
+  it('drops POS_* variables that would override the settings, keeping the log level, over the server defaults', () => {
     const env = serverEnv({ PATH: '/bin', POS_PORT: '1', POS_HOST: '0.0.0.0', POS_DATA_DIR: '/x', POS_UI_LAN: '1', POS_LOG_LEVEL: 'warn', HOME: '/h' });
-    expect(env).toEqual({ PATH: '/bin', POS_LOG_LEVEL: 'warn', HOME: '/h' });
+    expect(env).toEqual({ ...SERVER_ENV, PATH: '/bin', POS_LOG_LEVEL: 'warn', HOME: '/h' });
+    // A value the user set on purpose wins over the default.
+    expect(serverEnv({ MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe('65536');
   });
 
   it('reaches a wildcard listener through the loopback address', () => {
