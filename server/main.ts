@@ -1,4 +1,4 @@
-#!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=131072 node --max-semi-space-size=4
+#!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=131072 node --max-semi-space-size=4 --no-allocation-site-pretenuring
 // The CLI entry and the only place that listens (DESIGN §2). The #! line starts it with the
 // server's environment and Node flags (server/process-options.ts says why; a test keeps the two
 // equal). `npm start` goes through server/start.ts, the desktop shell sets them itself.
