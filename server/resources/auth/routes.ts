@@ -10,7 +10,7 @@ import { verifyPassword } from './password.js';
 import { AuthRepo, secretMatches, type ApiClient } from './repo.js';
 import { oauthProblem, tokenBody, tokenParams, tokenResponse } from './schema.js';
 import { StaffLoginRepo } from './staff-logins.js';
-import { registerLoginThrottle } from './throttle.js';
+import { createLoginThrottle } from './throttle.js';
 import { ensureUiClient, UI_CLIENT_ID } from './ui-client.js';
 
 export const TOKEN_TTL_SECONDS = 3600;
@@ -53,10 +53,10 @@ export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const auth = new AuthRepo(deps.db, deps.writer, deps.clock);
   const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
   const logins = new StaffLoginRepo(deps.db, deps.writer, deps.clock);
+  const throttle = createLoginThrottle(() => deps.config.loginThrottle, deps.clock);
 
   return async (app) => {
     await app.register(formbody);
-    const throttle = await registerLoginThrottle(app, () => deps.config.loginThrottle);
     app.post(
       '/app/:contract_id/token',
       {
@@ -119,15 +119,16 @@ export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         if (body.grant_type === 'password') {
           if (!body.username) throw new OAuthError(400, 'invalid_request', '[username] is required');
           if (!body.password) throw new OAuthError(400, 'invalid_request', '[password] is required');
-          // Failed logins are throttled per username and per client address (429, Retry-After).
-          await throttle.check(request, body.username);
+          // Failed logins are throttled per username and per client address (429, Retry-After):
+          // counted before the password is checked, so parallel guesses cannot pass the limit.
+          const attempt = await throttle.attempt(request, body.username);
           const login = logins.findByStaffCode(client.contractId, body.username);
           // Same answer (and the same scrypt work) for an unknown user, a staff member without
           // a password and a wrong password, so usernames cannot be probed.
           if (!(await verifyPassword(body.password, login?.passwordHash ?? null)) || !login) {
-            await throttle.failed(request, body.username);
             throw new OAuthError(400, 'invalid_grant', 'the username or password is incorrect');
           }
+          await attempt.succeeded();
           // A staff member may log in up to and including the last working day.
           const today = formatDate(deps.clock.now().getTime(), contract.timeZone);
           if (login.terminationDate !== null && login.terminationDate < today) {

@@ -1,7 +1,9 @@
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
+import type { Clock } from '../../clock.js';
 import type { LoginThrottleConfig } from '../../deps.js';
 import { ProblemError } from '../../http/problem.js';
+import { MemoryLoginAttempts, type LoginAttempts, type TakenAttempt } from './login-attempts.js';
 
 /** 429 with Retry-After; the token endpoint's errors also carry OAuth's `error` member. */
 export class TooManyLogins extends ProblemError {
@@ -11,46 +13,49 @@ export class TooManyLogins extends ProblemError {
   }
 }
 
+/** A password login that has been counted; it stays counted (a failure) unless it succeeded. */
+export interface LoginAttempt {
+  /** The password was right: the attempt is no longer counted against its username or address. */
+  succeeded(): Promise<void>;
+}
+
 export interface LoginThrottle {
-  /** Refuses (TooManyLogins) a login whose username or client address has failed too often in the window. */
-  check(request: FastifyRequest, username: string): Promise<void>;
-  /** Counts a failed login against its username and its client address. */
-  failed(request: FastifyRequest, username: string): Promise<void>;
+  /**
+   * Counts a password login against its username and its client address before the password is
+   * checked, or refuses it (TooManyLogins) when either has used up its attempts in the window.
+   */
+  attempt(request: FastifyRequest, username: string): Promise<LoginAttempt>;
 }
 
 /**
- * Throttles failed password logins with @fastify/rate-limit's counters: one per username (in
- * its contract) and one per client address, counted over `windowMs`. Only failures count, so
- * staff who log in correctly are never slowed, and a blocked username or address does not
- * block the others; a blocked one waits until its window, which its first failure began, ends.
- * Registered in the token endpoint's plugin (it decorates that scope only).
+ * Throttles failed password logins: one counter per username (in its contract) and one per client
+ * address, counted over `windowMs`. An attempt is counted before its password is checked and
+ * forgiven when it was right, so only failures stay counted (staff who log in correctly are never
+ * slowed) and guesses sent in parallel are cut off at the limit too: checking first and counting
+ * after the slow scrypt let all of them through. A blocked username or address does not block the
+ * others; a blocked one waits until its window, which its first attempt began, ends.
  */
-export async function registerLoginThrottle(app: FastifyInstance, config: () => LoginThrottleConfig): Promise<LoginThrottle> {
-  await app.register(rateLimit, { global: false });
-  // The request carries the username in its parsed body; the limiters only need a key.
-  const keyed = new WeakMap<FastifyRequest, string>();
-  // Read at each request, so a changed configuration (a test's short window) applies at once.
-  const timeWindow = () => config().windowMs;
-  const limiters = [
-    app.createRateLimit({ max: () => config().perUsername, timeWindow, keyGenerator: (request) => `username:${keyed.get(request)}` }),
-    app.createRateLimit({ max: () => config().perAddress, timeWindow, keyGenerator: (request) => `address:${normalizeIP(request.ip)}` }),
-  ];
-  const usernameKey = (request: FastifyRequest, username: string) =>
-    keyed.set(request, `${(request.params as { contract_id?: string }).contract_id ?? ''}\u0000${username}`);
-
+export function createLoginThrottle(config: () => LoginThrottleConfig, clock: Clock, attempts: LoginAttempts = new MemoryLoginAttempts(clock)): LoginThrottle {
   return {
-    async check(request, username) {
-      usernameKey(request, username);
-      let retryAfter = 0;
-      for (const limiter of limiters) {
-        const state = await limiter(request, { increment: false });
-        if (!state.isAllowed && state.remaining === 0) retryAfter = Math.max(retryAfter, state.ttlInSeconds, 1);
+    async attempt(request, username) {
+      // Read at each request, so a changed configuration (a test's short window) applies at once.
+      const { perUsername, perAddress, windowMs } = config();
+      const contractId = (request.params as { contract_id?: string }).contract_id ?? '';
+      const results = [
+        await attempts.take(`username:${contractId}\u0000${username}`, perUsername, windowMs),
+        await attempts.take(`address:${normalizeIP(request.ip)}`, perAddress, windowMs),
+      ];
+      const taken = results.filter((r): r is TakenAttempt => r.taken);
+      const giveBack = async () => {
+        for (const attempt of taken) await attempts.giveBack(attempt);
+      };
+      const retryAfterMs = Math.max(0, ...results.map((r) => (r.taken ? 0 : r.retryAfterMs)));
+      if (taken.length < results.length) {
+        // A refused login counts against neither: the other counter gets its attempt back.
+        await giveBack();
+        throw new TooManyLogins(Math.max(1, Math.ceil(retryAfterMs / 1000)));
       }
-      if (retryAfter > 0) throw new TooManyLogins(retryAfter);
-    },
-    async failed(request, username) {
-      usernameKey(request, username);
-      for (const limiter of limiters) await limiter(request);
+      return { succeeded: giveBack };
     },
   };
 }
