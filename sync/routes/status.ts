@@ -72,7 +72,8 @@ const conflict = z.object({
   at: z.number().int(),
 });
 
-const conflictQuery = z.object({
+// Strict like every other list's query: an unknown parameter (a typo) is a 400 naming it, not ignored.
+const conflictQuery = z.strictObject({
   entity: z.string().max(64).optional().meta({ description: 'registry name, e.g. category' }),
   id: z.string().max(128).optional().meta({ description: 'the record id (with entity: one record’s lost versions)' }),
   limit: z.coerce.number().int().min(1).max(1000).default(100),
@@ -80,7 +81,7 @@ const conflictQuery = z.object({
 });
 
 const deadLetterParams = z.object({ dead_letter_id: z.coerce.number().int().positive() });
-const listQuery = z.object({ status: z.enum(['open', 'retried', 'discarded']).optional() });
+const listQuery = z.strictObject({ status: z.enum(['open', 'retried', 'discarded']).optional() });
 
 /**
  * Sync status and dead letters on the ordinary API (bearer token of the contract):

@@ -116,3 +116,16 @@ describe('masters', () => {
     expect((await store.ok('GET', '/sync/status')).deadLetters).toBe(0);
   });
 });
+
+describe('the sync lists', () => {
+  it('refuse an unknown query parameter with a 400 naming it, like every other list', async () => {
+    for (const instance of [central, store]) {
+      for (const path of ['/sync/dead_letters?status=open&verbose=1', '/sync/conflicts?entity=category&verbose=1']) {
+        const res = await instance.api('GET', path);
+        expect(res.statusCode, path).toBe(400);
+        expect(res.headers['content-type'], path).toBe('application/problem+json; charset=utf-8');
+        expect(res.json(), path).toEqual({ type: 'about:blank', title: 'Bad Request', status: 400, detail: '[verbose] is not a known field' });
+      }
+    }
+  });
+});
