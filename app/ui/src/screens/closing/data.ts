@@ -29,19 +29,19 @@ type Contract = { contract_id: string };
  * the date (a store that closes daily has nothing older).
  */
 export async function loadClosingDay(api: Api, contract: Contract, storeId: string, date: string, zone: string): Promise<Result<ClosingDay>> {
-  const [terminals, summary] = await Promise.all([
+  const [terminals, inForce] = await Promise.all([
     call(api.GET('/{contract_id}/pos/terminals', { params: { path: contract, query: { store_id: storeId, limit: '1000' } } })),
-    call(api.GET('/{contract_id}/pos/daily_summaries/{store_id}/{sum_date}', { params: { path: { ...contract, store_id: storeId, sum_date: date } } })),
+    closingInForce(api, contract, storeId, date),
   ]);
   if (!terminals.ok) return terminals;
-  // 404: the date is not closed (the normal case before closing), not an error.
-  if (!summary.ok && summary.problem.status !== 404) return summary;
+  if (!inForce.ok) return inForce;
+  const summary = inForce.data;
   const empty = { toClose: [], unsettled: [], settlements: [], closed: [], truncated: false };
 
-  if (summary.ok) {
+  if (summary) {
     const closed = await transactionsOf(api, contract, { store_id: storeId, sum_division: '2', 'sum_date-from': date, 'sum_date-to': date });
     if (!closed.ok) return closed;
-    return { ok: true, response: closed.response, data: { ...empty, terminals: terminals.data, summary: summary.data, closed: closed.data, truncated: !!closed.truncated } };
+    return { ok: true, response: closed.response, data: { ...empty, terminals: terminals.data, summary, closed: closed.data, truncated: !!closed.truncated } };
   }
 
   const range = monthUpTo(date, zone);
@@ -83,4 +83,20 @@ export async function loadClosingDay(api: Api, contract: Contract, storeId: stri
       truncated: !!(toClose.truncated || unsettled.truncated),
     },
   };
+}
+
+/**
+ * The closing in force of a store and date, with its report, or null when the date is not
+ * closed. Asked through the list (an empty page for an open day) rather than the item, whose 404
+ * for the ordinary open day would be a failed request in every visit's console.
+ */
+async function closingInForce(api: Api, contract: Contract, storeId: string, date: string): Promise<Result<Summary | null>> {
+  const found = await call(
+    api.GET('/{contract_id}/pos/daily_summaries', {
+      params: { path: contract, query: { store_id: storeId, 'sum_date-from': date, 'sum_date-to': date, released: '0' } },
+    }),
+  );
+  if (!found.ok) return found;
+  if (!found.data.length) return { ok: true, response: found.response, data: null };
+  return call(api.GET('/{contract_id}/pos/daily_summaries/{store_id}/{sum_date}', { params: { path: { ...contract, store_id: storeId, sum_date: date } } }));
 }
