@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { until } from './support/demo-api.js';
 import { startUiServer, type UiServer } from './support/server.js';
 import { loginAs } from './support/session.js';
 
@@ -185,6 +186,8 @@ describe('masters (browser)', () => {
     const rights = page.getByTestId('staff-rights');
     const closing = rights.getByRole('checkbox', { name: /daily_closing/ });
     await closing.waitFor();
+    // The form itself may be saved here, so nothing needs explaining.
+    expect(await rights.getByTestId('staff-rights-own').count()).toBe(0);
     expect(await closing.isChecked()).toBe(true);
     await closing.uncheck();
     await rights.getByRole('button', { name: '権限を保存' }).click();
@@ -299,6 +302,42 @@ describe('masters (browser)', () => {
     await page.getByLabel('氏名', { exact: true }).waitFor();
     expect(await page.getByLabel('氏名', { exact: true }).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: '保存', exact: true }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("says under a retail contract's read-only staff form why its rights can still be saved", async () => {
+    const page = await newPage(browser);
+    await loginAs(page, server, 'demo-retail');
+    await open(page, '/masters/staffs');
+    const manager = ((await apiGet('demo-retail', '/staffs?sort=staffId')).body as Array<{ staffId: string; staffName: string; staffCode: string }>).find((s) => s.staffCode === 'S001')!;
+    await page.getByRole('link', { name: `${manager.staffName} を表示` }).click();
+    const rights = page.getByTestId('staff-rights');
+    const closing = rights.getByRole('checkbox', { name: /daily_closing/ });
+    await closing.waitFor();
+    expect(await page.getByLabel('氏名', { exact: true }).isDisabled()).toBe(true);
+    const own = rights.getByTestId('staff-rights-own');
+    expect(await own.textContent()).toBe(
+      '上のスタッフ項目はこの契約のプランでは変更できませんが、権限は保存できます。権限はプラットフォームのスタッフ項目ではなく、このバックオフィス独自の設定だからです。',
+    );
+    await screenshot(page, 'masters-staff-rights-retail');
+
+    // As the note says: the rights save although the form cannot.
+    await closing.uncheck();
+    await rights.getByRole('button', { name: '権限を保存' }).click();
+    await rights.getByRole('status').waitFor();
+    expect(((await apiGet('demo-retail', `/staffs/${manager.staffId}/rights`)).body as { rights: string[] }).rights).not.toContain('daily_closing');
+    await closing.check();
+    await rights.getByRole('button', { name: '権限を保存' }).click();
+    await until('daily_closing is granted again', async () =>
+      ((await apiGet('demo-retail', `/staffs/${manager.staffId}/rights`)).body as { rights: string[] }).rights.includes('daily_closing'),
+    );
+
+    await page.getByLabel('言語').selectOption('en');
+    await rights.getByRole('heading', { name: 'Rights and login' }).waitFor();
+    expect(await own.textContent()).toBe(
+      "This contract's plan cannot change the staff fields above, but the rights can be saved: they are this back office's own setting, not one of the platform's staff fields.",
+    );
+    await screenshot(page, 'masters-staff-rights-retail-en');
     await page.context().close();
   });
 });

@@ -146,7 +146,7 @@ export function MasterForm({ spec, id, query }: { spec: MasterSpec; id: string |
           </Link>
         </div>
       </form>
-      {spec.note ? <spec.note row={row} contractId={contract.contract_id} /> : null}
+      {spec.note ? <spec.note row={row} contractId={contract.contract_id} formEditable={editable} /> : null}
     </article>
   );
 }

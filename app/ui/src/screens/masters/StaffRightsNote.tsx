@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { call, useApi, type paths } from '../../api/client';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { FormProblem } from '../../components/FormProblem';
-import { useLang } from '../../i18n';
+import { useLang, useT } from '../../i18n';
+import { messages } from './i18n';
 import { L, type Label, type NoteProps } from './spec';
 
 type RightsBody = paths['/{contract_id}/pos/staffs/{staff_id}/rights']['put']['requestBody']['content']['application/json'];
@@ -32,10 +33,13 @@ const TEXT = {
 
 /**
  * A staff member's back-office rights (GET/PUT /staffs/{id}/rights): setting them needs
- * staff_edit_all, which the server checks; a refusal is shown next to the rights.
+ * staff_edit_all, which the server checks; a refusal is shown next to the rights. The rights are
+ * ours, not a platform staff field, so a plan that may only view staff may still set them; the
+ * section says so under a read-only form, which would otherwise look like a contradiction.
  */
-export function StaffRightsNote({ row, contractId }: NoteProps) {
+export function StaffRightsNote({ row, contractId, formEditable }: NoteProps) {
   const { lang } = useLang();
+  const t = useT(messages);
   const { api, contract } = useApi();
   const staffId = typeof row?.staffId === 'string' ? row.staffId : null;
   const [state, setState] = useState<{ login: boolean; rights: string[] } | null>(null);
@@ -71,6 +75,11 @@ export function StaffRightsNote({ row, contractId }: NoteProps) {
     <section aria-labelledby="staff-rights-title" className="staff-rights" data-testid="staff-rights">
       <h2 id="staff-rights-title">{TEXT.title[lang]}</h2>
       {!staffId && <p>{TEXT.unsaved[lang]}</p>}
+      {staffId && !formEditable && (
+        <p className="notice" role="note" data-testid="staff-rights-own">
+          {t('masters.rightsOwn')}
+        </p>
+      )}
       {staffId && state && !state.login && (
         <>
           <p>{TEXT.noLogin[lang]}</p>

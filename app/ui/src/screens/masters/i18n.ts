@@ -52,6 +52,8 @@ export const messages = defineMessages(
     'masters.rightForbidden': 'この操作の権限がありません（{detail}）',
     'masters.readOnly': '参照のみ',
     'masters.scopeMissing': '店舗を選んでください。',
+    'masters.rightsOwn':
+      '上のスタッフ項目はこの契約のプランでは変更できませんが、権限は保存できます。権限はプラットフォームのスタッフ項目ではなく、このバックオフィス独自の設定だからです。',
   },
   {
     'masters.title': 'Masters',
@@ -103,6 +105,8 @@ export const messages = defineMessages(
     'masters.rightForbidden': 'You do not have the right to do this ({detail})',
     'masters.readOnly': 'View only',
     'masters.scopeMissing': 'Choose a store.',
+    'masters.rightsOwn':
+      "This contract's plan cannot change the staff fields above, but the rights can be saved: they are this back office's own setting, not one of the platform's staff fields.",
   },
 );
 

@@ -63,6 +63,8 @@ export type Plan = 'standard' | 'premium' | 'premium_plus' | 'food_business' | '
 export interface NoteProps {
   row: Record<string, unknown> | null;
   contractId: string;
+  /** The form above may be saved (false: the contract's plan may only view this kind). */
+  formEditable: boolean;
 }
 
 /** The description a kind's file writes, checked against the paths it names. */
