@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { until } from './support/demo-api.js';
 import { startUiServer, type UiServer } from './support/server.js';
 import { loginAs } from './support/session.js';
 
@@ -94,7 +95,21 @@ describe('sales chart (browser)', () => {
     expect(await table.locator(`tr[data-date="${tokyoDate(-20)}"]`).getByTestId('day-total').textContent()).toBe('¥0');
     // The second store has no other sales, so the 31 days add up to the three.
     expect(await page.getByTestId('sum-total').textContent()).toBe(yen(dayTotal + Number(c.total)));
+
+    // The legend under the plot is never an empty `日付: 売上:`: with no day hovered it names the
+    // latest day and its sales (as the table's last row has them), hovered a day it names that day.
+    const legend = page.locator('[data-testid="sales-chart"] .u-legend .u-value');
+    const shortDate = (d: string) => new Intl.DateTimeFormat('ja-JP', { timeZone: 'UTC', month: 'numeric', day: 'numeric' }).format(new Date(`${d}T00:00:00Z`));
+    expect(await page.locator('[data-testid="sales-chart"] .u-legend .u-label').allTextContents()).toEqual(['日付', '売上']);
+    expect(await legend.allTextContents()).toEqual([shortDate(tokyoDate(0)), await rows.last().getByTestId('day-total').textContent()]);
     await screenshot(page, 'chart');
+    const plot = (await page.locator('[data-testid="sales-chart"] .u-over').boundingBox())!;
+    // The x scale runs from -0.5 to 30.5: the day ten days ago (index 20) is centred at 20.5/31 of the width.
+    await page.mouse.move(plot.x + (plot.width * 20.5) / 31, plot.y + plot.height / 2);
+    await until('the legend names the hovered day', async () => (await legend.first().textContent()) === shortDate(day));
+    expect(await legend.allTextContents()).toEqual([shortDate(day), yen(dayTotal)]);
+    await screenshot(page, 'chart-hover');
+    await page.mouse.move(0, 0);
 
     // All stores: the demo's own sales are on the main store's today, so this day is the same.
     await page.getByLabel('店舗').selectOption('');

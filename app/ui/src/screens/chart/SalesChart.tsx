@@ -18,7 +18,8 @@ interface Props {
 
 /**
  * Daily sales as bars (uPlot on a canvas). The x values are the day indexes so the labels are
- * the contract's calendar days, not the browser's zone; the legend shows the hovered day in yen.
+ * the contract's calendar days, not the browser's zone. The legend shows the hovered day in yen,
+ * and the latest day when no day is hovered (uPlot's own legend would be an empty `日付: 売上:`).
  */
 export function SalesChart({ labels, values, seriesLabel, xLabel, description }: Props) {
   const host = useRef<HTMLDivElement>(null);
@@ -27,6 +28,8 @@ export function SalesChart({ labels, values, seriesLabel, xLabel, description }:
     const el = host.current;
     if (!el) return;
     const xs = labels.map((_, i) => i);
+    // The day the legend names: the hovered one, else the latest.
+    const shown = (idx: number | null) => idx ?? labels.length - 1;
     const max = Math.max(0, ...values);
     const min = Math.min(0, ...values);
     const options: uPlot.Options = {
@@ -42,7 +45,7 @@ export function SalesChart({ labels, values, seriesLabel, xLabel, description }:
         { size: 90, values: (_u, splits) => splits.map((v) => yen(v)) },
       ],
       series: [
-        { label: xLabel, value: (_u, i) => (i === null ? '' : (labels[Math.round(i)] ?? '')) },
+        { label: xLabel, value: (_u, _x, _s, idx) => labels[shown(idx)] ?? '' },
         {
           label: seriesLabel,
           stroke: '#0172ad',
@@ -50,7 +53,10 @@ export function SalesChart({ labels, values, seriesLabel, xLabel, description }:
           width: 1,
           paths: uPlot.paths.bars!({ size: [0.7, 40] }),
           points: { show: false },
-          value: (_u, v) => (v === null ? '' : yen(v)),
+          value: (_u, _v, _s, idx) => {
+            const v = values[shown(idx)];
+            return v === undefined ? '' : yen(v);
+          },
         },
       ],
       cursor: { drag: { x: false, y: false } },
