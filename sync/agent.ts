@@ -1,7 +1,7 @@
-import got, { type Response } from 'got';
 import type { AppDeps } from '../server/deps.js';
 import { Applier, latestHlc, type SyncItem } from './apply.js';
 import { DeadLetters, reasonOf } from './central.js';
+import { callCentral, clockSkew, type CentralAnswer } from './central-client.js';
 import { syncContext, type SyncContext } from './context.js';
 import { entityNamed, type CompactColumns, type CompactRecord, type SyncRecord } from './entities.js';
 import { LinkRepo, type Link } from './link.js';
@@ -215,20 +215,10 @@ export class SyncAgent {
   }
 
   private async call<T extends { wallTime: number }>(link: Link, method: 'GET' | 'POST', path: string, body?: string): Promise<{ answer: T; skew: number }> {
-    const url = `${link.centralUrl}/sync/${encodeURIComponent(link.contractId)}/${path}`;
     const started = this.now();
-    let response: Response<string>;
+    let response: CentralAnswer;
     try {
-      response = await got(url, {
-        method,
-        ...(body === undefined ? {} : { body, headers: { 'content-type': 'application/json' } }),
-        username: String(link.node),
-        password: link.secret,
-        timeout: { request: this.options.timeoutMs },
-        retry: { limit: 0 },
-        throwHttpErrors: false,
-        followRedirect: false,
-      });
+      response = await callCentral(link, method, path, this.options.timeoutMs, body);
     } catch (error) {
       throw this.fail(link, `${method} ${path.split('?')[0]}: ${(error as Error).message}`, error);
     }
@@ -241,8 +231,7 @@ export class SyncAgent {
     } catch (error) {
       throw this.fail(link, `${method} ${path.split('?')[0]}: the answer is not JSON`, error);
     }
-    // Central's wall time against the middle of our request: the skew status shows.
-    const skew = Math.round(answer.wallTime - (started + this.now()) / 2);
+    const skew = clockSkew(answer.wallTime, started, this.now());
     return { answer, skew };
   }
 

@@ -66,12 +66,8 @@ export class NodeRepo {
    */
   claim(row: NodeRow, installation: string): void {
     if (row.installation_id === installation) return;
-    if (row.installation_id !== null) {
-      throw new Conflict(
-        `[installation] node ${row.node} of contract ${row.contract_id} is in use by another installation (a data dir set up again?); ` +
-          'revoke it and add this store under a new node number',
-      );
-    }
+    const refused = this.claimedByOther(row, installation);
+    if (refused) throw refused;
     this.db.prepare('UPDATE sync_nodes SET installation_id = ? WHERE contract_id = ? AND node = ?').run(installation, row.contract_id, row.node);
   }
 
@@ -86,9 +82,30 @@ export class NodeRepo {
 
   /** The active node whose secret matches, or undefined. */
   authenticate(contractId: string, node: number, secret: string): NodeRow | undefined {
+    const judged = this.judge(contractId, node, secret);
+    return 'row' in judged ? judged.row : undefined;
+  }
+
+  /**
+   * Why a node's credentials fail, so `link` can name what the operator got wrong. Revocation is
+   * told only to a caller who holds the secret; an unknown node and a wrong secret are told apart
+   * (node numbers are not secret: they are printed on every id the store mints).
+   */
+  judge(contractId: string, node: number, secret: string): { row: NodeRow } | { refused: 'unknown' | 'secret' | 'revoked' } {
     const row = this.find(contractId, node);
-    if (!row || row.revoked_at !== null || !secretMatches(secret, row.secret_hash)) return undefined;
-    return row;
+    if (!row) return { refused: 'unknown' };
+    if (!secretMatches(secret, row.secret_hash)) return { refused: 'secret' };
+    if (row.revoked_at !== null) return { refused: 'revoked' };
+    return { row };
+  }
+
+  /** The 409 a push from another installation gets, or undefined when `installation` may use the node. */
+  claimedByOther(row: NodeRow, installation: string): Conflict | undefined {
+    if (row.installation_id === null || row.installation_id === installation) return undefined;
+    return new Conflict(
+      `[installation] node ${row.node} of contract ${row.contract_id} is in use by another installation (a data dir set up again?); ` +
+        'revoke it and add this store under a new node number',
+    );
   }
 }
 
@@ -352,8 +369,13 @@ export class CentralSync {
       let added = 0;
       for (const def of ENTITIES) {
         if (def.kind !== 'master') continue;
+        let logged: Set<string> | undefined;
         for (const id of this.ctx.records.ids(def, contractId)) {
           if (this.versions.get(contractId, def.name, id) !== undefined) continue;
+          // A balance that merges by movements (stock) has no version: its balance entries in the
+          // log already carry it to the stores, so adding a node must not log it again.
+          logged ??= new Set(db.prepare('SELECT DISTINCT entity_id FROM change_log WHERE contract_id = ? AND entity = ?').pluck().all(contractId, def.name) as string[]);
+          if (logged.has(id)) continue;
           const hlc = this.ctx.hlc.now();
           this.log.append(contractId, def.name, id, 'insert', hlc, 0, this.ctx.records.read(def, contractId, id));
           this.versions.set(contractId, def.name, id, hlc);

@@ -4,7 +4,11 @@ import { CentralSync, DeadLetters, NodeExistsError, NodeRepo, type DeadLetter } 
 import { syncContext } from './context.js';
 import { checkCentralUrl, LinkError, LinkRepo } from './link.js';
 import { installSyncHooks } from './outbox.js';
-import { retryDeadLetter, syncStatus } from './status.js';
+import { retryDeadLetter, SKEW_WARNING_MS, syncStatus } from './status.js';
+import { DEFAULT_AGENT_OPTIONS } from './agent.js';
+import { checkLink, contractDifference } from './link-check.js';
+import { ContractRepo } from '../server/resources/contracts/repo.js';
+import { randomBytes } from 'node:crypto';
 
 /** A sync command the operator can fix: the CLI prints the one-line reason and exits 1. */
 export class SyncCommandError extends Error {}
@@ -17,12 +21,12 @@ export function recordedRole(deps: AppDeps): Role | undefined {
 /**
  * Makes one-shot commands write as the server of this data dir does: its role, its node (a
  * linked store's node, central's 0) and the sync hooks, so a record a command makes is in the
- * outbox (store) or change log (central) like one made over HTTP. A data dir never served keeps
- * the plain deps (central seeds such records into its change log when it starts).
+ * outbox (store) or change log (central) like one made over HTTP. A data dir never served is a
+ * store's (serve's default role): its records wait in the outbox, and if it is first served as
+ * central instead, that start turns them into change-log entries (outbox.ts).
  */
 export function prepareCliDeps(deps: AppDeps): AppDeps {
-  const role = recordedRole(deps);
-  if (!role) return deps;
+  const role = recordedRole(deps) ?? 'store';
   const node = role === 'central' ? 0 : (new LinkRepo(deps).node() ?? deps.ids.node);
   const prepared: AppDeps = { ...deps, ids: node === deps.ids.node ? deps.ids : new IdAllocator(deps.db, node), config: { ...deps.config, role, node } };
   installSyncHooks(prepared, { recordRole: false });
@@ -88,13 +92,44 @@ export function nodeRevoke(deps: AppDeps, contractId: string, node: number) {
   return { contractId, node, revoked: true };
 }
 
-export function link(deps: AppDeps, input: { central: string; contractId: string; node: number; secret: string; insecure: boolean }) {
+/**
+ * Links a store's contract to central (DESIGN §5): checked with central before anything is saved
+ * (credentials, installation, contract, clock), the contract taken from central where this data
+ * dir lacks it. `offline` saves it unchecked for a store set up while the line is down; its first
+ * push checks it then.
+ */
+export async function link(deps: AppDeps, input: { central: string; contractId: string; node: number; secret: string; insecure: boolean; offline: boolean }) {
   refuseRole(deps, 'store', 'link');
-  requireContract(deps, input.contractId);
+  const links = new LinkRepo(deps);
+  const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
   try {
     const centralUrl = checkCentralUrl(input.central, input.insecure);
-    const l = new LinkRepo(deps).link({ contractId: input.contractId, centralUrl, node: input.node, secret: input.secret });
-    return { contractId: l.contractId, central: l.centralUrl, node: l.node, linked: true, note: `serve this data dir as node ${l.node}` };
+    links.assertNodeFits(input.contractId, input.node);
+    const saved = { contractId: input.contractId, central: centralUrl, node: input.node, linked: true };
+    if (input.offline) {
+      requireContract(deps, input.contractId);
+      links.link({ contractId: input.contractId, centralUrl, node: input.node, secret: input.secret });
+      return { ...saved, checked: false, note: `saved unchecked (--offline): the first push checks it; serve this data dir as node ${input.node}` };
+    }
+    const installationId = links.knownInstallationId() ?? randomBytes(16).toString('hex');
+    const address = { centralUrl, contractId: input.contractId, node: input.node, secret: input.secret };
+    const checked = await checkLink(address, installationId, DEFAULT_AGENT_OPTIONS.timeoutMs, () => deps.clock.now().getTime());
+    const local = contracts.find(input.contractId);
+    const difference = local && contractDifference(local, checked.contract);
+    if (difference) throw new LinkError(difference);
+    links.link({ contractId: input.contractId, centralUrl, node: input.node, secret: input.secret, installationId }, () => {
+      if (!local) contracts.create(checked.contract);
+    });
+    const { contractId, name, plan, timeZone } = checked.contract;
+    return {
+      ...saved,
+      checked: true,
+      contract: { contractId, name, plan, timeZone },
+      contractCreated: !local,
+      clockSkewMs: checked.clockSkewMs,
+      ...(Math.abs(checked.clockSkewMs) > SKEW_WARNING_MS ? { warning: `this PC's clock is ${Math.round(Math.abs(checked.clockSkewMs) / 1000)} s ${checked.clockSkewMs > 0 ? 'behind' : 'ahead of'} central's; set the time before selling` } : {}),
+      note: `serve this data dir as node ${input.node}`,
+    };
   } catch (error) {
     if (error instanceof LinkError) throw new SyncCommandError(error.message);
     throw error;

@@ -53,6 +53,8 @@ const present = (r: LinkRow): Link => ({
 
 export class LinkError extends Error {}
 
+const newInstallationId = () => randomBytes(16).toString('hex');
+
 /**
  * Plain http is refused unless central is on this machine or the private LAN (loopback,
  * 10/8, 172.16/12, 192.168/16, 169.254/16, fc00::/7, fe80::/10, `localhost`): the node secret and
@@ -105,16 +107,20 @@ export class LinkRepo {
    * This data dir's installation id, made at the first link and kept through unlink and relink:
    * central ties a node number to it (0022_sync_installation.sql).
    */
-  installationId(): string {
+  installationId(proposed?: string): string {
     const { db, writer, clock } = this.deps;
-    const read = () => db.prepare('SELECT installation_id FROM sync_installation').pluck().get() as string | undefined;
     return (
-      read() ??
+      this.knownInstallationId() ??
       writer.write(() => {
-        db.prepare('INSERT OR IGNORE INTO sync_installation (singleton, installation_id, created_at) VALUES (1, ?, ?)').run(randomBytes(16).toString('hex'), clock.now().getTime());
-        return read()!;
+        db.prepare('INSERT OR IGNORE INTO sync_installation (singleton, installation_id, created_at) VALUES (1, ?, ?)').run(proposed ?? newInstallationId(), clock.now().getTime());
+        return this.knownInstallationId()!;
       })
     );
+  }
+
+  /** The installation id if this data dir has one yet (`link` shows central the one it will save). */
+  knownInstallationId(): string | undefined {
+    return this.deps.db.prepare('SELECT installation_id FROM sync_installation').pluck().get() as string | undefined;
   }
 
   /** The node number every link of this data dir uses (they agree), or undefined when unlinked. */
@@ -126,21 +132,28 @@ export class LinkRepo {
    * Links a contract. The node must be the one every other link and every record already in the
    * outbox was made with (ids carry it, DESIGN §4). A relink starts the pull cursor from 0.
    */
-  link(input: { contractId: string; centralUrl: string; node: number; secret: string }): Link {
+  link(input: { contractId: string; centralUrl: string; node: number; secret: string; installationId?: string }, before?: () => void): Link {
     const { db, writer, clock } = this.deps;
     return writer.write(() => {
-      const other = db.prepare('SELECT node FROM sync_links WHERE contract_id != ? AND node != ? LIMIT 1').pluck().get(input.contractId, input.node) as number | undefined;
-      if (other !== undefined) throw new LinkError(`this data dir is linked as node ${other}; every contract of it must use the same node`);
-      const made = db.prepare('SELECT DISTINCT node FROM outbox WHERE node != ? LIMIT 1').pluck().get(input.node) as number | undefined;
-      if (made !== undefined) throw new LinkError(`records waiting to be pushed were made as node ${made}, not ${input.node}`);
+      this.assertNodeFits(input.contractId, input.node);
+      before?.();
       db.prepare(
         `INSERT INTO sync_links (contract_id, central_url, node, secret, linked_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (contract_id) DO UPDATE SET central_url = excluded.central_url, node = excluded.node, secret = excluded.secret,
            linked_at = excluded.linked_at, pull_cursor = 0, last_error = NULL, online = 0, central_dead_letters = 0`,
       ).run(input.contractId, input.centralUrl, input.node, input.secret, clock.now().getTime());
-      this.installationId();
+      this.installationId(input.installationId);
       return this.get(input.contractId)!;
     });
+  }
+
+  /** Refuses a node other than the one this data dir's other links and waiting records were made with. */
+  assertNodeFits(contractId: string, node: number): void {
+    const { db } = this.deps;
+    const other = db.prepare('SELECT node FROM sync_links WHERE contract_id != ? AND node != ? LIMIT 1').pluck().get(contractId, node) as number | undefined;
+    if (other !== undefined) throw new LinkError(`this data dir is linked as node ${other}; every contract of it must use the same node`);
+    const made = db.prepare('SELECT DISTINCT node FROM outbox WHERE node != ? LIMIT 1').pluck().get(node) as number | undefined;
+    if (made !== undefined) throw new LinkError(`records waiting to be pushed were made as node ${made}, not ${node}`);
   }
 
   /**

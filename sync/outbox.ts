@@ -25,6 +25,14 @@ export function installSyncHooks(deps: AppDeps, options: { recordRole?: boolean 
   const versions = new Versions(ctx);
   // One-shot commands on this data dir write their sync rows as the server does (cli: sync-cli.ts).
   if (options.recordRole !== false) deps.writer.write(() => {
+    const before = db.prepare('SELECT role FROM sync_instance WHERE id = 1').pluck().get();
+    // One-shot commands on a never-served data dir write as a store (cli.ts prepareCliDeps). Served
+    // first as central instead, it has no outbox to push: its records join the change log through
+    // central's seeding, which takes every master without a version.
+    if (before === undefined && deps.config.role === 'central') {
+      db.prepare('DELETE FROM outbox').run();
+      db.prepare('DELETE FROM sync_versions').run();
+    }
     db.prepare('INSERT INTO sync_instance (id, role) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET role = excluded.role').run(deps.config.role);
   });
   if (deps.config.role === 'store') {

@@ -56,8 +56,11 @@ export function startSyncScheduler(deps: AppDeps, log: FastifyBaseLogger, option
   };
 
   const round = async () => {
-    let next = o.idleMaxMs;
-    for (const link of agent.links.all()) {
+    const links = agent.links.all();
+    // Unlinked, a round only looks for a link: `link` from another process (the CLI) is then
+    // picked up within intervalMs instead of after the idle back-off.
+    let next = links.length === 0 ? o.intervalMs : o.idleMaxMs;
+    for (const link of links) {
       if (stopped) return;
       const s = state.get(link.contractId) ?? { failures: 0, idle: 0 };
       state.set(link.contractId, s);

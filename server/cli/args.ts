@@ -35,8 +35,10 @@ export const USAGE = `usage: pos-backoffice <command> [options]   (every command
   node add --contract ID --node N [--name NAME]     (central: prints the node's secret once)
   node list [--contract ID]
   node revoke --contract ID --node N
-  link --central URL --contract ID --node N --secret S [--insecure]   (store; plain http only to
-               loopback or private LAN addresses unless --insecure)
+  link --central URL --contract ID --node N --secret S [--insecure] [--offline]
+               (store; checked with central first, the contract taken from central where missing;
+               plain http only to loopback or private LAN addresses unless --insecure;
+               --offline saves it unchecked, the first push checks it)
   unlink --contract ID
   sync status [--contract ID]
   sync dead-letters --contract ID [--retry DEAD_LETTER_ID | --discard DEAD_LETTER_ID]
@@ -60,7 +62,7 @@ export type Command =
   | { name: 'node add'; dataDir: string; contract: string; node: number; nodeName?: string }
   | { name: 'node list'; dataDir: string; contract?: string }
   | { name: 'node revoke'; dataDir: string; contract: string; node: number }
-  | { name: 'link'; dataDir: string; central: string; contract: string; node: number; secret: string; insecure: boolean }
+  | { name: 'link'; dataDir: string; central: string; contract: string; node: number; secret: string; insecure: boolean; offline: boolean }
   | { name: 'unlink'; dataDir: string; contract: string }
   | { name: 'sync status'; dataDir: string; contract?: string }
   | { name: 'sync dead-letters'; dataDir: string; contract: string; retry?: number; discard?: number }
@@ -100,6 +102,7 @@ const OPTIONS = {
   central: { type: 'string' },
   secret: { type: 'string' },
   insecure: { type: 'boolean' },
+  offline: { type: 'boolean' },
   retry: { type: 'string' },
   discard: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -122,7 +125,7 @@ const ALLOWED: Record<string, string[]> = {
   'node add': ['contract', 'node', 'name'],
   'node list': ['contract'],
   'node revoke': ['contract', 'node'],
-  link: ['central', 'contract', 'node', 'secret', 'insecure'],
+  link: ['central', 'contract', 'node', 'secret', 'insecure', 'offline'],
   unlink: ['contract'],
   'sync status': ['contract'],
   'sync dead-letters': ['contract', 'retry', 'discard'],
@@ -225,7 +228,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     case 'link': {
       if (!v.central) throw new UsageError('--central is required');
       if (!v.secret) throw new UsageError('--secret is required');
-      return { name, dataDir, central: v.central, contract: contractId(v.contract, '--contract'), node: storeNode(v.node), secret: v.secret, insecure: v.insecure ?? false };
+      return { name, dataDir, central: v.central, contract: contractId(v.contract, '--contract'), node: storeNode(v.node), secret: v.secret, insecure: v.insecure ?? false, offline: v.offline ?? false };
     }
     case 'unlink':
       return { name, dataDir, contract: contractId(v.contract, '--contract') };

@@ -33,12 +33,18 @@ const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
 function withDeps<T>(dataDir: string, fn: (deps: AppDeps) => T): T {
   // A one-shot command may wait for the running server's write to finish.
   const deps = openDeps({ file: databaseFile(dataDir), busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+  let result: T;
   try {
     // Records a command makes get the linked node's ids and their outbox / change-log rows.
-    return fn(syncCli.prepareCliDeps(deps));
-  } finally {
+    result = fn(syncCli.prepareCliDeps(deps));
+  } catch (error) {
     deps.db.close();
+    throw error;
   }
+  // A command that asks the network (link) closes the database once it has its answer.
+  if (result instanceof Promise) return result.finally(() => deps.db.close()) as T;
+  deps.db.close();
+  return result;
 }
 
 const json = (io: Io, value: unknown) => io.out(JSON.stringify(value));
@@ -108,10 +114,19 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
           throw error;
         }
       });
+    case 'link':
+      return withDeps(command.dataDir, async (deps) => {
+        try {
+          const { central, contract: contractId, node, secret, insecure, offline } = command;
+          json(io, await syncCli.link(deps, { central, contractId, node, secret, insecure, offline }));
+        } catch (error) {
+          if (error instanceof syncCli.SyncCommandError) throw new CommandError(error.message);
+          throw error;
+        }
+      });
     case 'node add':
     case 'node list':
     case 'node revoke':
-    case 'link':
     case 'unlink':
     case 'sync status':
     case 'sync dead-letters':
@@ -128,7 +143,7 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
   }
 }
 
-type SyncCommand = Extract<Command, { name: 'node add' | 'node list' | 'node revoke' | 'link' | 'unlink' | 'sync status' | 'sync dead-letters' }>;
+type SyncCommand = Extract<Command, { name: 'node add' | 'node list' | 'node revoke' | 'unlink' | 'sync status' | 'sync dead-letters' }>;
 
 /** Sync (issue 11): one JSON line per result. */
 function runSyncCommand(deps: AppDeps, command: SyncCommand, io: Io): void {
@@ -139,8 +154,6 @@ function runSyncCommand(deps: AppDeps, command: SyncCommand, io: Io): void {
       return syncCli.nodeList(deps, command.contract).forEach((n) => json(io, n));
     case 'node revoke':
       return json(io, syncCli.nodeRevoke(deps, command.contract, command.node));
-    case 'link':
-      return json(io, syncCli.link(deps, { central: command.central, contractId: command.contract, node: command.node, secret: command.secret, insecure: command.insecure }));
     case 'unlink':
       return json(io, syncCli.unlink(deps, command.contract));
     case 'sync status':

@@ -5,6 +5,7 @@ import type { AppDeps } from '../../server/deps.js';
 import { BadRequest, Forbidden, problemSchema, ProblemError } from '../../server/http/problem.js';
 import { syncContext } from '../context.js';
 import { CentralSync, type NodeRow } from '../central.js';
+import { ContractRepo } from '../../server/resources/contracts/repo.js';
 
 /** Largest push body central takes; the agent sends at most MAX_BATCH_BYTES (agent.ts). */
 export const MAX_PUSH_BODY = 4 * 1024 * 1024;
@@ -28,13 +29,14 @@ const pushItem = item.extend({
   cells: z.object({ row: z.array(z.any()), children: z.record(z.string(), z.array(z.array(z.any()))).optional() }).optional(),
 });
 
+const installation = z
+  .string()
+  .regex(/^[0-9a-f]{32}$/, 'must be 32 hex digits')
+  .meta({ description: 'the pushing data dir’s installation id; a node number belongs to the first installation that pushed with it' });
+
 const pushBody = z.object({
   node: z.number().int().min(1).max(999),
-  installation: z
-    .string()
-    .regex(/^[0-9a-f]{32}$/, 'must be 32 hex digits')
-    .optional()
-    .meta({ description: 'the pushing data dir’s installation id; a node number belongs to the first installation that pushed with it' }),
+  installation: installation.optional(),
   tables: z.record(z.string().max(64), z.array(z.string().max(64)).max(500)).optional(),
   items: z.array(pushItem).max(MAX_PUSH_ITEMS),
 });
@@ -58,6 +60,22 @@ const pullResponse = z.object({
   items: z.array(item.extend({ op: z.enum(['insert', 'update', 'delete', 'balance']), origin: z.number().int() })),
   cursor: z.number().int(),
   more: z.boolean(),
+  hlc: z.string(),
+  wallTime: z.number().int(),
+});
+
+const linkQuery = z.strictObject({ installation: installation.optional() });
+
+/** Central's answer to a link check; `link` (sync/link-check.ts) parses it with this schema. */
+export const linkResponse = z.object({
+  contract: z.object({
+    contractId: z.string(),
+    name: z.string(),
+    plan: z.string(),
+    timeZone: z.string(),
+    settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+  }),
+  node: z.number().int(),
   hlc: z.string(),
   wallTime: z.number().int(),
 });
@@ -87,10 +105,21 @@ export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod 
     const colon = text.indexOf(':');
     const node = Number(text.slice(0, colon));
     if (colon < 1 || !Number.isInteger(node)) throw new NodeUnauthorized('node credentials must be <node number>:<secret>');
-    const row = central.nodes.authenticate(contractId, node, text.slice(colon + 1));
-    if (!row) throw new NodeUnauthorized(`node ${node} of contract ${contractId} is unknown, revoked or its secret does not match`);
-    return row;
+    const judged = central.nodes.judge(contractId, node, text.slice(colon + 1));
+    if ('row' in judged) return judged.row;
+    // Every refusal is a 401 (a store's agent treats them alike); the detail names what is wrong
+    // for the operator running `link`.
+    if (judged.refused === 'unknown' && !contractExists(contractId)) throw new NodeUnauthorized(`contract ${contractId} does not exist at central`);
+    throw new NodeUnauthorized(
+      judged.refused === 'unknown'
+        ? `node ${node} of contract ${contractId} is not registered at central (pos-backoffice node add)`
+        : judged.refused === 'secret'
+          ? `the secret does not match node ${node} of contract ${contractId}`
+          : `node ${node} of contract ${contractId} was revoked at central`,
+    );
   };
+  const contractExists = (id: string) => deps.db.prepare('SELECT 1 FROM contracts WHERE contract_id = ?').get(id) !== undefined;
+  const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
 
   return async (app) => {
     app.post(
@@ -112,6 +141,28 @@ export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         if (seqs.some((s, i) => i > 0 && s <= seqs[i - 1]!)) throw BadRequest.field('items', 'items must be in increasing seq order');
         const result = central.push(node.contract_id, node.node, request.body.items, request.body.tables ?? {}, request.body.installation);
         return { ...result, hlc: ctx.hlc.now(), wallTime: deps.clock.now().getTime() };
+      },
+    );
+
+    app.get(
+      '/sync/:contract_id/link',
+      {
+        schema: {
+          tags: ['sync'],
+          summary: 'Check a store node’s link before the store saves it (central)',
+          description:
+            'What `pos-backoffice link` asks before it saves anything: the node credentials, whether another installation already pushes as this node, and the contract the store must hold. Nothing is written.',
+          params,
+          querystring: linkQuery,
+          response: { 200: linkResponse, ...errors, 409: problemSchema },
+        },
+      },
+      async (request) => {
+        const node = authenticate(request, request.params.contract_id);
+        const refused = request.query.installation && central.nodes.claimedByOther(node, request.query.installation);
+        if (refused) throw refused;
+        const { settings, ...contract } = contracts.find(node.contract_id)!;
+        return { contract: { ...contract, settings: { ...settings } }, node: node.node, hlc: ctx.hlc.now(), wallTime: deps.clock.now().getTime() };
       },
     );
 

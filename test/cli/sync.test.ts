@@ -25,7 +25,7 @@ describe('sync command lines', () => {
     expect(parse('node list')).toEqual({ name: 'node list', dataDir: './data' });
     expect(parse('node revoke --contract c1 --node 12')).toEqual({ name: 'node revoke', dataDir: './data', contract: 'c1', node: 12 });
     expect(parse('link --central https://hq.example --contract c1 --node 3 --secret s --insecure')).toEqual({
-      name: 'link', dataDir: './data', central: 'https://hq.example', contract: 'c1', node: 3, secret: 's', insecure: true,
+      name: 'link', dataDir: './data', central: 'https://hq.example', contract: 'c1', node: 3, secret: 's', insecure: true, offline: false,
     });
     expect(parse('unlink --contract c1')).toEqual({ name: 'unlink', dataDir: './data', contract: 'c1' });
     expect(parse('sync status')).toEqual({ name: 'sync status', dataDir: './data' });
@@ -96,7 +96,8 @@ describe('sync commands on data dirs', () => {
   });
 
   it('link refuses plain http to a public address unless --insecure; unlink', async () => {
-    const link = (central: string, ...extra: string[]) => ['link', '--central', central, '--contract', 'c1', '--node', '5', '--secret', 's', ...extra];
+    // --offline: the address rules are judged before any request (the check with central: test/sync/link-check.test.ts).
+    const link = (central: string, ...extra: string[]) => ['link', '--central', central, '--contract', 'c1', '--node', '5', '--secret', 's', '--offline', ...extra];
     expect(await failure(shop, link('http://hq.example.com'))).toBe('--central http://hq.example.com is plain http to a public address; use https, or --insecure to allow it');
     expect(await failure(shop, link('ftp://hq.example.com'))).toBe('--central must be an http(s) URL, got "ftp:"');
     expect(await failure(shop, link('http://8.8.8.8:8080'))).toMatch(/plain http to a public address/);
@@ -107,7 +108,7 @@ describe('sync commands on data dirs', () => {
     expect((await run(shop, link('http://hq.example.com', '--insecure')))[0].central).toBe('http://hq.example.com');
     expect(await run(shop, ['unlink', '--contract', 'c1'])).toEqual([{ contractId: 'c1', linked: false }]);
     expect(await failure(shop, ['unlink', '--contract', 'c1'])).toBe('contract c1 is not linked');
-    expect(await failure(shop, ['link', '--central', 'https://x.example', '--contract', 'zz', '--node', '5', '--secret', 's'])).toBe('contract zz does not exist');
+    expect(await failure(shop, ['link', '--central', 'https://x.example', '--contract', 'zz', '--node', '5', '--secret', 's', '--offline'])).toBe('contract zz does not exist');
   });
 
   it('two served data dirs: the store pulls central’s masters and pushes its sales by itself; sync status shows it', async () => {

@@ -95,7 +95,7 @@ describe('the server process, started as the desktop app starts it', () => {
     const dataDir = join(userData, 'data');
     expect(cli(['contract', 'create', '--id', 'shop', '--plan', 'retail_business', '--data-dir', dataDir]).status).toBe(0);
     // Central is unreachable, so nothing leaves the outbox.
-    expect(cli(['link', '--central', 'http://127.0.0.1:1', '--contract', 'shop', '--node', '5', '--secret', 'a-secret-of-some-length', '--data-dir', dataDir]).status).toBe(0);
+    expect(cli(['link', '--central', 'http://127.0.0.1:1', '--contract', 'shop', '--node', '5', '--secret', 'a-secret-of-some-length', '--offline', '--data-dir', dataDir]).status).toBe(0);
     const { server, paths } = await launch({ spawn: spawnServer, userData, demo: false, defaultPort: await freePort(HOST) });
     running.push(server);
     expect(cli(['seed', '--contract', 'shop', '--data-dir', dataDir]).status).toBe(0);
