@@ -1,15 +1,17 @@
 // Where the desktop app keeps its files: everything under Electron's userData folder, so an
 // uninstall/reinstall keeps the store's database and a second Windows user gets their own.
-import { existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
 
 export interface DesktopPaths {
   /** The server's --data-dir: pos.sqlite and its WAL, demo-credentials.json. */
   dataDir: string;
-  /** desktop-settings.json: port, host, LAN access of the UI (settings.ts). */
+  /** desktop-settings.json: port, LAN access, start at login, backup folder (settings.ts). */
   settingsFile: string;
-  /** The server's stdout and stderr, kept for support. */
+  /** The server's stdout and stderr and the shell's notes, kept for support (log-file.ts rotates it). */
   logFile: string;
+  /** The daily backups when the settings name no other folder. */
+  backupsDir: string;
 }
 
 export function desktopPaths(userData: string): DesktopPaths {
@@ -17,6 +19,7 @@ export function desktopPaths(userData: string): DesktopPaths {
     dataDir: join(userData, 'data'),
     settingsFile: join(userData, 'desktop-settings.json'),
     logFile: join(userData, 'logs', 'server.log'),
+    backupsDir: join(userData, 'backups'),
   };
 }
 
@@ -26,9 +29,13 @@ export function ensureFolders(paths: DesktopPaths): void {
   mkdirSync(join(paths.logFile, '..'), { recursive: true, mode: 0o700 });
 }
 
-/** Keeps one previous log: a store PC runs for years, the log must not grow without end. */
-export function rotateLog(file: string, maxBytes = 5 * 1024 * 1024): boolean {
-  if (!existsSync(file) || statSync(file).size <= maxBytes) return false;
-  renameSync(file, `${file}.1`);
-  return true;
+/**
+ * The same file outside the asar archive. Electron reads app.asar like a folder, plain Node does
+ * not: the server (run as Node) and what it loads, its worker threads included, are unpacked
+ * (build/electron-builder.config.cjs asarUnpack) and started from app.asar.unpacked.
+ */
+export function unpackedPath(file: string, separator: string = sep): string {
+  const marker = `${separator}app.asar${separator}`;
+  const at = file.indexOf(marker);
+  return at < 0 ? file : `${file.slice(0, at)}${separator}app.asar.unpacked${separator}${file.slice(at + marker.length)}`;
 }

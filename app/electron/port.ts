@@ -1,5 +1,6 @@
-// The server's port: the saved one while it is free (bookmarks, LAN terminals and the browser's
-// stored login keep working), else the CLI's default, else any free port the system hands out.
+// The server's port is chosen once, at the first start, and then kept: the register terminals
+// are set up with it, so the app never moves to another one. A port another program holds at a
+// later start is an error the app shows (supervisor.ts "port-in-use"), not a reason to move.
 import { createServer } from 'node:net';
 
 /** The CLI's own default (`serve` without --port), the port the README and terminals know. */
@@ -31,24 +32,31 @@ export function freePort(host: string): Promise<number> {
 
 export interface PortChoice {
   port: number;
-  /** Where it came from: the saved setting, the default, or the system. */
+  /** Where it came from: the saved setting, the default, or the system (first start only). */
   source: 'saved' | 'default' | 'free';
-  /** Whether to write it to the settings: only the first choice is kept, a stand-in never is. */
+  /** Whether to write it to the settings: a first start's choice is. */
   save: boolean;
 }
 
 /**
- * The saved port if free. With none saved (first start): the default if free, else a free one,
- * and that choice is saved. A saved port that is taken is not replaced for good: this run uses a
- * free port and the next start tries the saved one again (whatever held it may be gone).
+ * The saved port, whether free or not. With none saved (the first start, the set-up): the
+ * default if free, else a free one the system hands out; that choice is saved and kept.
  */
 export async function choosePort(opts: { saved?: number; host: string; defaultPort?: number }): Promise<PortChoice> {
   const { saved, host } = opts;
+  if (saved !== undefined) return { port: saved, source: 'saved', save: false };
   const defaultPort = opts.defaultPort ?? DEFAULT_PORT;
-  if (saved !== undefined) {
-    if (await isPortFree(saved, host)) return { port: saved, source: 'saved', save: false };
-    return { port: await freePort(host), source: 'free', save: false };
-  }
   if (await isPortFree(defaultPort, host)) return { port: defaultPort, source: 'default', save: true };
   return { port: await freePort(host), source: 'free', save: true };
+}
+
+/**
+ * A port to offer when the kept one is taken, for a person to accept (never taken silently): the
+ * first free one just above the default, so it stays easy to type into a terminal, else any.
+ */
+export async function suggestPort(host: string, taken: number, from = DEFAULT_PORT + 1, to = DEFAULT_PORT + 19): Promise<number> {
+  for (let port = from; port <= to; port += 1) {
+    if (port !== taken && (await isPortFree(port, host))) return port;
+  }
+  return freePort(host);
 }

@@ -1,16 +1,24 @@
 // The store server in its own process: `serve` of the compiled CLI (dist/server/main.js), the
 // same program `npx pos-backoffice serve` runs. Ready means it printed its {"ready":true,...}
-// line (server/cli/commands.ts serve()). Electron runs it in a utilityProcess, Node (tests, the
-// fallback) in a child process; both are seen through ServerChild.
+// line (server/cli/commands.ts serve()).
+//
+// Under Electron it is Electron's own binary run as Node (ELECTRON_RUN_AS_NODE=1), not a
+// utilityProcess: a utilityProcess takes its V8 flags from Chromium's switches, so the server's
+// flags in execArgv only showed in process.execArgv and never reached V8, and its environment
+// reaches glibc only if set before the process starts. As Node, the flags on the command line and
+// MALLOC_MMAP_THRESHOLD_ in the environment work as under `node` (server/process-options.ts).
+// What a utilityProcess gave for free, ending with the app, server-guard.cts gives back.
 import { spawn as spawnChild } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { SERVER_NODE_FLAGS } from './server-options.js';
 import { localOrigin } from './settings.js';
 
 export interface ServerChild {
+  /** The process id, when it started. */
+  readonly pid: number | undefined;
   readonly stdout: NodeJS.ReadableStream | null;
   readonly stderr: NodeJS.ReadableStream | null;
-  /** Graceful: SIGTERM (the server closes its database and exits 0). Force: SIGKILL. */
+  /** Graceful: the server closes its database and exits 0. Force: SIGKILL. */
   kill(force: boolean): void;
   /** Called once when the process is gone; `reason` when it never started (e.g. ENOENT). */
   onExit(listener: (code: number | null, reason?: string) => void): void;
@@ -19,11 +27,32 @@ export interface ServerChild {
 /** Starts `<server main> ...args`. */
 export type Spawner = (args: string[]) => ServerChild;
 
-/** Node's child_process: tests, and Electron without utilityProcess (then runAsNode). */
-export function childProcessSpawner(serverMain: string, opts: { execPath?: string; env?: NodeJS.ProcessEnv; runAsNode?: boolean } = {}): Spawner {
+export interface SpawnerOptions {
+  /** The program: Node in tests, Electron's binary in the app (with runAsNode). */
+  execPath?: string;
+  env?: NodeJS.ProcessEnv;
+  /** ELECTRON_RUN_AS_NODE=1: Electron's binary behaves as plain Node. */
+  runAsNode?: boolean;
+  /**
+   * server-guard.cjs, preloaded into the child (`--require`), which gets a stdin pipe from this
+   * process: the server stops when that pipe closes, i.e. when the app ends, even by a crash.
+   * Only for `serve`: a one-shot command has nothing to guard.
+   */
+  guard?: string;
+  platform?: NodeJS.Platform;
+}
+
+/** A Node child process (Node, or Electron as Node) started with the server's Node flags. */
+export function childProcessSpawner(serverMain: string, opts: SpawnerOptions = {}): Spawner {
+  const platform = opts.platform ?? process.platform;
   return (args) => {
     const env = { ...(opts.env ?? process.env), ...(opts.runAsNode ? { ELECTRON_RUN_AS_NODE: '1' } : {}) };
-    const child = spawnChild(opts.execPath ?? process.execPath, [...SERVER_NODE_FLAGS, serverMain, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const preload = opts.guard ? ['--require', opts.guard] : [];
+    const child = spawnChild(opts.execPath ?? process.execPath, [...SERVER_NODE_FLAGS, ...preload, serverMain, ...args], {
+      env,
+      stdio: [opts.guard ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
     let done = false;
     const listeners: ((code: number | null, reason?: string) => void)[] = [];
     const finish = (code: number | null, reason?: string) => {
@@ -33,42 +62,20 @@ export function childProcessSpawner(serverMain: string, opts: { execPath?: strin
     };
     child.once('exit', (code) => finish(code));
     child.once('error', (error) => finish(null, error.message));
+    // The guard's pipe closing is the graceful stop; a write into a pipe the child closed is no error.
+    child.stdin?.on('error', () => undefined);
     return {
+      pid: child.pid,
       stdout: child.stdout,
       stderr: child.stderr,
-      kill: (force) => void child.kill(force ? 'SIGKILL' : 'SIGTERM'),
+      kill: (force) => {
+        if (force) return void child.kill('SIGKILL');
+        child.stdin?.end();
+        // Windows has no SIGTERM: kill() there ends the process at once, so the closed pipe is the only graceful stop.
+        if (!(opts.guard && platform === 'win32')) child.kill('SIGTERM');
+      },
       onExit: (l) => void listeners.push(l),
     };
-  };
-}
-
-/** The part of Electron's UtilityProcess used here (typed structurally: no Electron import). */
-export interface UtilityLike {
-  readonly stdout: NodeJS.ReadableStream | null;
-  readonly stderr: NodeJS.ReadableStream | null;
-  readonly pid: number | undefined;
-  kill(): boolean;
-  once(event: 'exit', listener: (code: number) => void): unknown;
-}
-
-/** utilityProcess.kill() only sends SIGTERM; forcing goes through the pid. */
-export function fromUtilityProcess(child: UtilityLike, killPid: (pid: number) => void = (pid) => process.kill(pid, 'SIGKILL')): ServerChild {
-  const stdout = child.stdout;
-  const stderr = child.stderr;
-  return {
-    stdout,
-    stderr,
-    kill: (force) => {
-      if (!force) return void child.kill();
-      if (child.pid !== undefined) {
-        try {
-          killPid(child.pid);
-        } catch {
-          // Already gone.
-        }
-      }
-    },
-    onExit: (l) => void child.once('exit', (code) => l(code)),
   };
 }
 
@@ -100,6 +107,8 @@ export class ServerStartError extends Error {
     readonly exitCode: number | null,
     readonly stderrTail: string[],
     readonly stdoutTail: string[],
+    /** The port it was started on. */
+    readonly port?: number,
   ) {
     super(message);
     this.name = 'ServerStartError';
@@ -130,6 +139,7 @@ export interface StartOptions {
 }
 
 export interface RunningServer {
+  readonly pid: number | undefined;
   readonly port: number;
   readonly origin: string;
   readonly uiUrl: string;
@@ -208,7 +218,7 @@ export function startServer(opts: StartOptions): Promise<RunningServer> {
       timingOut = true;
       // Stopped before reporting, so no server is left behind the error window.
       void stop(3_000).then(() =>
-        fail(new ServerStartError('timeout', `the server did not report that it is listening within ${Math.round(opts.readyTimeoutMs / 1000)} s`, null, err.get(), out.get())),
+        fail(new ServerStartError('timeout', `the server did not report that it is listening within ${Math.round(opts.readyTimeoutMs / 1000)} s`, null, err.get(), out.get(), opts.port)),
       );
     }, opts.readyTimeoutMs);
 
@@ -220,6 +230,7 @@ export function startServer(opts: StartOptions): Promise<RunningServer> {
       clearTimeout(timer);
       const origin = localOrigin(opts.host, opts.port);
       resolve({
+        pid: child.pid,
         port: opts.port,
         origin,
         uiUrl: `${origin}/ui/`,
@@ -238,7 +249,7 @@ export function startServer(opts: StartOptions): Promise<RunningServer> {
         reason !== undefined
           ? `the server could not be started: ${reason}`
           : `the server stopped before it was ready: it ${code === null ? 'was killed' : `exited with code ${code}`}`;
-      fail(new ServerStartError('exited', message, code, err.get(), out.get()));
+      fail(new ServerStartError('exited', message, code, err.get(), out.get(), opts.port));
     });
   });
 }

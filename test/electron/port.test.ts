@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { choosePort, freePort, isPortFree } from '../../app/electron/port.js';
+import { choosePort, DEFAULT_PORT, freePort, isPortFree, suggestPort } from '../../app/electron/port.js';
 
 const HOST = '127.0.0.1';
 const open: Server[] = [];
@@ -30,18 +30,11 @@ describe('port choice', () => {
     expect(await isPortFree(free, HOST)).toBe(true);
   });
 
-  it('uses the saved port while it is free, and does not save it again', async () => {
+  it('keeps the saved port, free or taken: the terminals know no other', async () => {
     const saved = await freePort(HOST);
     expect(await choosePort({ saved, host: HOST })).toEqual({ port: saved, source: 'saved', save: false });
-  });
-
-  it('falls back to a free port for this run when the saved one is taken, keeping the saved one', async () => {
-    const saved = await occupy();
-    const choice = await choosePort({ saved, host: HOST });
-    expect(choice.source).toBe('free');
-    expect(choice.save).toBe(false);
-    expect(choice.port).not.toBe(saved);
-    expect(await isPortFree(choice.port, HOST)).toBe(true);
+    const taken = await occupy();
+    expect(await choosePort({ saved: taken, host: HOST })).toEqual({ port: taken, source: 'saved', save: false });
   });
 
   it('on a first start takes the default port when free and saves it', async () => {
@@ -54,5 +47,18 @@ describe('port choice', () => {
     const choice = await choosePort({ host: HOST, defaultPort });
     expect(choice).toMatchObject({ source: 'free', save: true });
     expect(choice.port).not.toBe(defaultPort);
+  });
+
+  it('offers a free port just above the default when the kept one is taken, never the taken one', async () => {
+    const taken = await occupy();
+    const offered = await suggestPort(HOST, taken);
+    expect(offered).not.toBe(taken);
+    expect(await isPortFree(offered, HOST)).toBe(true);
+    // A range where every port is held: any free port instead.
+    const held = await occupy();
+    const other = await suggestPort(HOST, 1, held, held);
+    expect(other).not.toBe(held);
+    expect(await isPortFree(other, HOST)).toBe(true);
+    expect(DEFAULT_PORT).toBe(8080);
   });
 });

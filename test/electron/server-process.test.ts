@@ -1,16 +1,19 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { EventEmitter } from 'node:events';
-import { mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
+import { createInterface } from 'node:readline';
+import ts from 'typescript';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launch } from '../../app/electron/launch.js';
+import { launch, type Launched } from '../../app/electron/launch.js';
 import { readOutbox } from '../../app/electron/outbox.js';
 import { freePort } from '../../app/electron/port.js';
 import { createQuitFlow } from '../../app/electron/quit.js';
-import { childProcessSpawner, fromUtilityProcess, runOnce, ServerStartError, startServer, type RunningServer, type Spawner } from '../../app/electron/server-process.js';
+import { childProcessSpawner, runOnce, ServerStartError, startServer, type RunningServer, type Spawner } from '../../app/electron/server-process.js';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../app/electron/server-options.js';
+import { DEFAULT_SETTINGS, saveSettings } from '../../app/electron/settings.js';
+import { alive, eventually, runningServer, until } from './helpers.js';
 
 // The compiled server, as the packaged app runs it, in a private copy (other suites rebuild dist/).
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -22,29 +25,43 @@ const spawnServer: Spawner = childProcessSpawner(MAIN);
 const cli = (args: string[]) => spawnSync(process.execPath, [MAIN, ...args], { encoding: 'utf8', timeout: 20000 });
 
 let userData: string;
+let guard: string;
 const running: RunningServer[] = [];
+const launches: Launched[] = [];
 const held: Server[] = [];
 const hold = (port: number) =>
   new Promise<void>((resolve, reject) => {
     const s = createServer().once('error', reject);
     s.listen({ port, host: HOST }, () => (held.push(s), resolve()));
   });
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
+/** The app's server on this PC only (tests listen on 127.0.0.1), launched as main.ts does. */
+async function launchLocal(opts: { spawn?: Spawner; defaultPort?: number; settings?: object } = {}): Promise<Launched> {
+  const file = join(userData, 'desktop-settings.json');
+  if (!existsSync(file)) saveSettings(file, { ...DEFAULT_SETTINGS, lan: false, ...opts.settings });
+  const launched = await launch({
+    spawn: opts.spawn ?? spawnServer,
+    userData,
+    demo: false,
+    defaultPort: opts.defaultPort ?? (await freePort(HOST)),
+    policy: { backoffMs: [50], portRetryMs: 100, maxCrashes: 3 },
+  });
+  launches.push(launched);
+  return launched;
+}
 
 beforeAll(() => {
   execFileSync(process.execPath, [join(ROOT, 'build', 'compile.mjs'), '--out-dir', OUT], { cwd: ROOT, stdio: 'pipe' });
+  // The guard as the shell's compile makes it (app/electron/tsconfig.json: CommonJS for .cts).
+  const source = readFileSync(join(ROOT, 'app', 'electron', 'server-guard.cts'), 'utf8');
+  guard = join(ROOT, OUT, 'server-guard.cjs');
+  mkdirSync(join(ROOT, OUT), { recursive: true });
+  writeFileSync(guard, ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText);
 }, 180000);
 beforeEach(() => {
   userData = mkdtempSync(join(tmpdir(), 'pos-desktop-'));
 });
 afterEach(async () => {
+  await Promise.all(launches.splice(0).map(async (l) => (await l.supervisor.stop(5000), await l.log.close())));
   await Promise.all(running.splice(0).map((s) => s.stop(5000)));
   await Promise.all(held.splice(0).map((s) => new Promise((r) => s.close(r))));
   rmSync(userData, { recursive: true, force: true });
@@ -61,8 +78,9 @@ afterAll(() => {
 describe('the server process, started as the desktop app starts it', () => {
   it('comes up on an empty data dir, serves /health and /ui, has an empty outbox, and stops gracefully', async () => {
     const defaultPort = await freePort(HOST);
-    const { server, paths, port } = await launch({ spawn: spawnServer, userData, demo: false, defaultPort });
-    running.push(server);
+    // A first start: no settings file yet (the test keeps it on this PC: lan false).
+    const { supervisor, paths, port, log } = await launchLocal({ defaultPort });
+    const server = runningServer(await until(supervisor, (s) => s.kind === 'running'));
     expect(port).toEqual({ port: defaultPort, source: 'default', save: true });
     expect(server.origin).toBe(`http://127.0.0.1:${defaultPort}`);
     expect(server.uiUrl).toBe(`http://127.0.0.1:${defaultPort}/ui/`);
@@ -75,20 +93,47 @@ describe('the server process, started as the desktop app starts it', () => {
     const ui = await fetch(server.uiUrl);
     expect([200, 503]).toContain(ui.status);
 
-    expect(await readOutbox(spawnServer, paths.dataDir)).toEqual({ depth: 0, oldestAgeMs: null, linkedContracts: 0 });
-    expect(JSON.parse(readFileSync(paths.settingsFile, 'utf8'))).toMatchObject({ port: defaultPort, host: '127.0.0.1', uiLan: false });
+    expect(await readOutbox(spawnServer, paths.dataDir)).toEqual({ depth: 0, oldestAgeMs: null, linkedContracts: 0, online: null });
+    // The port chosen at the set-up is saved at once.
+    expect(JSON.parse(readFileSync(paths.settingsFile, 'utf8'))).toEqual({ ...DEFAULT_SETTINGS, lan: false, port: defaultPort });
+    await log.flush();
     expect(readFileSync(paths.logFile, 'utf8')).toContain('"ready":true');
 
-    expect(await server.stop(10000)).toBe('stopped');
+    await supervisor.stop(10000);
     expect(await server.exited).toEqual({ code: 0 });
     expect(server.isRunning()).toBe(false);
     await expect(fetch(`${server.origin}/health`)).rejects.toThrow();
     expect(await server.stop()).toBe('not-running');
 
-    // The next start reuses the saved port and the data.
-    const again = await launch({ spawn: spawnServer, userData, demo: false, defaultPort: await freePort(HOST) });
-    running.push(again.server);
+    // The next start keeps the saved port and the data.
+    const again = await launchLocal();
     expect(again.port).toEqual({ port: defaultPort, source: 'saved', save: false });
+    expect(runningServer(await until(again.supervisor, (s) => s.kind === 'running')).port).toBe(defaultPort);
+  });
+
+  it('serves the API to the LAN by default, the UI to this PC only', async () => {
+    // Recorded, not run: tests listen on 127.0.0.1 only.
+    const calls: string[][] = [];
+    const recording: Spawner = (args) => (calls.push(args), childProcessSpawner(join(userData, 'never-ready.mjs'))(args));
+    writeFileSync(join(userData, 'never-ready.mjs'), "console.error('stand-in'); process.exit(9);\n");
+    const defaultPort = await freePort(HOST);
+    const { supervisor, paths } = await launch({ spawn: recording, userData, demo: false, defaultPort, policy: { maxCrashes: 1 } });
+    launches.push({ supervisor, log: { close: async () => undefined } } as unknown as Launched);
+    await until(supervisor, (s) => s.kind === 'failed');
+    expect(calls).toEqual([['serve', '--port', String(defaultPort), '--host', '0.0.0.0', '--data-dir', paths.dataDir]]);
+  });
+
+  it('restarts the real server after it is killed, on the same port, with its data', async () => {
+    const { supervisor, paths } = await launchLocal();
+    const first = runningServer(await until(supervisor, (s) => s.kind === 'running'));
+    expect(alive(first.pid!)).toBe(true);
+    process.kill(first.pid!, 'SIGKILL');
+    const second = runningServer(await until(supervisor, (s) => s.kind === 'running' && s.restarts === 1));
+    expect(second.port).toBe(first.port);
+    expect(await first.exited).toEqual({ code: null });
+    expect(second.pid).not.toBe(first.pid);
+    expect((await fetch(`${second.origin}/health`)).status).toBe(200);
+    expect(existsSync(join(paths.dataDir, 'pos.sqlite'))).toBe(true);
   });
 
   it('reads the outbox of a linked store while it runs; the quit flow asks, and cancel keeps it running', async () => {
@@ -96,21 +141,22 @@ describe('the server process, started as the desktop app starts it', () => {
     expect(cli(['contract', 'create', '--id', 'shop', '--plan', 'retail_business', '--data-dir', dataDir]).status).toBe(0);
     // Central is unreachable, so nothing leaves the outbox.
     expect(cli(['link', '--central', 'http://127.0.0.1:1', '--contract', 'shop', '--node', '5', '--secret', 'a-secret-of-some-length', '--offline', '--data-dir', dataDir]).status).toBe(0);
-    const { server, paths } = await launch({ spawn: spawnServer, userData, demo: false, defaultPort: await freePort(HOST) });
-    running.push(server);
+    const { supervisor, paths } = await launchLocal();
+    const server = runningServer(await until(supervisor, (s) => s.kind === 'running'));
     expect(cli(['seed', '--contract', 'shop', '--data-dir', dataDir]).status).toBe(0);
 
     const outbox = await readOutbox(spawnServer, paths.dataDir);
     expect(outbox?.linkedContracts).toBe(1);
     expect(outbox?.depth).toBeGreaterThan(0);
+    expect(outbox?.online).toBe(false);
 
     const asked: number[] = [];
     let answer = false;
     const quit = createQuitFlow({
-      serverRunning: () => server.isRunning(),
+      serverRunning: () => supervisor.server()?.isRunning() ?? false,
       readOutbox: () => readOutbox(spawnServer, paths.dataDir),
       confirm: async (q) => (asked.push(q.depth), answer),
-      stopServer: () => server.stop(10000),
+      stopServer: () => supervisor.stop(10000),
     });
     expect(await quit.request()).toBe('cancelled');
     expect(server.isRunning()).toBe(true);
@@ -120,6 +166,8 @@ describe('the server process, started as the desktop app starts it', () => {
     expect(asked).toHaveLength(2);
     expect(asked[0]).toBeGreaterThan(0);
     expect(server.isRunning()).toBe(false);
+    // Quitting is not a crash: nothing starts it again.
+    expect(supervisor.state.kind).toBe('stopped');
   });
 
   it('reports a crash before ready with the server\'s stderr', async () => {
@@ -139,23 +187,40 @@ describe('the server process, started as the desktop app starts it', () => {
     expect(e.portInUse).toBe(true);
   });
 
-  it('launch tries once more on a free port when the chosen one is taken just before the listen', async () => {
-    const first = await freePort(HOST);
-    let calls = 0;
-    // Another program grabs the port between the check and the server's listen.
-    const racing: Spawner = (args) => {
-      calls += 1;
-      const port = Number(args[args.indexOf('--port') + 1]);
-      if (calls === 1) void hold(port);
-      return spawnServer(args);
-    };
-    const { server, port } = await launch({ spawn: racing, userData, demo: false, defaultPort: first });
-    running.push(server);
-    expect(calls).toBe(2);
-    expect(port.port).not.toBe(first);
-    expect(port.source).toBe('free');
-    expect((await fetch(`${server.origin}/health`)).status).toBe(200);
-    expect(readFileSync(join(userData, 'logs', 'server.log'), 'utf8')).toContain(`port ${first} was taken`);
+  it('says a saved port another program holds and waits for that same port, never another', async () => {
+    const port = await freePort(HOST);
+    saveSettings(join(userData, 'desktop-settings.json'), { ...DEFAULT_SETTINGS, lan: false, port });
+    await hold(port);
+    const ports: string[] = [];
+    const recording: Spawner = (args) => (ports.push(args[args.indexOf('--port') + 1]!), spawnServer(args));
+    const { supervisor, log, paths } = await launchLocal({ spawn: recording });
+    const taken = await until(supervisor, (s) => s.kind === 'port-in-use');
+    expect(taken).toMatchObject({ kind: 'port-in-use', port, tail: [`pos-backoffice: port ${port} on 127.0.0.1 is already in use`] });
+
+    // The other program goes away: the next try serves on the same port.
+    await Promise.all(held.splice(0).map((s) => new Promise((r) => s.close(r))));
+    const server = runningServer(await until(supervisor, (s) => s.kind === 'running'));
+    expect(server.port).toBe(port);
+    expect(new Set(ports)).toEqual(new Set([String(port)]));
+    expect(JSON.parse(readFileSync(paths.settingsFile, 'utf8')).port).toBe(port);
+    await log.flush();
+    expect(readFileSync(paths.logFile, 'utf8')).toContain(`port ${port} on 127.0.0.1 is already in use; trying port ${port} again every 100 ms`);
+  });
+
+  it('restarts the server on a new port when the settings file changes, and keeps it when the port is removed by hand', async () => {
+    const { supervisor, paths, reloadSettings } = await launchLocal();
+    const first = runningServer(await until(supervisor, (s) => s.kind === 'running'));
+    expect(await reloadSettings()).toEqual({ restartServer: false, loginItem: false });
+    const next = await freePort(HOST);
+    saveSettings(paths.settingsFile, { ...DEFAULT_SETTINGS, lan: false, port: next, startAtLogin: false });
+    expect(await reloadSettings()).toEqual({ restartServer: true, loginItem: true });
+    const second = runningServer(await until(supervisor, (s) => s.kind === 'running'));
+    expect(second.port).toBe(next);
+    expect(await first.exited).toEqual({ code: 0 });
+    const { port: _dropped, ...withoutPort } = JSON.parse(readFileSync(paths.settingsFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(paths.settingsFile, JSON.stringify(withoutPort));
+    expect(await reloadSettings()).toEqual({ restartServer: false, loginItem: false });
+    expect(supervisor.server()).toBe(second);
   });
 
   it('gives up after the ready timeout with a clear error and leaves no process behind', async () => {
@@ -200,22 +265,61 @@ describe('the server process, started as the desktop app starts it', () => {
   });
 });
 
-describe('utilityProcess adapter', () => {
-  it('stops gracefully with kill(), forces through the pid, and relays the exit', () => {
-    const child = Object.assign(new EventEmitter(), { stdout: new PassThrough(), stderr: new PassThrough(), pid: 4242, killed: 0, kill() {
-      this.killed += 1;
-      return true;
-    } });
-    const forced: number[] = [];
-    const adapted = fromUtilityProcess(child, (pid) => forced.push(pid));
-    const exits: (number | null)[] = [];
-    adapted.onExit((code) => exits.push(code));
-    adapted.kill(false);
-    expect(child.killed).toBe(1);
-    adapted.kill(true);
-    expect(forced).toEqual([4242]);
-    child.emit('exit', 0);
-    expect(exits).toEqual([0]);
-    expect(adapted.stdout).toBe(child.stdout);
+describe('the server process under the desktop app', () => {
+  it('runs with the server\'s Node flags and malloc setting (Electron runs it as Node for that)', async () => {
+    const probe = join(userData, 'probe.cjs');
+    writeFileSync(probe, 'console.log(JSON.stringify({ execArgv: process.execArgv, malloc: process.env.MALLOC_MMAP_THRESHOLD_, asNode: process.env.ELECTRON_RUN_AS_NODE, semi: require("v8").getHeapSpaceStatistics().length > 0 }));\n');
+    const r = await runOnce(childProcessSpawner(probe, { env: { PATH: process.env.PATH ?? '', ...SERVER_ENV }, runAsNode: true }), [], 10_000);
+    const seen = JSON.parse(r.stdout) as { execArgv: string[]; malloc: string; asNode: string };
+    expect(seen.execArgv).toEqual([...SERVER_NODE_FLAGS]);
+    expect(seen.malloc).toBe('131072');
+    expect(seen.asNode).toBe('1');
+  });
+
+  it('stops gracefully by itself when the app that started it dies (the guard on its stdin)', async () => {
+    const dataDir = join(userData, 'data');
+    const port = await freePort(HOST);
+    // The "app": starts the server with the guard as main.ts does, then is killed.
+    const app = join(userData, 'app.cjs');
+    writeFileSync(
+      app,
+      `const { spawn } = require('node:child_process');
+const [guard, main, ...args] = process.argv.slice(2);
+const child = spawn(process.execPath, ['--require', guard, main, ...args], { stdio: ['pipe', 'inherit', 'inherit'] });
+console.log('pid ' + child.pid);
+setInterval(() => {}, 1000);
+`,
+    );
+    const parent = spawn(process.execPath, [app, guard, MAIN, 'serve', '--port', String(port), '--host', HOST, '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let serverPid = 0;
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the server did not start')), 20_000);
+      createInterface({ input: parent.stdout! }).on('line', (line) => {
+        if (line.startsWith('pid ')) serverPid = Number(line.slice(4));
+        if (line.startsWith('{"ready":true')) (clearTimeout(timer), resolve());
+      });
+    });
+    expect(alive(serverPid)).toBe(true);
+    expect(existsSync(join(dataDir, 'pos.sqlite-wal'))).toBe(true);
+
+    parent.kill('SIGKILL');
+    await eventually('the server stops', () => !alive(serverPid));
+    // Closed, not killed: SQLite removes the WAL file when the last connection closes.
+    expect(existsSync(join(dataDir, 'pos.sqlite-wal'))).toBe(false);
+    await expect(fetch(`http://127.0.0.1:${port}/health`)).rejects.toThrow();
+  });
+
+  it('stops gracefully through the guard alone where there is no SIGTERM (Windows)', async () => {
+    const dataDir = join(userData, 'data');
+    const server = await startServer({
+      spawn: childProcessSpawner(MAIN, { guard, platform: 'win32' }),
+      dataDir,
+      port: await freePort(HOST),
+      host: HOST,
+      readyTimeoutMs: 20_000,
+    });
+    expect(await server.stop(10_000)).toBe('stopped');
+    expect(await server.exited).toEqual({ code: 0 });
+    expect(existsSync(join(dataDir, 'pos.sqlite-wal'))).toBe(false);
   });
 });

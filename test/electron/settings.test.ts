@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { desktopPaths, ensureFolders, rotateLog } from '../../app/electron/paths.js';
+import { desktopPaths, ensureFolders, unpackedPath } from '../../app/electron/paths.js';
 import { SERVER_ENV } from '../../app/electron/server-options.js';
-import { DEFAULT_SETTINGS, loadSettings, localOrigin, saveSettings, serverEnv } from '../../app/electron/settings.js';
+import { DEFAULT_SETTINGS, DESKTOP_SETTINGS_ENV, loadSettings, localOrigin, saveSettings, serverEnv, serverHost, settingsChange } from '../../app/electron/settings.js';
 
 let userData: string;
 beforeEach(() => {
@@ -19,6 +19,7 @@ describe('data dir and files under userData', () => {
       dataDir: join(userData, 'data'),
       settingsFile: join(userData, 'desktop-settings.json'),
       logFile: join(userData, 'logs', 'server.log'),
+      backupsDir: join(userData, 'backups'),
     });
     ensureFolders(paths);
     expect(statSync(paths.dataDir).isDirectory()).toBe(true);
@@ -27,33 +28,35 @@ describe('data dir and files under userData', () => {
     ensureFolders(paths); // a second start finds them
   });
 
-  it('keeps one previous log once it grows over the limit', () => {
-    const file = join(userData, 'server.log');
-    expect(rotateLog(file, 10)).toBe(false);
-    writeFileSync(file, 'short\n');
-    expect(rotateLog(file, 10)).toBe(false);
-    writeFileSync(file, 'a line longer than ten bytes\n');
-    expect(rotateLog(file, 10)).toBe(true);
-    expect(existsSync(file)).toBe(false);
-    expect(readFileSync(`${file}.1`, 'utf8')).toContain('longer');
+  it('starts the server and what it loads from outside the asar archive', () => {
+    expect(unpackedPath('/opt/POS Backoffice/resources/app.asar/dist/server/main.js', '/')).toBe('/opt/POS Backoffice/resources/app.asar.unpacked/dist/server/main.js');
+    expect(unpackedPath('C:\\Program Files\\POS\\resources\\app.asar\\dist\\electron\\server-guard.cjs', '\\')).toBe('C:\\Program Files\\POS\\resources\\app.asar.unpacked\\dist\\electron\\server-guard.cjs');
+    // A development run has no archive.
+    expect(unpackedPath('/work/main/dist/server/main.js', '/')).toBe('/work/main/dist/server/main.js');
   });
 });
 
 describe('desktop settings', () => {
-  it('defaults to this PC only with no file', () => {
+  it('defaults to serving the API to the LAN (the UI to this PC only), starting at login, the default backup folder', () => {
     const { settings, problems } = loadSettings(join(userData, 'desktop-settings.json'));
+    expect(settings).toEqual({ lan: true, uiLan: false, startAtLogin: true, backupFolder: null, readyTimeoutSeconds: 60 });
     expect(settings).toEqual(DEFAULT_SETTINGS);
-    expect(settings.host).toBe('127.0.0.1');
-    expect(settings.uiLan).toBe(false);
+    expect(serverHost(settings)).toBe('0.0.0.0');
+    expect(serverHost({ lan: false })).toBe('127.0.0.1');
     expect(problems).toEqual([]);
   });
 
   it('saves and reads back; the file is private', () => {
     const file = join(userData, 'desktop-settings.json');
-    saveSettings(file, { ...DEFAULT_SETTINGS, port: 8123, host: '0.0.0.0', uiLan: true });
-    expect(loadSettings(file)).toEqual({ settings: { port: 8123, host: '0.0.0.0', uiLan: true, readyTimeoutSeconds: 60 }, problems: [] });
+    const backups = join(userData, 'elsewhere');
+    saveSettings(file, { ...DEFAULT_SETTINGS, port: 8123, lan: false, uiLan: true, startAtLogin: false, backupFolder: backups });
+    expect(loadSettings(file)).toEqual({
+      settings: { port: 8123, lan: false, uiLan: true, startAtLogin: false, backupFolder: backups, readyTimeoutSeconds: 60 },
+      problems: [],
+      oldFormat: false,
+    });
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(existsSync(`${file}.tmp`)).toBe(false);
+    expect(existsSync(`${file}.${process.pid}.tmp`)).toBe(false);
   });
 
   it('falls back to the defaults for a broken file or wrong values, naming each', () => {
@@ -63,15 +66,47 @@ describe('desktop settings', () => {
     expect(broken.settings).toEqual(DEFAULT_SETTINGS);
     expect(broken.problems[0]).toContain('using the defaults');
 
-    writeFileSync(file, JSON.stringify({ port: 70000, host: 'bad host!', uiLan: 'yes', readyTimeoutSeconds: 1 }));
+    writeFileSync(file, JSON.stringify({ port: 70000, lan: 'yes', uiLan: 1, startAtLogin: null, backupFolder: 'relative/dir', readyTimeoutSeconds: 1 }));
     const wrong = loadSettings(file);
     expect(wrong.settings).toEqual(DEFAULT_SETTINGS);
-    expect(wrong.problems.map((p) => p.slice(0, p.indexOf(']') + 1))).toEqual(['[port]', '[host]', '[uiLan]', '[readyTimeoutSeconds]']);
+    expect(wrong.problems).toEqual([
+      '[port] must be an integer 1..65535; ignored',
+      '[lan] must be true or false; using true',
+      '[uiLan] must be true or false; using false',
+      '[startAtLogin] must be true or false; using true',
+      '[backupFolder] must be an absolute folder path or null; using the default folder',
+      '[readyTimeoutSeconds] must be an integer 5..600; using 60',
+    ]);
+  });
+
+  it('reads a file of the earlier format (host) as serving the LAN, and says so', () => {
+    const file = join(userData, 'desktop-settings.json');
+    // What the app itself wrote on a first start before issue 21.
+    writeFileSync(file, JSON.stringify({ port: 8080, host: '127.0.0.1', uiLan: false, readyTimeoutSeconds: 60 }));
+    expect(loadSettings(file)).toEqual({
+      settings: { ...DEFAULT_SETTINGS, port: 8080 },
+      problems: ['[host] is no longer read: the API serves the LAN unless "lan" is false (the settings screen)'],
+      oldFormat: true,
+    });
+  });
+
+  it('restarts the server for a new port or LAN access, and sets the login item for start at login', () => {
+    const base = { ...DEFAULT_SETTINGS, port: 8080 };
+    expect(settingsChange(base, { ...base })).toEqual({ restartServer: false, loginItem: false });
+    expect(settingsChange(base, { ...base, port: 8081 })).toEqual({ restartServer: true, loginItem: false });
+    expect(settingsChange(base, { ...base, lan: false })).toEqual({ restartServer: true, loginItem: false });
+    expect(settingsChange(base, { ...base, uiLan: true })).toEqual({ restartServer: true, loginItem: false });
+    expect(settingsChange(base, { ...base, startAtLogin: false })).toEqual({ restartServer: false, loginItem: true });
+    // The backup folder is read by the backups at their next run: nothing to restart.
+    expect(settingsChange(base, { ...base, backupFolder: '/mnt/usb' })).toEqual({ restartServer: false, loginItem: false });
   });
 
   it('drops POS_* variables that would override the settings, keeping the log level, over the server defaults', () => {
     const env = serverEnv({ PATH: '/bin', POS_PORT: '1', POS_HOST: '0.0.0.0', POS_DATA_DIR: '/x', POS_UI_LAN: '1', POS_LOG_LEVEL: 'warn', HOME: '/h' });
     expect(env).toEqual({ ...SERVER_ENV, PATH: '/bin', POS_LOG_LEVEL: 'warn', HOME: '/h' });
+    // The settings file for the settings screen's API, and only the shell's own.
+    expect(serverEnv({ POS_DESKTOP_SETTINGS: '/x.json' }, '/u/desktop-settings.json')).toEqual({ ...SERVER_ENV, [DESKTOP_SETTINGS_ENV]: '/u/desktop-settings.json' });
+    expect(serverEnv({ POS_DESKTOP_SETTINGS: '/x.json' })).toEqual({ ...SERVER_ENV });
     // A value the user set on purpose wins over the default.
     expect(serverEnv({ MALLOC_MMAP_THRESHOLD_: '65536' }).MALLOC_MMAP_THRESHOLD_).toBe('65536');
   });
