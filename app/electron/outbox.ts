@@ -11,11 +11,13 @@ export interface OutboxSummary {
   oldestAgeMs: number | null;
   /** Contracts linked to central (an unlinked store has nothing to push). */
   linkedContracts: number;
+  /** Whether every linked contract reached central at its last attempt; null when none is linked. */
+  online: boolean | null;
 }
 
 /** Sums `sync status` lines; null when the output is not what the command prints. */
 export function summarizeSyncStatus(stdout: string): OutboxSummary | null {
-  const summary: OutboxSummary = { depth: 0, oldestAgeMs: null, linkedContracts: 0 };
+  const summary: OutboxSummary = { depth: 0, oldestAgeMs: null, linkedContracts: 0, online: null };
   for (const line of stdout.split('\n')) {
     if (line.trim() === '') continue;
     let status: Record<string, unknown>;
@@ -31,6 +33,7 @@ export function summarizeSyncStatus(stdout: string): OutboxSummary | null {
     summary.depth += status.outboxDepth;
     const age = status.outboxOldestAgeMs;
     if (typeof age === 'number') summary.oldestAgeMs = Math.max(summary.oldestAgeMs ?? 0, age);
+    summary.online = (summary.online ?? true) && status.online === true;
   }
   return summary;
 }

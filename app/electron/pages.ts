@@ -1,4 +1,5 @@
-// The two pages the shell shows itself, before the UI exists: "starting" and the error page.
+// The pages the shell shows itself while the UI cannot be: "starting" and the error page (a
+// crash being restarted, a port in use, repeated crashes).
 // They are data: URLs with no script (CSP default-src 'none'), so nothing in them can run.
 import type { Messages } from './messages.js';
 
@@ -28,13 +29,15 @@ export interface ErrorPageInput {
   title: string;
   message: string;
   lines: string[];
+  /** The heading over the lines: the server's last output unless said otherwise (the log). */
+  linesTitle?: string;
   dataDir: string;
   logFile: string;
 }
 
 /** What went wrong, the server's last lines and where to look: enough for a support call. */
 export function errorPage(t: Messages, lang: string, e: ErrorPageInput): string {
-  const lines = e.lines.length > 0 ? `<h2>${escapeHtml(t.lastLines)}</h2><pre>${escapeHtml(e.lines.join('\n'))}</pre>` : '';
+  const lines = e.lines.length > 0 ? `<h2>${escapeHtml(e.linesTitle ?? t.lastLines)}</h2><pre>${escapeHtml(e.lines.join('\n'))}</pre>` : '';
   return page(
     lang,
     e.title,

@@ -4,6 +4,9 @@ import { formatAge, messagesFor } from '../../app/electron/messages.js';
 import { classifyNavigation, isPermissionAllowed, isTrustedSender } from '../../app/electron/navigation.js';
 import { dataUrl, errorPage, escapeHtml } from '../../app/electron/pages.js';
 import { secondInstanceActions } from '../../app/electron/single-instance.js';
+import { CrashWindow } from '../../app/electron/crash-window.js';
+import type { RunningServer } from '../../app/electron/server-process.js';
+import { closeDecision, rendererGoneAction, windowContent } from '../../app/electron/window-policy.js';
 
 const ORIGIN = 'http://127.0.0.1:8080';
 
@@ -91,5 +94,34 @@ describe('demo and start-up pages', () => {
     expect(formatAge(5 * 60_000, messagesFor('ja'))).toBe('5 分');
     expect(formatAge(3 * 3600_000, messagesFor('en'))).toBe('3 h');
     expect(formatAge(3 * 86400_000, messagesFor('en'))).toBe('3 d');
+  });
+});
+
+describe('closing the window and a crashed page', () => {
+  it('hides the window instead of quitting, saying so the first time only', () => {
+    expect(closeDecision({ quitting: false, notified: false })).toEqual({ action: 'hide', notify: true });
+    expect(closeDecision({ quitting: false, notified: true })).toEqual({ action: 'hide', notify: false });
+    expect(closeDecision({ quitting: true, notified: false })).toEqual({ action: 'close', notify: false });
+  });
+
+  it('reloads a crashed page, but shows the error page when it keeps crashing or cannot come back', () => {
+    const crashes = new CrashWindow(3, 60_000);
+    expect(rendererGoneAction('clean-exit', crashes, 0)).toBe('none');
+    expect(rendererGoneAction('crashed', crashes, 1_000)).toBe('reload');
+    expect(rendererGoneAction('oom', crashes, 2_000)).toBe('reload');
+    expect(rendererGoneAction('killed', crashes, 3_000)).toBe('error-page');
+    // A minute later the earlier crashes no longer count.
+    expect(rendererGoneAction('crashed', crashes, 70_000)).toBe('reload');
+    expect(rendererGoneAction('integrity-failure', new CrashWindow(3, 60_000), 0)).toBe('error-page');
+  });
+
+  it('shows the UI while the server runs, the shell\'s page otherwise, and brings it forward when a person must act', () => {
+    const server = { uiUrl: 'http://127.0.0.1:8080/ui/' } as RunningServer;
+    expect(windowContent({ kind: 'running', server, restarts: 0 })).toEqual({ show: 'ui', url: 'http://127.0.0.1:8080/ui/' });
+    expect(windowContent({ kind: 'starting', restarts: 0 })).toEqual({ show: 'page', page: 'starting', bringForward: false });
+    expect(windowContent({ kind: 'waiting', restarts: 1, crashes: 1, retryInMs: 1000, reason: 'x', tail: [] })).toEqual({ show: 'page', page: 'waiting', bringForward: false });
+    expect(windowContent({ kind: 'port-in-use', port: 8080, retryInMs: 1000, tail: [] })).toEqual({ show: 'page', page: 'port-in-use', bringForward: true });
+    expect(windowContent({ kind: 'failed', crashes: 5, reason: 'x', tail: [] })).toEqual({ show: 'page', page: 'failed', bringForward: true });
+    expect(windowContent({ kind: 'stopped' })).toEqual({ show: 'keep' });
   });
 });
