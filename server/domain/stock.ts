@@ -1,6 +1,33 @@
 import { Decimal } from 'decimal.js';
 
 /**
+ * The platform's stock divisions (stockDivision, 在庫区分): why a quantity moved. This server
+ * records 01 (a correction in the back office), 02, 04, 05, 10, 12 and 15 (the stock routes
+ * called by any other API client); the rest are the platform's and may be filtered on.
+ */
+export const STOCK_DIVISION = {
+  correction: '01',
+  sale: '02',
+  purchase: '03',
+  shippingOut: '04',
+  receiving: '05',
+  rental: '06',
+  layaway: '07',
+  stocktaking: '08',
+  adjustment: '09',
+  shipment: '10',
+  return: '12',
+  promotion: '13',
+  loss: '14',
+  api: '15',
+  salesAllocation: '16',
+  receivingShortage: '17',
+  orderAllocation: '18',
+} as const;
+export type StockDivision = (typeof STOCK_DIVISION)[keyof typeof STOCK_DIVISION];
+export const STOCK_DIVISIONS = Object.values(STOCK_DIVISION) as [StockDivision, ...StockDivision[]];
+
+/**
  * The stock a sale moves (issue 14 item 2), as a pure rule over the stored transaction.
  *
  * - Only a sale (transactionHeadDivision 1) that is not cancelled (cancelDivision 1 moved no
@@ -12,8 +39,9 @@ import { Decimal } from 'decimal.js';
  * - A normal line (transactionDetailDivision 1) takes its quantity from the store's stock; a
  *   return line (2) brings it back. A return-cancel's lines carry the source's quantities
  *   negated, so the same rule puts back what the source took.
- * - Movements are summed per product and cause: cause `sale` for what a sale takes, `return`
- *   for what comes back (return lines and every line of a return-cancel, disposeDivision 2).
+ * - Movements are summed per product and stock division: `02` (sale) for what a sale takes,
+ *   `12` (return) for what comes back (return lines and every line of a return-cancel,
+ *   disposeDivision 2).
  */
 export interface StockLine {
   productId: number | string | null | undefined;
@@ -31,7 +59,7 @@ export interface StockHeader {
 export interface StockDelta {
   productId: number;
   delta: Decimal;
-  cause: 'sale' | 'return';
+  division: typeof STOCK_DIVISION.sale | typeof STOCK_DIVISION.return;
 }
 
 const GOODS_DIVISIONS = new Set(['0', '7']);
@@ -48,12 +76,12 @@ export function stockDeltasOf(header: StockHeader, lines: readonly StockLine[]):
     const quantity = new Decimal(line.quantity ?? 0);
     const delta = division === '1' ? quantity.neg() : quantity;
     if (delta.isZero()) continue;
-    const cause = returnCancel || division === '2' ? 'return' : 'sale';
+    const stockDivision = returnCancel || division === '2' ? STOCK_DIVISION.return : STOCK_DIVISION.sale;
     const productId = Number(line.productId);
-    const key = `${productId}/${cause}`;
+    const key = `${productId}/${stockDivision}`;
     const sum = sums.get(key);
     if (sum) sum.delta = sum.delta.plus(delta);
-    else sums.set(key, { productId, delta, cause });
+    else sums.set(key, { productId, delta, division: stockDivision });
   }
   return [...sums.values()].filter((s) => !s.delta.isZero());
 }

@@ -71,13 +71,13 @@ export function setInventory(t: TestApp, settings: Partial<Pick<ContractSettings
 export const stockOf = (t: TestApp, storeId: string, productId: string) =>
   new StockMovements(t.deps.db, t.deps.writer, t.deps.ids, t.clock).amount(t.contractId, storeId, productId);
 
-/** The stock movements a shipment made: [storeId, productId, delta]. */
+/** The stock movements a shipment made: [storeId, productId, delta, stock division (10 shipment)]. */
 export const shipmentMovements = (t: TestApp, shipmentId: string) =>
   (
     t.deps.db
-      .prepare(`SELECT store_id, product_id, delta, cause FROM stock_movements WHERE contract_id = ? AND shipment_id = ? ORDER BY movement_id`)
-      .all(t.contractId, Number(shipmentId)) as { store_id: number; product_id: number; delta: string; cause: string }[]
-  ).map((m) => [String(m.store_id), String(m.product_id), m.delta, m.cause]);
+      .prepare(`SELECT store_id, product_id, delta, stock_division FROM stock_movements WHERE contract_id = ? AND shipment_id = ? ORDER BY movement_id`)
+      .all(t.contractId, Number(shipmentId)) as { store_id: number; product_id: number; delta: string; stock_division: string }[]
+  ).map((m) => [String(m.store_id), String(m.product_id), m.delta, m.stock_division]);
 
 /** Outbox rows of an entity: [entity_id, op]. */
 export const outboxOf = (t: TestApp, entity: string) =>

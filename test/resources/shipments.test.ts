@@ -173,9 +173,9 @@ describe('POST /shipments', () => {
     expect(stockOf(t, store, other)).toBe('-5');
     expect(stockOf(t, store2, product)).toBe('0');
     expect(shipmentMovements(t, s.shipmentId)).toEqual([
-      [store, product, '-3', 'shipment'],
-      [store, other, '-5', 'shipment'],
-      [store, product, '-1', 'shipment'],
+      [store, product, '-3', '10'],
+      [store, other, '-5', '10'],
+      [store, product, '-1', '10'],
     ]);
   });
 });
@@ -237,7 +237,7 @@ describe('shipped status (3.3) and stock', () => {
     await ok(t, 'PATCH', `/shipments/${s.shipmentId}`, { status: '2', memo: 'again' });
     await ok(t, 'PATCH', `/shipments/${s.shipmentId}`, { memo: 'and again' });
     expect(stockOf(t, store, product)).toBe('-3');
-    expect(shipmentMovements(t, s.shipmentId)).toEqual([[store, product, '-3', 'shipment']]);
+    expect(shipmentMovements(t, s.shipmentId)).toEqual([[store, product, '-3', '10']]);
   });
 
   it('a shipped shipment cannot go back to another status (400)', async () => {
@@ -277,10 +277,10 @@ describe('shipped status (3.3) and stock', () => {
     expect(added.details).toHaveLength(2);
     expect(stockOf(t, store, other)).toBe('-2');
     expect(shipmentMovements(t, s.shipmentId)).toEqual([
-      [store, product, '-3', 'shipment'],
-      [store, product, '-2', 'shipment'],
-      [store, product, '4', 'shipment'],
-      [store, other, '-2', 'shipment'],
+      [store, product, '-3', '10'],
+      [store, product, '-2', '10'],
+      [store, product, '4', '10'],
+      [store, other, '-2', '10'],
     ]);
   });
 
@@ -485,9 +485,9 @@ describe('head office', () => {
       const shipped = await shop.ok('PATCH', `/shipments/${s.shipmentId}`, { status: '2', details: [{ productId, quantity: '2' }] });
       await agent.drain(CONTRACT);
       expect(await central.ok('GET', `/shipments/${s.shipmentId}`)).toEqual(shipped);
-      expect(central.deps.db.prepare('SELECT delta, cause FROM stock_movements WHERE shipment_id = ? ORDER BY movement_id').all(Number(s.shipmentId))).toEqual([
-        { delta: '-3', cause: 'shipment' },
-        { delta: '-2', cause: 'shipment' },
+      expect(central.deps.db.prepare('SELECT delta, stock_division FROM stock_movements WHERE shipment_id = ? ORDER BY movement_id').all(Number(s.shipmentId))).toEqual([
+        { delta: '-3', stock_division: '10' },
+        { delta: '-2', stock_division: '10' },
       ]);
     } finally {
       await shop.close();

@@ -48,13 +48,13 @@ export const body = (w: World, over: Record<string, unknown> = {}) => ({
 export const stockOf = (t: TestApp, storeId: string, productId: string) =>
   new StockMovements(t.deps.db, t.deps.writer, t.deps.ids, t.clock).amount(t.contractId, storeId, productId);
 
-/** The stock movements a shipping made: [cause, store, product, delta], in order. */
+/** The stock movements a shipping made: [stock division (04 shipping out, 05 receiving), store, product, delta], in order. */
 export const movementsOf = (t: TestApp, shippingId: string) =>
   (
     t.deps.db
-      .prepare('SELECT cause, store_id, product_id, delta FROM stock_movements WHERE contract_id = ? AND shipping_id = ? ORDER BY movement_id')
-      .all(t.contractId, Number(shippingId)) as { cause: string; store_id: number; product_id: number; delta: string }[]
-  ).map((m) => [m.cause, String(m.store_id), String(m.product_id), m.delta]);
+      .prepare('SELECT stock_division, store_id, product_id, delta FROM stock_movements WHERE contract_id = ? AND shipping_id = ? ORDER BY movement_id')
+      .all(t.contractId, Number(shippingId)) as { stock_division: string; store_id: number; product_id: number; delta: string }[]
+  ).map((m) => [m.stock_division, String(m.store_id), String(m.product_id), m.delta]);
 
 /** A shipping sent out and moved into receiving inspection (status 2). */
 export async function inInspection(t: TestApp, w: World, over: Record<string, unknown> = {}): Promise<string> {

@@ -92,8 +92,8 @@ describe('POST /shipping/{id}/modification_request (4.2)', () => {
     const patched = await ok(t, 'PATCH', `/shipping/${id}`, { memo: 'corrected', details: [{ shippingDetailId: '1001', quantity: '4' }, { productId: w.p3, quantity: '2' }] });
     expect(patched).toMatchObject({ status: '2', memo: 'corrected', modificationRequestStatus: '1' });
     expect(movementsOf(t, id).slice(2)).toEqual([
-      ['shipping_out', w.from, w.p1, '1'],
-      ['shipping_out', w.from, w.p3, '-2'],
+      ['04', w.from, w.p1, '1'],
+      ['04', w.from, w.p3, '-2'],
     ]);
     expect([stockOf(t, w.from, w.p1), stockOf(t, w.from, w.p3)]).toEqual(['-4', '-2']);
     // ...but the edits wait for the completion: the receiving side is unchanged.
@@ -104,7 +104,7 @@ describe('POST /shipping/{id}/modification_request (4.2)', () => {
     expect(problem(await t.api('PATCH', `/receiving/${id}`, { memo: 'x' }), 409).detail).toBe(refused);
     expect(problem(await t.api('PATCH', `/shipping/${id}`, { status: '3' }), 409).detail).toBe(refused);
     expect((await ok(t, 'GET', `/shipping/${id}`)).status).toBe('2');
-    expect(movementsOf(t, id).filter(([cause]) => cause === 'receiving')).toEqual([]);
+    expect(movementsOf(t, id).filter(([division]) => division === '05')).toEqual([]);
   });
 });
 
@@ -135,13 +135,13 @@ describe('POST /shipping_modification_requests/{shipping_id}/complete (4.19)', (
     const r = await ok(t, 'PATCH', `/receiving/${id}`, { details: [inspect('3001', '1')] });
     expect(r).toMatchObject({ status: '2', updDateTime: AT_1020 });
     expect(movementsOf(t, id)).toEqual([
-      ['shipping_out', w.from, w.p1, '-5'],
-      ['shipping_out', w.from, w.p2, '-3'],
-      ['shipping_out', w.from, w.p1, '1'],
-      ['shipping_out', w.from, w.p3, '-1'],
-      ['receiving', w.to, w.p1, '4'],
-      ['receiving', w.to, w.p2, '3'],
-      ['receiving', w.to, w.p3, '1'],
+      ['04', w.from, w.p1, '-5'],
+      ['04', w.from, w.p2, '-3'],
+      ['04', w.from, w.p1, '1'],
+      ['04', w.from, w.p3, '-1'],
+      ['05', w.to, w.p1, '4'],
+      ['05', w.to, w.p2, '3'],
+      ['05', w.to, w.p3, '1'],
     ]);
     expect([stockOf(t, w.from, w.p1), stockOf(t, w.to, w.p1), stockOf(t, w.to, w.p3)]).toEqual(['-4', '4', '1']);
   });
@@ -159,10 +159,10 @@ describe('POST /shipping_modification_requests/{shipping_id}/complete (4.19)', (
     expect(await receivingByProduct(t, id)).toEqual({ [w.p1]: ['5', '5', '0'], [w.p2]: ['3', '3', '0'], [w.p3]: ['2', '2', '0'] });
     // Every detail now adds up: the next receiving update completes the receiving.
     expect((await ok(t, 'PATCH', `/receiving/${id}`, { staffId: w.staff })).status).toBe('2');
-    expect(movementsOf(t, id).filter(([cause]) => cause === 'receiving')).toEqual([
-      ['receiving', w.to, w.p1, '5'],
-      ['receiving', w.to, w.p2, '3'],
-      ['receiving', w.to, w.p3, '2'],
+    expect(movementsOf(t, id).filter(([division]) => division === '05')).toEqual([
+      ['05', w.to, w.p1, '5'],
+      ['05', w.to, w.p2, '3'],
+      ['05', w.to, w.p3, '2'],
     ]);
   });
 
@@ -174,10 +174,10 @@ describe('POST /shipping_modification_requests/{shipping_id}/complete (4.19)', (
     expect(await receivingByProduct(t, id)).toEqual({ [w.p1]: ['5', null, null], [w.p2]: ['0', null, null] });
     await ok(t, 'PATCH', `/shipping/${id}`, { status: '3' });
     expect(movementsOf(t, id)).toEqual([
-      ['shipping_out', w.from, w.p1, '-5'],
-      ['shipping_out', w.from, w.p2, '-3'],
-      ['shipping_out', w.from, w.p2, '3'],
-      ['receiving', w.to, w.p1, '5'],
+      ['04', w.from, w.p1, '-5'],
+      ['04', w.from, w.p2, '-3'],
+      ['04', w.from, w.p2, '3'],
+      ['05', w.to, w.p1, '5'],
     ]);
     expect([stockOf(t, w.from, w.p2), stockOf(t, w.to, w.p2)]).toEqual(['0', '0']);
   });

@@ -60,8 +60,8 @@ describe('POST /shipping', () => {
     expect(stockOf(t, w.from, w.p2)).toBe('-3');
     expect(stockOf(t, w.to, w.p1)).toBe('0');
     expect(movementsOf(t, id)).toEqual([
-      ['shipping_out', w.from, w.p1, '-5'],
-      ['shipping_out', w.from, w.p2, '-3'],
+      ['04', w.from, w.p1, '-5'],
+      ['04', w.from, w.p2, '-3'],
     ]);
     const r = await ok(t, 'GET', `/receiving/${id}?with_details=all`);
     expect(r).toMatchObject({ receivingId: id, shippingId: id, receivingStoreId: w.to, shippingStoreId: w.from, receivingDate: null, status: '0', insDateTime: AT_10 });
@@ -190,8 +190,8 @@ describe('PATCH /shipping/{id}: status 0 → 1 → 2 → 3 and the stock', () =>
     t.clock.advance(TEN_MINUTES);
     expect(await ok(t, 'PATCH', `/shipping/${id}`, { status: '1' })).toMatchObject({ status: '1', updDateTime: AT_1010 });
     expect(movementsOf(t, id)).toEqual([
-      ['shipping_out', w.from, w.p1, '-5'],
-      ['shipping_out', w.from, w.p2, '-3'],
+      ['04', w.from, w.p1, '-5'],
+      ['04', w.from, w.p2, '-3'],
     ]);
     expect((await ok(t, 'GET', `/receiving/${id}`)).insDateTime).toBe(AT_1010);
     await ok(t, 'PATCH', `/shipping/${id}`, { status: '1' }); // the same status again: no move
@@ -201,10 +201,10 @@ describe('PATCH /shipping/{id}: status 0 → 1 → 2 → 3 and the stock', () =>
     const done = await ok(t, 'PATCH', `/shipping/${id}`, { status: '3' });
     expect(done.status).toBe('3');
     expect(movementsOf(t, id)).toEqual([
-      ['shipping_out', w.from, w.p1, '-5'],
-      ['shipping_out', w.from, w.p2, '-3'],
-      ['receiving', w.to, w.p1, '5'],
-      ['receiving', w.to, w.p2, '3'],
+      ['04', w.from, w.p1, '-5'],
+      ['04', w.from, w.p2, '-3'],
+      ['05', w.to, w.p1, '5'],
+      ['05', w.to, w.p2, '3'],
     ]);
     expect([stockOf(t, w.from, w.p1), stockOf(t, w.to, w.p1), stockOf(t, w.to, w.p2)]).toEqual(['-5', '5', '3']);
     // Completed without a count: every detail received in full, on the day it completed.
@@ -270,8 +270,8 @@ describe('PATCH /shipping/{id}: status 0 → 1 → 2 → 3 and the stock', () =>
     // A sent shipping corrected before inspection: only the difference moves, and the receiving follows at once.
     await ok(t, 'PATCH', `/shipping/${id}`, { details: [{ shippingDetailId: '1001', productId: w.p1, quantity: '6' }, { shippingDetailId: '2001', quantity: '1' }] });
     expect(movementsOf(t, id).slice(3)).toEqual([
-      ['shipping_out', w.from, w.p1, '-2'],
-      ['shipping_out', w.from, w.p2, '2'],
+      ['04', w.from, w.p1, '-2'],
+      ['04', w.from, w.p2, '2'],
     ]);
     expect([stockOf(t, w.from, w.p1), stockOf(t, w.from, w.p2), stockOf(t, w.from, w.p3)]).toEqual(['-6', '-1', '-2']);
     expect(await receivingByProduct(t, id)).toEqual({ [w.p1]: ['6', null, null], [w.p2]: ['1', null, null], [w.p3]: ['2', null, null] });
@@ -373,8 +373,8 @@ describe('the receiving side: GET /receiving, GET /receiving/{id}(/details), PAT
     expect(done.status).toBe('2');
     expect((await ok(t, 'GET', `/shipping/${id}`)).status).toBe('3');
     expect(movementsOf(t, id).slice(2)).toEqual([
-      ['receiving', w.to, w.p1, '4'],
-      ['receiving', w.to, w.p2, '2'],
+      ['05', w.to, w.p1, '4'],
+      ['05', w.to, w.p2, '2'],
     ]);
     expect(problem(await t.api('PATCH', `/receiving/${id}`, { memo: 'again' }), 400).detail).toBe(`[status] receiving ${id} is complete (status 2): it can no longer be changed`);
     expect(movementsOf(t, id)).toHaveLength(4);

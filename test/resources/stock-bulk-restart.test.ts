@@ -66,9 +66,9 @@ const bulk = (stock: { productId: string; storeId: string; stockAmount: string; 
 const amount = async (productId: string) =>
   ((await ok('GET', `/stock?product_id=${productId}&store_id=${f.store}`)) as { stockAmount: string }[])[0]?.stockAmount;
 const changes = async (productId: string) =>
-  ((await ok('GET', `/stock/changes/${productId}/${f.store}`)) as { cause: string; changeAmount: string; stockAmount: string }[]).map((c) => [
-    c.cause,
-    c.changeAmount,
+  ((await ok('GET', `/stock/changes/${productId}/${f.store}`)) as { stockDivision: string; amount: string; stockAmount: string }[]).map((c) => [
+    c.stockDivision,
+    c.amount,
     c.stockAmount,
   ]);
 const count = (sql: string) => live.deps.db.prepare(sql).pluck().get() as number;
@@ -106,7 +106,7 @@ describe('POST /stock/add/bulk across a stop', () => {
     await restart();
     await settle();
     expect([await amount(product), await amount(other)]).toEqual(['3', '-2']);
-    expect(await changes(product)).toEqual([['bulk_add', '3', '3']]);
+    expect(await changes(product)).toEqual([['15', '3', '3']]);
     const [notice, ...more] = notices();
     expect(more).toEqual([]);
     expect(notice).toEqual({
@@ -129,8 +129,8 @@ describe('POST /stock/add/bulk across a stop', () => {
     const next = await bulk([{ productId: product, storeId: f.store, stockAmount: '1' }]);
     await settle();
     expect(await changes(product)).toEqual([
-      ['bulk_add', '3', '3'],
-      ['bulk_add', '1', '4'],
+      ['15', '3', '3'],
+      ['15', '1', '4'],
     ]);
     expect(notices().map((n) => n.requestId)).toEqual([accepted.requestId, next.requestId]);
   });
@@ -145,8 +145,8 @@ describe('POST /stock/add/bulk across a stop', () => {
     const second = await bulk([{ productId: product, storeId: f.store, stockAmount: '2' }]);
     await settle();
     expect(await changes(product)).toEqual([
-      ['bulk_add', '5', '5'],
-      ['bulk_add', '2', '7'],
+      ['15', '5', '5'],
+      ['15', '2', '7'],
     ]);
     expect(notices().map((n) => [n.requestId, n.status])).toEqual([
       [first.requestId, 'success'],
@@ -166,9 +166,9 @@ describe('POST /stock/add/bulk across a stop', () => {
     await restart();
     await settle();
     expect(await changes(product)).toEqual([
-      ['bulk_add', '5', '5'],
-      ['bulk_add', '-2', '3'],
-      ['bulk_add', '10', '13'],
+      ['15', '5', '5'],
+      ['15', '-2', '3'],
+      ['15', '10', '13'],
     ]);
     expect(notices().map((n) => [n.requestId, n.status, n.errors])).toEqual([
       [a.requestId, 'success', []],
@@ -266,7 +266,7 @@ describe('a serving process killed right after answering bulk adds', () => {
       const ids = requestIdsOf(db);
       expect([...ids].sort()).toEqual([...answers].sort());
       const moved = db
-        .prepare("SELECT count(*) AS n, coalesce(sum(CAST(delta AS INTEGER)), 0) AS total FROM stock_movements WHERE cause = 'bulk_add'")
+        .prepare("SELECT count(*) AS n, coalesce(sum(CAST(delta AS INTEGER)), 0) AS total FROM stock_movements WHERE stock_division = '15'")
         .get() as { n: number; total: number };
       expect(moved).toEqual({ n: REQUESTS * ENTRIES, total: REQUESTS * ENTRIES });
     } finally {

@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Change } from '../../server/db/write.js';
+import { hashPasswordSync } from '../../server/resources/auth/password.js';
+import { StaffLoginRepo } from '../../server/resources/auth/staff-logins.js';
+import { UI_CLIENT_ID } from '../../server/resources/auth/ui-client.js';
 import { StockMovements } from '../../server/resources/stock/movements.js';
 import { DeliveryRepo } from '../../sync/webhooks/deliveries.js';
 import { problem } from '../helpers/app.js';
@@ -29,7 +32,8 @@ const amount = async (productId = product, storeId = f.store) =>
   ((await ok('GET', `/stock?product_id=${productId}&store_id=${storeId}`)) as { stockAmount: string }[])[0]?.stockAmount;
 const changes = async (productId = product, storeId = f.store, query = '') =>
   (await ok('GET', `/stock/changes/${productId}/${storeId}${query}`)) as Record<string, string | null>[];
-const causes = async (productId = product) => (await changes(productId)).map((c) => [c.cause, c.changeAmount, c.stockAmount]);
+/** Each change as [stockDivision, amount, stockAmount], by id. */
+const divisions = async (productId = product) => (await changes(productId)).map((c) => [c.stockDivision, c.amount, c.stockAmount]);
 /** Waits for the bulk add's work after its answer (setImmediate) to commit its notice. */
 const settle = async () => {
   for (let i = 0; i < 200; i++) {
@@ -45,12 +49,27 @@ describe('StockMovements (the one way stock moves)', () => {
     const stock = new StockMovements(f.t.deps.db, f.t.deps.writer, f.t.deps.ids, f.t.clock);
     const seen: Change[] = [];
     f.t.deps.writer.onChange((c) => seen.push(c));
-    const first = f.t.deps.writer.write(() => stock.move(f.t.contractId, { storeId: f.store, productId: product, delta: '5', cause: 'receiving', ref: { shippingId: '7001' } }));
+    const first = f.t.deps.writer.write(() =>
+      stock.move(f.t.contractId, { storeId: f.store, productId: product, delta: '5', division: '05', ref: { shippingId: '7001', fromStoreId: '8', toStoreId: f.store } }),
+    );
     expect(first.stock).toMatchObject({ stock_amount: '5', layaway_stock_amount: '0' });
-    expect(first.movement).toMatchObject({ cause: 'receiving', delta: '5', amount_after: '5', shipping_id: 7001, transaction_head_id: null });
-    const second = stock.move(f.t.contractId, { storeId: f.store, productId: product, delta: '-1.5', cause: 'shipment', ref: { shipmentId: 9 } });
+    // The product master's tax division, price (thousandths) and cost (none) as they were when it moved.
+    expect(first.movement).toMatchObject({
+      stock_division: '05',
+      delta: '5',
+      amount_after: '5',
+      target_at: first.movement!.moved_at,
+      from_store_id: 8,
+      to_store_id: Number(f.store),
+      tax_division: '0',
+      price_units: 300_000,
+      cost_units: null,
+      shipping_id: 7001,
+      transaction_head_id: null,
+    });
+    const second = stock.move(f.t.contractId, { storeId: f.store, productId: product, delta: '-1.5', division: '10', ref: { shipmentId: 9 } });
     expect(second.stock.stock_amount).toBe('3.5');
-    expect(stock.move(f.t.contractId, { storeId: f.store, productId: product, delta: '0', cause: 'shipment' }).movement).toBeNull();
+    expect(stock.move(f.t.contractId, { storeId: f.store, productId: product, delta: '0', division: '10' }).movement).toBeNull();
     expect(seen.map((c) => [c.entity, c.op, c.balanceOnly ?? false])).toEqual([
       ['stock', 'insert', true],
       ['stock_movement', 'insert', false],
@@ -71,7 +90,7 @@ describe('StockMovements (the one way stock moves)', () => {
     const stock = new StockMovements(f.t.deps.db, f.t.deps.writer, f.t.deps.ids, f.t.clock);
     expect(() =>
       f.t.deps.writer.write(() => {
-        stock.move(f.t.contractId, { storeId: f.store, productId: product, delta: '5', cause: 'receiving' });
+        stock.move(f.t.contractId, { storeId: f.store, productId: product, delta: '5', division: '05' });
         throw new Error('later rule');
       }),
     ).toThrow('later rule');
@@ -93,10 +112,11 @@ describe('PATCH /stock/{product_id}', () => {
     const res = await ok('PATCH', `/stock/${product}`, { storeId: f.store, stockAmount: '-3' });
     expect(res).toMatchObject({ stockAmount: '-3', updDateTime: AT_10_01, stockHistory: { memo: null } });
     expect((await ok('PATCH', `/stock/${product}`, { storeId: f.store, stockAmount: '-3' })).stockHistory).not.toBeNull();
-    expect(await causes()).toEqual([
-      ['manual_set', '12', '12'],
-      ['manual_set', '-15', '-3'],
-      ['manual_set', '0', '-3'],
+    // Through the stock routes by an API client: stock division 15 (API).
+    expect(await divisions()).toEqual([
+      ['15', '12', '12'],
+      ['15', '-15', '-3'],
+      ['15', '0', '-3'],
     ]);
   });
 
@@ -143,11 +163,11 @@ describe('POST /stock/{product_id}/add', () => {
       '[stockAmount] must be an integer from -1999999998 to 1999999998',
     );
     expect(await amount()).toBe('-999999999');
-    expect(await causes()).toEqual([
-      ['manual_add', '10', '10'],
-      ['manual_add', '-25', '-15'],
-      ['manual_set', '1000000014', '999999999'],
-      ['manual_add', '-1999999998', '-999999999'],
+    expect(await divisions()).toEqual([
+      ['15', '10', '10'],
+      ['15', '-25', '-15'],
+      ['15', '1000000014', '999999999'],
+      ['15', '-1999999998', '-999999999'],
     ]);
     expect(problem(await f.api('POST', '/stock/999/add', { storeId: f.store, stockAmount: '1' }), 404).detail).toBe('[product_id] product 999 does not exist');
     expect(problem(await f.api('POST', `/stock/${product}/add`, { storeId: '999', stockAmount: '1' }), 400).detail).toBe('[storeId] store 999 does not exist');
@@ -182,34 +202,112 @@ describe('GET /stock', () => {
 });
 
 describe('GET /stock/changes/{product_id}/{store_id}', () => {
-  it('every movement with its cause and references, oldest first; sort and paging; 404s', async () => {
+  it("answers the platform's stock history to the request a platform client sends: its names, filters, sort and paging", async () => {
+    const staffId = (await f.create('/staffs', { staffName: 'Hanako' })).staffId as string;
+    const east = (await f.create('/stores', { storeName: 'East' })).storeId as string;
+    await ok('PATCH', `/products/${product}`, { cost: '120.5' });
     await ok('PATCH', `/stock/${product}`, { storeId: f.store, stockAmount: '10', stockHistory: { memo: 'opening' } });
     await f.advance(60_000);
-    const sale = await f.sale({ details: [line(1, '300', { productId: product, quantity: '2' })] });
-    const list = await changes();
-    expect(list).toEqual([
+    await f.sale({ staffId, details: [line(1, '300', { productId: product, quantity: '2' })] });
+    // A store-to-store shipping arriving from East, as the shipping routes record it (test/resources/shipping.test.ts).
+    new StockMovements(f.t.deps.db, f.t.deps.writer, f.t.deps.ids, f.t.clock).move(f.t.contractId, {
+      storeId: f.store,
+      productId: product,
+      delta: '3',
+      division: '05',
+      ref: { shippingId: '5001', fromStoreId: east, toStoreId: f.store },
+    });
+    // Half past midnight the next day in the contract's time zone (still the 22nd in UTC).
+    await f.advance(14.5 * 3600_000);
+    await ok('POST', `/stock/${product}/add`, { storeId: f.store, stockAmount: '-1' });
+
+    // A platform client holding only pos.stock-changes:read, with the platform's query parameters.
+    const token = await f.t.tokenFor({ scopes: ['pos.stock-changes:read'] });
+    const get = (query: string) =>
+      f.t.app.inject({ method: 'GET', url: `/${f.t.contractId}/pos/stock/changes/${product}/${f.store}${query}`, headers: { authorization: `Bearer ${token}` } });
+    const res = await get('?stock_division=02&target_date=2026-11-22&limit=100&page=1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
       {
-        id: expect.any(String),
+        id: expect.stringMatching(/^\d+$/),
+        updDateTime: AT_10_01,
+        targetDateTime: AT_10_01,
         productId: product,
         storeId: f.store,
-        cause: 'manual_set',
-        changeAmount: '10',
-        stockAmount: '10',
-        memo: 'opening',
-        transactionHeadId: null,
-        shippingId: null,
-        shipmentId: null,
-        storageInfoId: null,
-        staffId: null,
-        updDateTime: AT_10_00,
+        amount: '-2',
+        stockAmount: '8',
+        layawayStockAmount: '0',
+        stockDivision: '02',
+        fromStoreId: null,
+        toStoreId: null,
+        taxDivision: '0',
+        price: '300',
+        cost: '120.5',
+        memo: null,
+        staffId,
+        staffName: 'Hanako',
       },
-      expect.objectContaining({ cause: 'sale', changeAmount: '-2', stockAmount: '8', transactionHeadId: sale.transactionHeadId, updDateTime: AT_10_01 }),
     ]);
-    expect((await changes(product, f.store, '?sort=updDateTime:desc')).map((c) => c.cause)).toEqual(['sale', 'manual_set']);
-    expect((await changes(product, f.store, '?limit=1&page=2')).map((c) => c.cause)).toEqual(['sale']);
+
+    const all = (await get('')).json() as Record<string, string | null>[];
+    expect(all.map((c) => [c.stockDivision, c.amount, c.stockAmount, c.memo])).toEqual([
+      ['15', '10', '10', 'opening'],
+      ['02', '-2', '8', null],
+      ['05', '3', '11', null],
+      ['15', '-1', '10', null],
+    ]);
+    expect(all[2]).toMatchObject({ fromStoreId: east, toStoreId: f.store, staffId: null, staffName: null });
+    expect(all[3]).toMatchObject({ updDateTime: '2026-11-23T00:31:00+09:00', targetDateTime: '2026-11-23T00:31:00+09:00' });
+    const listed = async (query: string) => {
+      const page = await get(query);
+      expect(page.statusCode, page.body).toBe(200);
+      return (page.json() as { id: string }[]).map((c) => all.findIndex((a) => a.id === c.id));
+    };
+    expect(await listed('?sort=id:desc')).toEqual([3, 2, 1, 0]);
+    expect(await listed('?sort=targetDateTime:desc,id')).toEqual([3, 1, 2, 0]);
+    expect(await listed(`?id=${all[1]!.id}`)).toEqual([1]);
+    expect(await listed('?stock_amount=10')).toEqual([0, 3]);
+    expect(await listed('?stock_division=15')).toEqual([0, 3]);
+    expect(await listed(`?from_store_id=${east}`)).toEqual([2]);
+    expect(await listed(`?to_store_id=${f.store}`)).toEqual([2]);
+    expect(await listed(`?to_store_id=${east}`)).toEqual([]);
+    expect(await listed('?target_date=2026-11-22')).toEqual([0, 1, 2]);
+    expect(await listed('?target_date=2026-11-23')).toEqual([3]);
+    expect(await listed('?limit=2&page=2')).toEqual([2, 3]);
+    expect((await get('?limit=1')).headers.link).toBe(`<http://localhost/${f.t.contractId}/pos/stock/changes/${product}/${f.store}?limit=1&page=2>; rel="next"`);
     expect(await changes(other)).toEqual([]);
+
+    const refused = async (query: string) => problem(await get(query), 400).detail;
+    expect(await refused('?stock_division=11')).toBe('[stock_division] must be one of 01, 02, 03, 04, 05, 06, 07, 08, 09, 10, 12, 13, 14, 15, 16, 17, 18');
+    expect(await refused('?target_date=2026-11-31')).toBe('[target_date] must be a calendar date YYYY-MM-DD from 1900');
+    expect(await refused('?stock_amount=1.5')).toBe('[stock_amount] must be an integer');
+    expect(await refused('?from_store_id=x')).toBe('[from_store_id] must be 1 to 9 digits');
+    expect(await refused('?sort=amount')).toMatch(/^\[sort\] amount is not a sort key; use id, updDateTime, targetDateTime/);
+    // Our former names are nobody's: a platform client never sends them.
+    expect(await refused('?cause=sale')).toBe('[cause] is not a known field');
     expect(problem(await f.api('GET', `/stock/changes/999/${f.store}`), 404).detail).toBe('[product_id] product 999 does not exist');
     expect(problem(await f.api('GET', `/stock/changes/${product}/999`), 404).detail).toBe('[store_id] store 999 does not exist');
+  });
+
+  it('a change through the back-office UI is stock division 01 (correction), with the staff member who made it', async () => {
+    const staffId = (await f.create('/staffs', { staffName: 'Hanako', staffCode: 'S001' })).staffId as string;
+    new StaffLoginRepo(f.t.deps.db, f.t.deps.writer, f.t.clock).set(f.t.contractId, staffId, hashPasswordSync('correct horse 1'), []);
+    const login = await f.t.app.inject({
+      method: 'POST',
+      url: `/app/${f.t.contractId}/token`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=password&client_id=${UI_CLIENT_ID}&username=S001&password=correct+horse+1`,
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const ui = login.json().access_token as string;
+    expect((await f.t.api('PATCH', `/stock/${product}`, { storeId: f.store, stockAmount: '4', stockHistory: { memo: 'counted' } }, ui)).statusCode).toBe(200);
+    expect((await f.t.api('POST', `/stock/${product}/add`, { storeId: f.store, stockAmount: '1' }, ui)).statusCode).toBe(200);
+    await ok('POST', `/stock/${product}/add`, { storeId: f.store, stockAmount: '2' });
+    expect((await changes()).map((c) => [c.stockDivision, c.amount, c.staffId, c.staffName, c.memo])).toEqual([
+      ['01', '4', staffId, 'Hanako', 'counted'],
+      ['01', '1', staffId, 'Hanako', null],
+      ['15', '2', null, null, null],
+    ]);
   });
 });
 
@@ -228,7 +326,7 @@ describe('POST /stock/add/bulk', () => {
     expect(accepted).toEqual({ requestId: expect.any(Number), callbackUrl: 'https://receiver.example/stock?x=1' });
     await settle();
     expect([await amount(), await amount(product, east), await amount(other)]).toEqual(['8', '-2', '7']);
-    expect((await changes()).at(-1)).toMatchObject({ cause: 'bulk_add', changeAmount: '3', memo: 'bulk' });
+    expect((await changes()).at(-1)).toMatchObject({ stockDivision: '15', amount: '3', memo: 'bulk' });
 
     const event = f.t.deps.db.prepare("SELECT event, action, body, target_url FROM webhook_events WHERE event = 'pos:stock'").get() as { action: string; body: string; target_url: string };
     expect(event.target_url).toBe('https://receiver.example/stock?x=1');
@@ -297,7 +395,7 @@ describe('POST /stock/add/bulk', () => {
 
 describe('sales and returns move stock in the same transaction', () => {
   it('a sale takes its products’ quantities; lines without a product, or not goods, move nothing', async () => {
-    const sale = await f.sale({
+    await f.sale({
       details: [
         line(1, '300', { productId: product, quantity: '2' }),
         line(2, '300', { productId: product, quantity: '1.5' }),
@@ -306,12 +404,12 @@ describe('sales and returns move stock in the same transaction', () => {
       ],
     });
     expect([await amount(), await amount(other)]).toEqual(['-3.5', '-1']);
-    expect(await changes()).toEqual([expect.objectContaining({ cause: 'sale', changeAmount: '-3.5', transactionHeadId: sale.transactionHeadId })]);
+    expect(await changes()).toEqual([expect.objectContaining({ stockDivision: '02', amount: '-3.5', stockAmount: '-3.5', updDateTime: AT_10_00 })]);
   });
 
   it('return lines bring goods back; bundle parents, tickets and options do not move; children do', async () => {
     await f.sale({ details: [line(1, '300', { productId: product, transactionDetailDivision: '2', quantity: '2' })] });
-    expect(await causes()).toEqual([['return', '2', '2']]);
+    expect(await divisions()).toEqual([['12', '2', '2']]);
     await f.sale({
       details: [
         line(1, '0', { productDivision: '4', productId: other }),
@@ -335,16 +433,16 @@ describe('sales and returns move stock in the same transaction', () => {
     const body = { terminalTranId: '77', details: [line(1, '300', { productId: product })] };
     await f.sale(body);
     await f.sale(body); // the same sale again: answered from the first registration
-    expect(await causes()).toEqual([['sale', '-1', '-1']]);
+    expect(await divisions()).toEqual([['02', '-1', '-1']]);
   });
 
   it('a return-cancel (dispose or disposeDivision 2) puts back what the sale took', async () => {
     const sale = await f.sale({ details: [line(1, '300', { productId: product, quantity: '3' }), line(2, '500', { productId: other })] });
-    const cancel = await ok('POST', `/transactions/${sale.transactionHeadId}/dispose`, {});
+    await ok('POST', `/transactions/${sale.transactionHeadId}/dispose`, {});
     expect([await amount(), await amount(other)]).toEqual(['0', '0']);
-    expect((await changes()).map((c) => [c.cause, c.changeAmount, c.transactionHeadId])).toEqual([
-      ['sale', '-3', sale.transactionHeadId],
-      ['return', '3', cancel.transactionHeadId],
+    expect(await divisions()).toEqual([
+      ['02', '-3', '-3'],
+      ['12', '3', '0'],
     ]);
     const second = await f.sale({ details: [line(1, '300', { productId: product, quantity: '2' })] });
     await f.sale({
@@ -353,7 +451,7 @@ describe('sales and returns move stock in the same transaction', () => {
       details: [line(1, '300', { productId: product, quantity: '2', transactionDetailDivision: '2' })],
     });
     expect(await amount()).toBe('0');
-    expect((await causes()).slice(-1)).toEqual([['return', '2', '0']]);
+    expect((await divisions()).slice(-1)).toEqual([['12', '2', '0']]);
   });
 });
 

@@ -36,18 +36,18 @@ const quantities = async (i: Instance) => [await qty(i, shopEast, tea), await qt
 const shippingAt = (i: Instance, id: string) => i.ok('GET', `/shipping/${id}?with_details=all`);
 const receivingAt = (i: Instance, id: string) => i.ok('GET', `/receiving/${id}?with_details=all`);
 const conflicts = (i: Instance) => count(i.deps, "SELECT count(*) FROM sync_conflicts WHERE entity = 'shipping'");
-/** The stock movements of a shipping an instance holds: [cause, store, product, delta]. */
+/** The stock movements of a shipping an instance holds: [stock division (04 out, 05 in), store, product, delta]. */
 const movements = (i: Instance, id: string) =>
   (
     i.deps.db
-      .prepare('SELECT cause, store_id, product_id, delta FROM stock_movements WHERE shipping_id = ? ORDER BY cause, store_id, product_id, delta')
+      .prepare('SELECT stock_division, store_id, product_id, delta FROM stock_movements WHERE shipping_id = ? ORDER BY stock_division, store_id, product_id, delta')
       .all(Number(id)) as {
-      cause: string;
+      stock_division: string;
       store_id: number;
       product_id: number;
       delta: string;
     }[]
-  ).map((m) => [m.cause, String(m.store_id), String(m.product_id), m.delta]);
+  ).map((m) => [m.stock_division, String(m.store_id), String(m.product_id), m.delta]);
 
 /** East's shop sends tea × 5 and coffee × 3 to West's shop (status 1: the stock leaves at once). */
 const send = (i: Instance, over: Record<string, unknown> = {}) =>
@@ -189,15 +189,15 @@ describe('a shipping across store PCs', () => {
     // Stock: East's goods left once (5 + 3, one tea back by the correction), West's arrived once.
     for (const i of [central, east, west]) expect(await quantities(i), 'stock everywhere').toEqual(['6', '7', '6', '3']);
     expect(movements(central, id)).toEqual([
-      ['receiving', shopWest, tea, '4'],
-      ['receiving', shopWest, coffee, '3'],
-      ['shipping_out', shopEast, tea, '-5'],
-      ['shipping_out', shopEast, tea, '1'],
-      ['shipping_out', shopEast, coffee, '-3'],
+      ['04', shopEast, tea, '-5'],
+      ['04', shopEast, tea, '1'],
+      ['04', shopEast, coffee, '-3'],
+      ['05', shopWest, tea, '4'],
+      ['05', shopWest, coffee, '3'],
     ]);
     // Each store made only its own side's movements; copying the record moved nothing.
-    expect(movements(east, id).map((m) => m[0])).toEqual(['shipping_out', 'shipping_out', 'shipping_out']);
-    expect(movements(west, id).map((m) => m[0])).toEqual(['receiving', 'receiving']);
+    expect(movements(east, id).map((m) => m[0])).toEqual(['04', '04', '04']);
+    expect(movements(west, id).map((m) => m[0])).toEqual(['05', '05']);
 
     // A hand-off is no conflict: every edit was made after pulling the one before it. West (node 5)
     // edited a record minted by East's node: central took it (no dead letter).
@@ -276,7 +276,7 @@ describe('a shipping across store PCs', () => {
           expect((await receivingAt(i, id)).details.map((d: { inspectionQuantity: string }) => d.inspectionQuantity)).toEqual(['5', '3']);
           expect(await quantities(i)).toEqual(['5', '7', '7', '3']);
         }
-        expect(movements(central, id).map((m) => m[0])).toEqual(['receiving', 'receiving', 'shipping_out', 'shipping_out']);
+        expect(movements(central, id).map((m) => m[0])).toEqual(['04', '04', '05', '05']);
 
         // Head office logs the lost edit (GET /sync/conflicts), as does East, whose edit it was.
         type Logged = { loserHlc: string; winnerHlc: string; loser: { row: { status: string; memo: string } } };

@@ -75,10 +75,10 @@ describe('stock merges by movements', () => {
     await sync(west);
     await sync(east);
     for (const i of [central, east, west]) expect(await qty(i), 'after the merge').toBe('13');
-    // Each movement is recorded once at head office, with its cause.
+    // Each movement is recorded once at head office, with its stock division (02 sale, 15 API).
     expect(count(central.deps, 'SELECT count(*) FROM stock_movements WHERE product_id = ?', tea)).toBe(4);
-    expect((await central.ok('GET', `/stock/changes/${tea}/${shopEast}`)).map((c: { cause: string; changeAmount: string }) => [c.cause, c.changeAmount]).sort()).toEqual(
-      [['manual_add', '1'], ['manual_add', '5'], ['manual_set', '10'], ['sale', '-3']].sort(),
+    expect((await central.ok('GET', `/stock/changes/${tea}/${shopEast}`)).map((c: { stockDivision: string; amount: string }) => [c.stockDivision, c.amount]).sort()).toEqual(
+      [['15', '1'], ['15', '5'], ['15', '10'], ['02', '-3']].sort(),
     );
     expect(count(central.deps, 'SELECT count(*) FROM sync_conflicts')).toBe(0);
     for (const i of [east, west]) expect(count(i.deps, 'SELECT count(*) FROM sync_conflicts')).toBe(0);

@@ -5,6 +5,7 @@ import type { Writer } from '../../db/write.js';
 import { productTaxRateAt, taxIncludedPrice } from '../../domain/inventory-prices.js';
 import { COST_SCALE, formatDecimal, fromUnits, PRICE_SCALE } from '../../domain/money.js';
 import { MAX_SHIPMENT_DETAILS, SHIPPED, stockToMove, type ShipmentStatus } from '../../domain/shipments.js';
+import { STOCK_DIVISION } from '../../domain/stock.js';
 import type { RoundingCode } from '../../domain/transaction-totals-types.js';
 import { BadRequest } from '../../http/problem.js';
 import { InventoryMasters, type ProductFacts } from '../purchase-orders/inventory-masters.js';
@@ -145,9 +146,9 @@ export class ShipmentDetails {
 
   /**
    * Stock leaves the shipment store once the shipment is shipped: each detail moves what has not
-   * left yet (cause 'shipment'), so sending status 2 again moves nothing and a later quantity
-   * edit moves the difference. A shipped shipment moved to another store first gives back what
-   * left the old one.
+   * left yet (stock division 10, shipment), so sending status 2 again moves nothing and a later
+   * quantity edit moves the difference. A shipped shipment moved to another store first gives
+   * back what left the old one.
    */
   moveStock(contractId: string, after: ShipmentRow, before: ShipmentRow | null): void {
     const storeChanged = before !== null && before.shipment_store_id !== after.shipment_store_id;
@@ -155,11 +156,11 @@ export class ShipmentDetails {
     for (const d of this.list(contractId, after.shipment_id)) {
       let shipped = d.shipped_quantity;
       if (storeChanged && shipped !== 0) {
-        this.stock.move(contractId, { storeId: before.shipment_store_id, productId: d.product_id, delta: String(shipped), cause: 'shipment', ref });
+        this.stock.move(contractId, { storeId: before.shipment_store_id, productId: d.product_id, delta: String(shipped), division: STOCK_DIVISION.shipment, ref });
         shipped = 0;
       }
       const delta = stockToMove(after.status as ShipmentStatus, d.quantity, shipped);
-      if (delta !== 0) this.stock.move(contractId, { storeId: after.shipment_store_id, productId: d.product_id, delta: String(-delta), cause: 'shipment', ref });
+      if (delta !== 0) this.stock.move(contractId, { storeId: after.shipment_store_id, productId: d.product_id, delta: String(-delta), division: STOCK_DIVISION.shipment, ref });
       if (shipped + delta !== d.shipped_quantity) this.markShipped.run(shipped + delta, contractId, d.shipment_detail_id);
     }
   }

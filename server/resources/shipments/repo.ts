@@ -47,8 +47,8 @@ const asRuleError = <T>(fn: () => T): T => {
 /**
  * Shipments (spec 2.9, 3.2, 3.3, 4.12): store-made records with their details, written in one
  * transaction with the stock they move. Status 2 (shipped) takes each detail's quantity out of
- * the shipment store's stock through StockMovements (cause 'shipment'), once: a detail keeps how
- * much already left (shipped_quantity), and only a difference moves again.
+ * the shipment store's stock through StockMovements (stock division 10, shipment), once: a
+ * detail keeps how much already left (shipped_quantity), and only a difference moves again.
  */
 export class ShipmentRepo {
   private readonly byId;

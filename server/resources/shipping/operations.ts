@@ -21,6 +21,7 @@ import {
   statusMove,
   type ShippingStatus,
 } from '../../domain/shipping.js';
+import { STOCK_DIVISION } from '../../domain/stock.js';
 import { formatDate } from '../../domain/time.js';
 import { BadRequest, Conflict, NotFound } from '../../http/problem.js';
 import type { Contract } from '../contracts/repo.js';
@@ -243,7 +244,7 @@ export class ShippingOperations {
         storeId: row.shipping_store_id,
         productId: d.product_id,
         delta: String(d.stocked_quantity - d.quantity),
-        cause: 'shipping_out',
+        division: STOCK_DIVISION.shippingOut,
         ref: this.ref(row, actor),
       });
       this.repo.setDetail(contractId, row.shipping_id, d.shipping_detail_id, d.quantity, d.quantity, now);
@@ -281,14 +282,20 @@ export class ShippingOperations {
         storeId: row.receiving_store_id,
         productId: d.product_id,
         delta: String(receivedQuantity(quantities)),
-        cause: 'receiving',
+        division: STOCK_DIVISION.receiving,
         ref: this.ref(row, actor),
       });
     }
   }
 
   private ref(row: ShippingRow, actor: Actor): StockRef {
-    return { shippingId: row.shipping_id, clientId: actor.clientId ?? null, staffId: actor.staffId ?? null };
+    return {
+      shippingId: row.shipping_id,
+      fromStoreId: row.shipping_store_id,
+      toStoreId: row.receiving_store_id,
+      clientId: actor.clientId ?? null,
+      staffId: actor.staffId ?? null,
+    };
   }
 
   /** Changes (by shippingDetailId) or adds (by productId) shipping details; at most 1000 in all. */

@@ -4,16 +4,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
-import { stockDeltasOf, type StockHeader, type StockLine } from '../../domain/stock.js';
-
-/**
- * Why a stock quantity moved (stock_movements.cause): sales and returns of transactions (sale,
- * return), store-to-store shipping sent (shipping_out) and received (receiving), shipments to
- * suppliers shipped (shipment), and the stock routes (manual_set: PATCH /stock/{id}; manual_add:
- * POST /stock/{id}/add; bulk_add: POST /stock/add/bulk).
- */
-export const STOCK_CAUSES = ['sale', 'return', 'shipping_out', 'receiving', 'shipment', 'manual_set', 'manual_add', 'bulk_add'] as const;
-export type StockCause = (typeof STOCK_CAUSES)[number];
+import { stockDeltasOf, type StockDivision, type StockHeader, type StockLine } from '../../domain/stock.js';
 
 /** The record that moved the stock (any that apply). */
 export interface StockRef {
@@ -21,6 +12,9 @@ export interface StockRef {
   shippingId?: string | number | null;
   shipmentId?: string | number | null;
   storageInfoId?: string | number | null;
+  /** The stores a store-to-store shipping moves between (the platform's fromStoreId and toStoreId). */
+  fromStoreId?: string | number | null;
+  toStoreId?: string | number | null;
   /** The movement's memo (the stock routes' stockHistory.memo). */
   memo?: string | null;
   /** Who asked for it: the API client, and the staff member of a user token. */
@@ -33,7 +27,8 @@ export interface StockMove {
   productId: string | number;
   /** A decimal string (or Decimal), may be negative; zero records nothing. */
   delta: string | Decimal;
-  cause: StockCause;
+  /** Why it moved, as the platform's stockDivision code (server/domain/stock.ts). */
+  division: StockDivision;
   ref?: StockRef;
   /** Record a zero movement too (PATCH /stock setting the quantity it already has keeps its history). */
   keepZero?: boolean;
@@ -54,9 +49,16 @@ export interface StockMovementRow {
   movement_id: number;
   store_id: number;
   product_id: number;
-  cause: StockCause;
+  stock_division: StockDivision;
   delta: string;
   amount_after: string;
+  target_at: number;
+  from_store_id: number | null;
+  to_store_id: number | null;
+  /** The product master's at the movement; price in thousandths, cost in hundred-thousandths. */
+  tax_division: string | null;
+  price_units: number | null;
+  cost_units: number | null;
   memo: string | null;
   transaction_head_id: number | null;
   shipping_id: number | null;
@@ -108,10 +110,13 @@ export class StockMovements {
        ON CONFLICT (contract_id, store_id, product_id) DO UPDATE SET stock_amount = excluded.stock_amount, upd_at = excluded.upd_at`,
     );
     this.insertMovement = db.prepare(
-      `INSERT INTO stock_movements (contract_id, movement_id, store_id, product_id, cause, delta, amount_after, memo,
+      `INSERT INTO stock_movements (contract_id, movement_id, store_id, product_id, stock_division, delta, amount_after, target_at,
+         from_store_id, to_store_id, tax_division, price_units, cost_units, memo,
          transaction_head_id, shipping_id, shipment_id, storage_info_id, client_id, staff_id, moved_at)
-       VALUES (@contractId, @movementId, @storeId, @productId, @cause, @delta, @after, @memo,
-         @transactionHeadId, @shippingId, @shipmentId, @storageInfoId, @clientId, @staffId, @now)`,
+       SELECT @contractId, @movementId, @storeId, @productId, @division, @delta, @after, @now,
+         @fromStoreId, @toStoreId, CASE WHEN p.tax_division IN ('0', '1', '2') THEN p.tax_division END, p.price_units, p.cost_units, @memo,
+         @transactionHeadId, @shippingId, @shipmentId, @storageInfoId, @clientId, @staffId, @now
+       FROM (SELECT 1) LEFT JOIN products p ON p.contract_id = @contractId AND p.product_id = @productId`,
     );
     this.movementById = db.prepare('SELECT * FROM stock_movements WHERE contract_id = ? AND movement_id = ?');
   }
@@ -129,7 +134,7 @@ export class StockMovements {
   /**
    * The stock a registered transaction moves at its store (server/domain/stock.ts): a sale takes
    * its goods, return lines and return-cancels bring them back; one movement per product and
-   * cause, referencing the transaction. Call it in the write that registers the transaction.
+   * stock division, referencing the transaction and its staff member. Call it in the write that registers the transaction.
    */
   moveTransaction(contractId: string, record: { header: Record<string, unknown>; details: readonly Record<string, unknown>[] }): void {
     const h = record.header;
@@ -137,15 +142,22 @@ export class StockMovements {
     // On the sale's hot path: the rows are written, not read back (move() answers them).
     this.writer.write(() => {
       for (const d of deltas) {
-        this.record(contractId, { storeId: h.storeId as number, productId: d.productId, delta: d.delta, cause: d.cause, ref: { transactionHeadId: h.transactionHeadId as number } });
+        this.record(contractId, {
+          storeId: h.storeId as number,
+          productId: d.productId,
+          delta: d.delta,
+          division: d.division,
+          ref: { transactionHeadId: h.transactionHeadId as number, staffId: (h.staffId as string | number | null | undefined) ?? null },
+        });
       }
     });
   }
 
   /**
-   * Adds `delta` to the store's quantity of the product and records the movement with its cause
-   * and references. A zero delta records nothing and answers the row as it is (a row at 0 when it
-   * never moved, not stored), unless `keepZero`.
+   * Adds `delta` to the store's quantity of the product and records the movement with its stock
+   * division and references, and the product master's tax division, price and cost as they are
+   * now. A zero delta records nothing and answers the row as it is (a row at 0 when it never
+   * moved, not stored), unless `keepZero`.
    */
   move(contractId: string, m: StockMove): StockMoveResult {
     return this.writer.write(() => {
@@ -183,7 +195,7 @@ export class StockMovements {
       movementId: Number(movementId),
       storeId,
       productId,
-      cause: m.cause,
+      division: m.division,
       delta: formatDecimal(delta),
       after,
       memo: ref.memo ?? null,
@@ -191,6 +203,8 @@ export class StockMovements {
       shippingId: int(ref.shippingId),
       shipmentId: int(ref.shipmentId),
       storageInfoId: int(ref.storageInfoId),
+      fromStoreId: int(ref.fromStoreId),
+      toStoreId: int(ref.toStoreId),
       clientId: ref.clientId ?? null,
       staffId: int(ref.staffId),
       now,

@@ -5,18 +5,31 @@ import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage, updConditions } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
-import { stockAfterAddError } from '../../domain/stock.js';
+import { STOCK_DIVISION, stockAfterAddError, type StockDivision } from '../../domain/stock.js';
+import { dayStart, nextDate } from '../../domain/time.js';
 import { BadRequest, NotFound } from '../../http/problem.js';
 import type { Page } from '../../http/paging.js';
+import { UI_CLIENT_ID } from '../auth/ui-client.js';
 import { StoreRepo } from '../stores/repo.js';
 import { StockMovements, type StockMoveResult, type StockMovementRow, type StockRow, type StockRef } from './movements.js';
 import type { BulkAddStock, ListStockChangesQuery, ListStockQuery } from './schema.js';
 
 const STOCK_SORT = { productId: 'product_id', storeId: 'store_id' };
-const CHANGE_SORT = { id: 'movement_id', updDateTime: 'moved_at' };
+const CHANGE_SORT = { id: 'movement_id', updDateTime: 'moved_at', targetDateTime: 'target_at' };
 
 /** Who asked (the API client and the staff member of a user token), kept on the movement. */
 export type StockActor = Pick<StockRef, 'clientId' | 'staffId'>;
+
+/**
+ * The stock division of a change made through the stock routes: 01 (correction) from the
+ * back-office UI, as the platform records a correction made in its back office, and 15 (API)
+ * from any other client.
+ */
+export const routeDivision = (actor: StockActor): StockDivision =>
+  actor.clientId?.startsWith(`${UI_CLIENT_ID}:`) ? STOCK_DIVISION.correction : STOCK_DIVISION.api;
+
+/** A movement as GET /stock/changes answers it: its row and the current name of its staff member. */
+export type StockChangeRow = StockMovementRow & { staff_name: string | null };
 
 /** One refused entry of a bulk add: its index and the field and reason, as a 400 would name them. */
 export interface BulkError {
@@ -30,6 +43,7 @@ export class StockRepo {
   readonly movements: StockMovements;
   private readonly stores: StoreRepo;
   private readonly productExists;
+  private readonly staffName;
 
   constructor(
     private readonly db: Sqlite,
@@ -40,6 +54,7 @@ export class StockRepo {
     this.movements = new StockMovements(db, writer, ids, clock);
     this.stores = new StoreRepo(db, writer, ids, clock);
     this.productExists = db.prepare('SELECT 1 FROM products WHERE contract_id = ? AND product_id = ?').pluck();
+    this.staffName = db.prepare('SELECT staff_name FROM staffs WHERE contract_id = ? AND staff_id = ?').pluck();
   }
 
   /** GET /stock: quantities that have moved at least once (as the platform lists them). */
@@ -58,22 +73,34 @@ export class StockRepo {
     );
   }
 
-  /** GET /stock/changes/{product_id}/{store_id}: every movement, oldest first unless sorted; 404 for an unknown product or store. */
-  changes(contractId: string, productId: string, storeId: string, query: ListStockChangesQuery): StockMovementRow[] {
+  /**
+   * GET /stock/changes/{product_id}/{store_id}: the movements under the platform's filters (the
+   * target date is a calendar date in the contract's time zone), by id unless sorted; 404 for an
+   * unknown product or store.
+   */
+  changes(contractId: string, productId: string, storeId: string, query: ListStockChangesQuery, zone: string): StockChangeRow[] {
     this.assertProduct(contractId, productId);
     if (!this.stores.find(contractId, storeId)) throw NotFound.field('store_id', `store ${storeId} does not exist`);
-    const page = query.sort.length ? query : { ...query, sort: [{ field: 'updDateTime' as const, desc: false }] };
-    return selectFilteredPage<StockMovementRow, keyof typeof CHANGE_SORT>(
+    const day = query.target_date;
+    const rows = selectFilteredPage<StockMovementRow, keyof typeof CHANGE_SORT>(
       this.db,
       { table: 'stock_movements', key: 'movement_id' },
       contractId,
       [
         ['product_id = ?', Number(productId)],
         ['store_id = ?', Number(storeId)],
+        ['movement_id = ?', query.id === undefined ? undefined : Number(query.id)],
+        ['target_at >= ?', day === undefined ? undefined : dayStart(day, zone)],
+        ['target_at < ?', day === undefined ? undefined : dayStart(nextDate(day), zone)],
+        ['amount_after = ?', query.stock_amount],
+        ['stock_division = ?', query.stock_division],
+        ['from_store_id = ?', query.from_store_id === undefined ? undefined : Number(query.from_store_id)],
+        ['to_store_id = ?', query.to_store_id === undefined ? undefined : Number(query.to_store_id)],
       ],
-      page,
+      query,
       CHANGE_SORT,
     );
+    return rows.map((row) => ({ ...row, staff_name: row.staff_id === null ? null : ((this.staffName.get(contractId, row.staff_id) as string | undefined) ?? null) }));
   }
 
   /** PATCH /stock/{product_id}: the store's quantity becomes `amount` (a movement of the difference, recorded even when 0). */
@@ -87,7 +114,7 @@ export class StockRepo {
         storeId: body.storeId,
         productId,
         delta,
-        cause: 'manual_set',
+        division: routeDivision(actor),
         keepZero: true,
         ref: { memo: body.stockHistory?.memo ?? null, ...actor },
       });
@@ -105,7 +132,7 @@ export class StockRepo {
         storeId: body.storeId,
         productId,
         delta: body.stockAmount,
-        cause: 'manual_add',
+        division: routeDivision(actor),
         keepZero: true,
         ref: { memo: body.stockHistory?.memo ?? null, ...actor },
       });
@@ -141,7 +168,7 @@ export class StockRepo {
         storeId: e.storeId,
         productId: e.productId,
         delta: e.stockAmount,
-        cause: 'bulk_add',
+        division: routeDivision(actor),
         ref: { memo: e.stockHistory?.memo ?? null, ...actor },
       }),
     );

@@ -62,7 +62,7 @@ export default function stockRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { scope: 'pos.stock:write' },
         schema: {
           tags,
-          summary: "Set a store's quantity of a product (recorded as a movement of the difference: manual_set)",
+          summary: "Set a store's quantity of a product (recorded as a stock change of the difference: 15 API, or 01 correction from the back-office UI)",
           params: stockParams,
           body: setStockBody,
           response: { 200: stockChangeResult, ...commonErrorResponses, 404: problemSchema },
@@ -81,7 +81,7 @@ export default function stockRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { scope: 'pos.stock:write' },
         schema: {
           tags,
-          summary: "Add to a store's quantity of a product (negative: take; manual_add)",
+          summary: "Add to a store's quantity of a product (negative: take; a stock change 15 API, or 01 correction from the back-office UI)",
           params: stockParams,
           body: addStockBody,
           response: { 200: stockChangeResult, ...commonErrorResponses, 404: problemSchema },
@@ -119,7 +119,7 @@ export default function stockRoutes(deps: AppDeps): FastifyPluginAsyncZod {
         config: { scope: 'pos.stock-changes:read' },
         schema: {
           tags,
-          summary: "Every movement of a store's quantity of a product, with its cause (oldest first unless sorted)",
+          summary: "A store's stock history of a product (the platform's stock changes: stockDivision, amount, stockAmount after it), by id unless sorted",
           params: stockChangesParams,
           querystring: listStockChangesQuery,
           response: { 200: z.array(stockChange), ...commonErrorResponses, 404: problemSchema },
@@ -127,7 +127,7 @@ export default function stockRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { contract } = authOf(request);
-        const rows = stock.changes(contract.contractId, request.params.product_id, request.params.store_id, request.query);
+        const rows = stock.changes(contract.contractId, request.params.product_id, request.params.store_id, request.query, contract.timeZone);
         return sendPage(request, reply, request.query, rows).map((m) => presentStockChange(m, contract.timeZone));
       },
     );

@@ -1,11 +1,13 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { STOCK_ADD_MAX } from '../../domain/stock.js';
+import { COST_SCALE, formatDecimal, fromUnits, PRICE_SCALE } from '../../domain/money.js';
+import { STOCK_ADD_MAX, STOCK_DIVISIONS } from '../../domain/stock.js';
 import { formatDateTime } from '../../domain/time.js';
-import { fieldsParam, id, text } from '../../http/fields.js';
+import { date, fieldsParam, id, oneOf, text } from '../../http/fields.js';
 import { masterListQuery, pageQuery, POS_PAGE } from '../../http/paging.js';
 import { isHttpUrl } from '../../../sync/webhooks/events.js';
-import { STOCK_CAUSES, type StockMovementRow, type StockRow } from './movements.js';
+import type { StockMovementRow, StockRow } from './movements.js';
+import type { StockChangeRow } from './repo.js';
 
 /** A store's quantity of a product (GET /stock), as the platform names it. */
 export const stock = z
@@ -91,29 +93,56 @@ export const bulkAccepted = z
   })
   .meta({ id: 'StockBulkAccepted' });
 
-/** One movement of a store's quantity (GET /stock/changes/{product_id}/{store_id}). */
+/**
+ * One movement of a store's quantity (GET /stock/changes/{product_id}/{store_id}), as the
+ * platform's stock history (在庫変動履歴) names it.
+ */
 export const stockChange = z
   .object({
-    id: z.string().describe('the movement (stock history) id'),
+    id: z.string().describe('the stock history id'),
+    updDateTime: z.string().describe('when it was recorded'),
+    targetDateTime: z.string().describe('when the quantity changed (the same as updDateTime for every change this server records)'),
     productId: z.string(),
     storeId: z.string(),
-    cause: z.enum(STOCK_CAUSES).describe('sale, return, shipping_out, receiving, shipment, manual_set (PATCH /stock), manual_add (POST /stock/{id}/add), bulk_add (POST /stock/add/bulk)'),
-    changeAmount: z.string().describe('the quantity moved: negative when taken'),
+    amount: z.string().describe('the quantity moved, relative: negative when taken'),
     stockAmount: z.string().describe('the quantity at the store right after it, as the store that made it saw it'),
+    layawayStockAmount: z.string().describe('the quantity laid away right after it (always 0 here: no layaway)'),
+    stockDivision: z
+      .enum(STOCK_DIVISIONS)
+      .describe(
+        'why it moved: 01 correction, 02 sale, 03 purchase, 04 shipping out, 05 receiving, 06 rental, 07 layaway, 08 stocktaking, ' +
+          '09 adjustment, 10 shipment, 12 return, 13 promotional goods, 14 loss, 15 API, 16 sales allocation, 17 receiving shortage, ' +
+          '18 order allocation',
+      ),
+    fromStoreId: z.string().nullable().describe('the shipping store of a store-to-store shipping (04, 05)'),
+    toStoreId: z.string().nullable().describe('the receiving store of a store-to-store shipping (04, 05)'),
+    taxDivision: z.enum(['0', '1', '2']).nullable().describe("the tax division of the product's price: 0 included, 1 excluded, 2 non-taxable"),
+    price: z.string().nullable().describe("the product's price when it moved"),
+    cost: z.string().nullable().describe("the product's cost when it moved"),
     memo: z.string().nullable(),
-    transactionHeadId: z.string().nullable(),
-    shippingId: z.string().nullable(),
-    shipmentId: z.string().nullable(),
-    storageInfoId: z.string().nullable(),
-    staffId: z.string().nullable(),
-    updDateTime: z.string().describe('when it moved'),
+    staffId: z.string().nullable().describe('the staff member who made it'),
+    staffName: z.string().nullable(),
   })
   .meta({ id: 'StockChange' });
 export type StockChange = z.infer<typeof stockChange>;
 
 export const stockChangesParams = z.object({ product_id: id(), store_id: id() });
-export const STOCK_CHANGE_SORT = ['id', 'updDateTime'] as const;
-export const listStockChangesQuery = z.strictObject({ ...pageQuery(STOCK_CHANGE_SORT, POS_PAGE) });
+export const STOCK_CHANGE_SORT = ['id', 'updDateTime', 'targetDateTime'] as const;
+/** The platform's filters of a store's stock history of a product, each an exact match. */
+export const listStockChangesQuery = z.strictObject({
+  id: id().optional().describe('the stock history id'),
+  target_date: date.optional().describe('the day the quantity changed (YYYY-MM-DD, in the contract time zone)'),
+  stock_amount: z
+    .string()
+    .regex(/^-?\d{1,10}$/, 'must be an integer')
+    .transform((v) => formatDecimal(v))
+    .optional()
+    .describe('the quantity right after the change'),
+  stock_division: oneOf(STOCK_DIVISIONS).optional().describe('why it moved (see stockDivision)'),
+  from_store_id: id().optional().describe('the shipping store of a store-to-store shipping'),
+  to_store_id: id().optional().describe('the receiving store of a store-to-store shipping'),
+  ...pageQuery(STOCK_CHANGE_SORT, POS_PAGE),
+});
 export type ListStockChangesQuery = z.infer<typeof listStockChangesQuery>;
 
 const idText = (v: number | null) => (v === null ? null : String(v));
@@ -143,20 +172,24 @@ export function presentStockChangeResult(row: StockRow, movement: StockMovementR
   };
 }
 
-export function presentStockChange(m: StockMovementRow, zone: string): StockChange {
+export function presentStockChange(m: StockChangeRow, zone: string): StockChange {
   return {
     id: String(m.movement_id),
+    updDateTime: formatDateTime(m.moved_at, zone),
+    targetDateTime: formatDateTime(m.target_at, zone),
     productId: String(m.product_id),
     storeId: String(m.store_id),
-    cause: m.cause,
-    changeAmount: m.delta,
+    amount: m.delta,
     stockAmount: m.amount_after,
+    layawayStockAmount: '0',
+    stockDivision: m.stock_division,
+    fromStoreId: idText(m.from_store_id),
+    toStoreId: idText(m.to_store_id),
+    taxDivision: m.tax_division as StockChange['taxDivision'],
+    price: m.price_units === null ? null : fromUnits(m.price_units, PRICE_SCALE),
+    cost: m.cost_units === null ? null : fromUnits(m.cost_units, COST_SCALE),
     memo: m.memo,
-    transactionHeadId: idText(m.transaction_head_id),
-    shippingId: idText(m.shipping_id),
-    shipmentId: idText(m.shipment_id),
-    storageInfoId: idText(m.storage_info_id),
     staffId: idText(m.staff_id),
-    updDateTime: formatDateTime(m.moved_at, zone),
+    staffName: m.staff_name,
   };
 }
