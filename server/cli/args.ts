@@ -42,6 +42,10 @@ export const USAGE = `usage: pos-backoffice <command> [options]   (every command
   unlink --contract ID
   sync status [--contract ID]
   sync dead-letters --contract ID [--retry DEAD_LETTER_ID | --discard DEAD_LETTER_ID]
+  backup [--to DIR] [--kind manual|daily]   (a consistent copy, also while the server writes; DIR
+               default <data-dir>/backups; prints {"file",...}; --kind only names the file)
+  restore --from FILE   (refused while a server uses the data dir; checks FILE with integrity_check,
+               keeps the current database as pos-before-restore-<time>.sqlite, swaps FILE in)
 EVENTS (comma separated): ${WEBHOOK_EVENTS.join(',')}
 PLAN: ${PLANS.join(' ')}
 LIST: comma separated rights, "" for none: ${RIGHTS.join(',')}`;
@@ -66,6 +70,8 @@ export type Command =
   | { name: 'unlink'; dataDir: string; contract: string }
   | { name: 'sync status'; dataDir: string; contract?: string }
   | { name: 'sync dead-letters'; dataDir: string; contract: string; retry?: number; discard?: number }
+  | { name: 'backup'; dataDir: string; to?: string; kind: 'manual' | 'daily' }
+  | { name: 'restore'; dataDir: string; from: string }
   | { name: 'help' };
 
 const OPTIONS = {
@@ -105,6 +111,9 @@ const OPTIONS = {
   offline: { type: 'boolean' },
   retry: { type: 'string' },
   discard: { type: 'string' },
+  to: { type: 'string' },
+  from: { type: 'string' },
+  kind: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -129,6 +138,8 @@ const ALLOWED: Record<string, string[]> = {
   unlink: ['contract'],
   'sync status': ['contract'],
   'sync dead-letters': ['contract', 'retry', 'discard'],
+  backup: ['to', 'kind'],
+  restore: ['from'],
 };
 
 /** Commands named by two words. */
@@ -244,6 +255,15 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         ...(v.discard !== undefined ? { discard: intOption('--discard', v.discard, 1, Number.MAX_SAFE_INTEGER) } : {}),
       };
     }
+    case 'backup': {
+      const kind = v.kind ?? 'manual';
+      if (kind !== 'manual' && kind !== 'daily') throw new UsageError(`--kind must be manual or daily, got "${kind}"`);
+      if (v.to === '') throw new UsageError('--to must name a folder');
+      return { name, dataDir, kind, ...(v.to !== undefined ? { to: v.to } : {}) };
+    }
+    case 'restore':
+      if (!v.from) throw new UsageError('--from is required: the backup file to restore');
+      return { name, dataDir, from: v.from };
     default:
       return { name: 'seed', dataDir, contract: contractId(v.contract, '--contract') };
   }

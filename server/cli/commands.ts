@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { openDeps, type AppDeps } from '../deps.js';
-import { CLI_BUSY_TIMEOUT_MS, DATA_FILE_MODE, SERVER_BUSY_TIMEOUT_MS, setBusyTimeout, tighten } from '../db/open.js';
+import { CLI_BUSY_TIMEOUT_MS, DATA_FILE_MODE, databaseFile, SERVER_BUSY_TIMEOUT_MS, setBusyTimeout, tighten } from '../db/open.js';
 import { loggerOptions } from '../http/logging.js';
 import { ALL_SCOPES } from '../http/scopes.js';
 import { registerClient } from '../resources/auth/credentials.js';
@@ -13,6 +13,10 @@ import { ensureDemoContracts } from '../seed/contracts.js';
 import { seedDemo } from '../seed/demo.js';
 import { DEMO_STAFF_PASSWORD, DEMO_STAFF_USERNAME } from '../seed/demo-staff.js';
 import { VERSION } from '../version.js';
+import { backupDatabase, BackupError } from '../backup/backup.js';
+import { backupBeforeMigration, type MigratingNotice } from '../backup/before-migration.js';
+import { restoreDatabase, RestoreError } from '../backup/restore.js';
+import { DataDirBusyError, lockDataDir, type DataDirLock } from '../db/data-dir-lock.js';
 import { USAGE, type Command } from './args.js';
 import { ProblemError } from '../http/problem.js';
 import { runWebhookCommand } from '../../sync/webhooks/cli.js';
@@ -26,25 +30,45 @@ export interface Io {
   out(line: string): void;
 }
 
-export const databaseFile = (dataDir: string) => join(dataDir, 'pos.sqlite');
+export { databaseFile } from '../db/open.js';
 /** Written by seed/contracts.ts for `serve --demo`. */
 const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
 
-function withDeps<T>(dataDir: string, fn: (deps: AppDeps) => T): T {
-  // A one-shot command may wait for the running server's write to finish.
-  const deps = openDeps({ file: databaseFile(dataDir), busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
-  let result: T;
+async function withDeps<T>(dataDir: string, fn: (deps: AppDeps) => T | Promise<T>): Promise<T> {
+  // Like a server, a command keeps a restore from swapping the database under it.
+  const lock = sharedLock(dataDir);
   try {
-    // Records a command makes get the linked node's ids and their outbox / change-log rows.
-    result = fn(syncCli.prepareCliDeps(deps));
-  } catch (error) {
-    deps.db.close();
-    throw error;
+    await upgradeBackup(dataDir);
+    // A one-shot command may wait for the running server's write to finish.
+    const deps = openDeps({ file: databaseFile(dataDir), busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+    try {
+      // Records a command makes get the linked node's ids and their outbox / change-log rows.
+      // A command that asks the network (link) closes the database once it has its answer.
+      return await fn(syncCli.prepareCliDeps(deps));
+    } finally {
+      deps.db.close();
+    }
+  } finally {
+    lock.release();
   }
-  // A command that asks the network (link) closes the database once it has its answer.
-  if (result instanceof Promise) return result.finally(() => deps.db.close()) as T;
-  deps.db.close();
-  return result;
+}
+
+/** The data dir's shared lock (db/data-dir-lock.ts): refused while a restore replaces the database. */
+function sharedLock(dataDir: string): DataDirLock {
+  try {
+    return lockDataDir(dataDir, 'shared');
+  } catch (error) {
+    throw error instanceof DataDirBusyError ? new CommandError(error.message) : error;
+  }
+}
+
+/** The pre-migration backup (backup/before-migration.ts); `notify` hears of the migration to come. */
+async function upgradeBackup(dataDir: string, notify?: (notice: MigratingNotice) => void): Promise<void> {
+  try {
+    await backupBeforeMigration(dataDir, notify);
+  } catch (error) {
+    throw error instanceof BackupError ? new CommandError(error.message) : error;
+  }
 }
 
 const json = (io: Io, value: unknown) => io.out(JSON.stringify(value));
@@ -138,6 +162,19 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
           throw error;
         }
       });
+    case 'backup':
+      try {
+        return json(io, await backupDatabase({ dataDir: command.dataDir, kind: command.kind, ...(command.to !== undefined ? { to: command.to } : {}) }));
+      } catch (error) {
+        throw error instanceof BackupError ? new CommandError(error.message) : error;
+      }
+    case 'restore':
+      try {
+        return json(io, restoreDatabase({ dataDir: command.dataDir, from: command.from }));
+      } catch (error) {
+        if (error instanceof RestoreError || error instanceof DataDirBusyError) throw new CommandError(error.message);
+        throw error;
+      }
     case 'serve':
       return serve(command, io);
   }
@@ -189,7 +226,32 @@ function setStaffPassword(deps: AppDeps, command: Extract<Command, { name: 'staf
   };
 }
 
+/**
+ * `serve` holds the data dir's shared lock from before it opens the database until it has closed
+ * it, so `restore` is refused the whole time. An upgrade prints {"migrating":true,"from","to",
+ * "backup"} before it backs the database up and migrates it, which may take long on a big store:
+ * the desktop app then waits for the ready line without its time limit.
+ */
 async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<() => Promise<void>> {
+  const lock = sharedLock(command.dataDir);
+  let close: () => Promise<void>;
+  try {
+    await upgradeBackup(command.dataDir, (notice) => json(io, { migrating: true, ...notice }));
+    close = await listen(command, io);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return async () => {
+    try {
+      await close();
+    } finally {
+      lock.release();
+    }
+  };
+}
+
+async function listen(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<() => Promise<void>> {
   // Starting up (migrations, demo data) may wait for a CLI command's lock; serving may not.
   const deps = openDeps({
     file: databaseFile(command.dataDir),

@@ -29,6 +29,16 @@ export function loadMigrations(dir = migrationsDir): Migration[] {
     .map((f) => ({ version: Number(f.slice(0, 4)), name: f.slice(5, -4), sql: readFileSync(dir + f, 'utf8') }));
 }
 
+/** The highest version the given migrations reach: the schema this build writes. */
+export const latestVersion = (migrations: Migration[] = loadMigrations()) => migrations.reduce((max, m) => Math.max(max, m.version), 0);
+
+/** The version a database is at, 0 for one no migration has touched; reads only. */
+export function schemaVersion(db: Sqlite): number {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (!table) return 0;
+  return (db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null }).v ?? 0;
+}
+
 /**
  * Applies the pending forward-only migrations in one transaction and records each.
  * Returns the versions applied.
@@ -38,7 +48,7 @@ export function migrate(db: Sqlite, migrations: Migration[] = loadMigrations(), 
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
   const row = db.prepare('SELECT max(version) AS v FROM schema_migrations').get() as { v: number | null };
   const current = row.v ?? 0;
-  const known = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  const known = latestVersion(migrations);
   if (current > known) throw new NewerDatabaseError(current, known);
 
   const pending = migrations.filter((m) => m.version > current);

@@ -1,8 +1,11 @@
 import Database from 'better-sqlite3';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 
 export type Sqlite = Database.Database;
+
+/** The store's database in a data directory (`--data-dir`). */
+export const databaseFile = (dataDir: string) => join(dataDir, 'pos.sqlite');
 
 /**
  * How long a connection waits, blocking its thread, for a lock held by another process.
@@ -41,16 +44,21 @@ export function setBusyTimeout(db: Sqlite, ms: number): void {
 }
 
 function protectFiles(file: string): void {
-  const dir = dirname(file);
   const existed = existsSync(file);
-  // mkdir's mode makes a new directory 0700 (less the umask, which only narrows it). An
-  // existing one is tightened when it is this server's data directory (it holds the database,
-  // or nothing yet): `--data-dir /tmp` or `.` must not chmod a directory others share.
-  const made = mkdirSync(dir, { recursive: true, mode: DATA_DIR_MODE }) !== undefined;
-  if (made || ((existed || readdirSync(dir).length === 0) && !isSticky(dir))) tighten(dir, DATA_DIR_MODE);
+  protectDataDir(dirname(file), existed);
   // Create the file with its final mode (whatever the umask) so SQLite never makes it 0644.
   if (!existed) closeSync(openSync(file, 'a', DATA_FILE_MODE));
   for (const f of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) tighten(f, DATA_FILE_MODE);
+}
+
+/**
+ * Makes the data directory, or tightens it to 0700 when it is this server's: it holds the
+ * database, or nothing yet. mkdir's mode makes a new directory 0700 (less the umask, which only
+ * narrows it). `--data-dir /tmp` or `.` must not chmod a directory others share.
+ */
+export function protectDataDir(dir: string, holdsDatabase: boolean): void {
+  const made = mkdirSync(dir, { recursive: true, mode: DATA_DIR_MODE }) !== undefined;
+  if (made || ((holdsDatabase || readdirSync(dir).length === 0) && !isSticky(dir))) tighten(dir, DATA_DIR_MODE);
 }
 
 /** /tmp and its kind (sticky, shared by every user) are never ours to chmod. */

@@ -69,6 +69,22 @@ describe('command line', () => {
     expect(USAGE).toContain('staff_edit_all');
   });
 
+  it('parses backup and restore (issue 21)', () => {
+    expect(parse('backup --data-dir /d')).toEqual({ name: 'backup', dataDir: '/d', kind: 'manual' });
+    expect(parse('backup --to /mnt/usb --kind daily', { POS_DATA_DIR: '/d' })).toEqual({ name: 'backup', dataDir: '/d', to: '/mnt/usb', kind: 'daily' });
+    expect(parse('restore --from /mnt/usb/pos-backup-20250310T090000.000Z-daily.sqlite')).toEqual({
+      name: 'restore',
+      dataDir: './data',
+      from: '/mnt/usb/pos-backup-20250310T090000.000Z-daily.sqlite',
+    });
+    expect(usage('backup --kind weekly')).toBe('--kind must be manual or daily, got "weekly"');
+    expect(usage('backup --from x')).toBe('backup does not take --from');
+    expect(usage('restore')).toBe('--from is required: the backup file to restore');
+    expect(usage('restore --from a --to b')).toBe('restore does not take --to');
+    expect(USAGE).toContain('backup [--to DIR] [--kind manual|daily]');
+    expect(USAGE).toContain('restore --from FILE');
+  });
+
   it('gives a one-line reason for bad arguments', () => {
     expect(usage('frobnicate')).toBe('unknown command "frobnicate"; run pos-backoffice --help');
     expect(usage('contract create --id x')).toBe('--plan is required');

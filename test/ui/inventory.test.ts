@@ -99,14 +99,16 @@ describe('inventory (browser)', () => {
     expect(await row(productA).getByTestId('scheduled').textContent()).toBe('10');
     await screenshot(page, 'inventory-shipping');
 
-    // The stock left the shipping store: 50 − 10 and 30 − 5, on the stock screen, with the movement's cause.
+    // The stock left the shipping store: 50 − 10 and 30 − 5, on the stock screen, with the platform's stock division (04 出庫).
     expect(await shownStock(page, from.storeId, productA.productId)).toBe('40');
     expect(await shownStock(page, from.storeId, productB.productId)).toBe('25');
     await page.getByRole('button', { name: `${from.storeName} の INV-TEE-A Inventory Tee A の履歴を見る` }).click();
     const movement = page.locator('[data-testid="movements"] tbody tr').first();
     await movement.waitFor();
-    expect(await movement.getAttribute('data-cause')).toBe('shipping_out');
+    expect(await movement.getAttribute('data-division')).toBe('04');
+    expect(await movement.getByRole('cell', { name: '出庫', exact: true }).count()).toBe(1);
     expect(await movement.getByTestId('change').textContent()).toBe('-10');
+    expect(await movement.getByRole('cell', { name: `${from.storeName} → Inventory Test Yokohama` }).count()).toBe(1);
 
     // Inspection: A counted 8 of 10 (so the receiving stays open), B 5 of 5.
     await page.goto(`${server.uiUrl}#/inventory/shipping/${shippingId}`);
@@ -161,7 +163,8 @@ describe('inventory (browser)', () => {
     await page.getByRole('button', { name: 'Inventory Test Yokohama の INV-TEE-A Inventory Tee A の履歴を見る' }).click();
     const arrived = page.locator('[data-testid="movements"] tbody tr').first();
     await arrived.waitFor();
-    expect(await arrived.getAttribute('data-cause')).toBe('receiving');
+    expect(await arrived.getAttribute('data-division')).toBe('05');
+    expect(await arrived.getByRole('cell', { name: '入庫', exact: true }).count()).toBe(1);
     expect(await arrived.getByTestId('change').textContent()).toBe('+8');
     await screenshot(page, 'inventory-stock');
     expect([await stockOf(to.storeId, productA.productId), await stockOf(from.storeId, productA.productId)]).toEqual(['8', '42']);

@@ -10475,7 +10475,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Set a store's quantity of a product (recorded as a movement of the difference: manual_set) */
+        /** Set a store's quantity of a product (recorded as a stock change of the difference: 15 API, or 01 correction from the back-office UI) */
         patch: {
             parameters: {
                 query?: never;
@@ -10557,7 +10557,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Add to a store's quantity of a product (negative: take; manual_add) */
+        /** Add to a store's quantity of a product (negative: take; a stock change 15 API, or 01 correction from the back-office UI) */
         post: {
             parameters: {
                 query?: never;
@@ -10721,15 +10721,27 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every movement of a store's quantity of a product, with its cause (oldest first unless sorted) */
+        /** A store's stock history of a product (the platform's stock changes: stockDivision, amount, stockAmount after it), by id unless sorted */
         get: {
             parameters: {
                 query?: {
+                    /** @description the stock history id */
+                    id?: string;
+                    /** @description the day the quantity changed (YYYY-MM-DD, in the contract time zone) */
+                    target_date?: string;
+                    /** @description the quantity right after the change */
+                    stock_amount?: string;
+                    /** @description why it moved (see stockDivision) */
+                    stock_division?: "10" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09";
+                    /** @description the shipping store of a store-to-store shipping */
+                    from_store_id?: string;
+                    /** @description the receiving store of a store-to-store shipping */
+                    to_store_id?: string;
                     /** @description page size, default 100, at most 1000 */
                     limit?: string;
                     /** @description page number, from 1 */
                     page?: string;
-                    /** @description comma separated id, updDateTime, each optionally :desc */
+                    /** @description comma separated id, updDateTime, targetDateTime, each optionally :desc */
                     sort?: string;
                 };
                 header?: never;
@@ -16137,27 +16149,39 @@ export interface components {
             callbackUrl: string;
         };
         StockChangeInput: {
-            /** @description the movement (stock history) id */
+            /** @description the stock history id */
             id: string;
+            /** @description when it was recorded */
+            updDateTime: string;
+            /** @description when the quantity changed (the same as updDateTime for every change this server records) */
+            targetDateTime: string;
             productId: string;
             storeId: string;
-            /**
-             * @description sale, return, shipping_out, receiving, shipment, manual_set (PATCH /stock), manual_add (POST /stock/{id}/add), bulk_add (POST /stock/add/bulk)
-             * @enum {string}
-             */
-            cause: "sale" | "return" | "shipping_out" | "receiving" | "shipment" | "manual_set" | "manual_add" | "bulk_add";
-            /** @description the quantity moved: negative when taken */
-            changeAmount: string;
+            /** @description the quantity moved, relative: negative when taken */
+            amount: string;
             /** @description the quantity at the store right after it, as the store that made it saw it */
             stockAmount: string;
+            /** @description the quantity laid away right after it (always 0 here: no layaway) */
+            layawayStockAmount: string;
+            /**
+             * @description why it moved: 01 correction, 02 sale, 03 purchase, 04 shipping out, 05 receiving, 06 rental, 07 layaway, 08 stocktaking, 09 adjustment, 10 shipment, 12 return, 13 promotional goods, 14 loss, 15 API, 16 sales allocation, 17 receiving shortage, 18 order allocation
+             * @enum {string}
+             */
+            stockDivision: "10" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09";
+            /** @description the shipping store of a store-to-store shipping (04, 05) */
+            fromStoreId: string | null;
+            /** @description the receiving store of a store-to-store shipping (04, 05) */
+            toStoreId: string | null;
+            /** @description the tax division of the product's price: 0 included, 1 excluded, 2 non-taxable */
+            taxDivision: ("0" | "1" | "2") | null;
+            /** @description the product's price when it moved */
+            price: string | null;
+            /** @description the product's cost when it moved */
+            cost: string | null;
             memo: string | null;
-            transactionHeadId: string | null;
-            shippingId: string | null;
-            shipmentId: string | null;
-            storageInfoId: string | null;
+            /** @description the staff member who made it */
             staffId: string | null;
-            /** @description when it moved */
-            updDateTime: string;
+            staffName: string | null;
         };
         WebhookSubscriptionInput: {
             subscriptionId: string;
@@ -18234,27 +18258,39 @@ export interface components {
             callbackUrl: string;
         };
         StockChange: {
-            /** @description the movement (stock history) id */
+            /** @description the stock history id */
             id: string;
+            /** @description when it was recorded */
+            updDateTime: string;
+            /** @description when the quantity changed (the same as updDateTime for every change this server records) */
+            targetDateTime: string;
             productId: string;
             storeId: string;
-            /**
-             * @description sale, return, shipping_out, receiving, shipment, manual_set (PATCH /stock), manual_add (POST /stock/{id}/add), bulk_add (POST /stock/add/bulk)
-             * @enum {string}
-             */
-            cause: "sale" | "return" | "shipping_out" | "receiving" | "shipment" | "manual_set" | "manual_add" | "bulk_add";
-            /** @description the quantity moved: negative when taken */
-            changeAmount: string;
+            /** @description the quantity moved, relative: negative when taken */
+            amount: string;
             /** @description the quantity at the store right after it, as the store that made it saw it */
             stockAmount: string;
+            /** @description the quantity laid away right after it (always 0 here: no layaway) */
+            layawayStockAmount: string;
+            /**
+             * @description why it moved: 01 correction, 02 sale, 03 purchase, 04 shipping out, 05 receiving, 06 rental, 07 layaway, 08 stocktaking, 09 adjustment, 10 shipment, 12 return, 13 promotional goods, 14 loss, 15 API, 16 sales allocation, 17 receiving shortage, 18 order allocation
+             * @enum {string}
+             */
+            stockDivision: "10" | "12" | "13" | "14" | "15" | "16" | "17" | "18" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09";
+            /** @description the shipping store of a store-to-store shipping (04, 05) */
+            fromStoreId: string | null;
+            /** @description the receiving store of a store-to-store shipping (04, 05) */
+            toStoreId: string | null;
+            /** @description the tax division of the product's price: 0 included, 1 excluded, 2 non-taxable */
+            taxDivision: ("0" | "1" | "2") | null;
+            /** @description the product's price when it moved */
+            price: string | null;
+            /** @description the product's cost when it moved */
+            cost: string | null;
             memo: string | null;
-            transactionHeadId: string | null;
-            shippingId: string | null;
-            shipmentId: string | null;
-            storageInfoId: string | null;
+            /** @description the staff member who made it */
             staffId: string | null;
-            /** @description when it moved */
-            updDateTime: string;
+            staffName: string | null;
         };
         WebhookSubscription: {
             subscriptionId: string;

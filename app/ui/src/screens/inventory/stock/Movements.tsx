@@ -3,14 +3,13 @@ import { call, useApi } from '../../../api/client';
 import { FormProblem } from '../../../components/FormProblem';
 import { useFormat } from '../../../format';
 import { useLang, useT } from '../../../i18n';
-import { Link } from '../../../router';
 import { asPage, useLoad, type Refs } from '../data';
 import { quantity } from '../fields';
 import { messages } from './i18n';
 
 const PAGE_SIZE = '20';
 
-/** Every movement of one store's quantity of one product (GET /stock/changes), newest first, with its cause and record. */
+/** One store's stock history of one product (GET /stock/changes), newest first, with the platform's stock division. */
 export function Movements({ storeId, productId, refs }: { storeId: string; productId: string; refs: Refs }) {
   const t = useT(messages);
   const { lang } = useLang();
@@ -35,36 +34,33 @@ export function Movements({ storeId, productId, refs }: { storeId: string; produ
       {list.state === 'loading' ? <p aria-busy="true">{t('common.loading')}</p> : null}
       {list.state === 'done' && !list.data.rows.length ? <p>{t('st.noMovements')}</p> : null}
       {list.state === 'done' && list.data.rows.length ? (
-        <table className="inv-table">
+        <table className="inv-table inv-movements">
           <thead>
             <tr>
               <th scope="col">{t('st.when')}</th>
-              <th scope="col">{t('st.cause')}</th>
+              <th scope="col">{t('st.division')}</th>
               <th scope="col" className="num">
                 {t('st.change')}
               </th>
               <th scope="col" className="num">
                 {t('st.after')}
               </th>
-              <th scope="col">{t('st.ref')}</th>
+              <th scope="col">{t('st.stores')}</th>
+              <th scope="col">{t('st.staff')}</th>
               <th scope="col">{t('inv.memo')}</th>
             </tr>
           </thead>
           <tbody>
             {list.data.rows.map((m) => (
-              <tr key={m.id} data-cause={m.cause}>
+              <tr key={m.id} data-division={m.stockDivision}>
                 <td>{format.dateTime(m.updDateTime)}</td>
-                <td>{t(`st.cause.${m.cause}`)}</td>
+                <td>{t(`st.division.${m.stockDivision}`)}</td>
                 <td className="num" data-testid="change">
-                  {signed(m.changeAmount)}
+                  {signed(m.amount)}
                 </td>
                 <td className="num">{quantity(m.stockAmount, lang)}</td>
-                <td>
-                  {m.shippingId ? <Link to={`/inventory/shipping/${m.shippingId}`}>{t('st.refShipping', { id: m.shippingId })}</Link> : null}
-                  {m.shipmentId ? <Link to={`/inventory/shipments/${m.shipmentId}`}>{t('st.refShipment', { id: m.shipmentId })}</Link> : null}
-                  {m.storageInfoId ? <Link to={`/inventory/purchase-orders/${m.storageInfoId}`}>{t('st.refOrder', { id: m.storageInfoId })}</Link> : null}
-                  {m.transactionHeadId ? t('st.refTransaction', { id: m.transactionHeadId }) : null}
-                </td>
+                <td>{m.fromStoreId && m.toStoreId ? `${refs.storeName(m.fromStoreId)} → ${refs.storeName(m.toStoreId)}` : ''}</td>
+                <td>{m.staffName ?? m.staffId ?? ''}</td>
                 <td>{m.memo ?? ''}</td>
               </tr>
             ))}
