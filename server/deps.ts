@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './clock.js';
 import { IdAllocator } from './db/ids.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase, type Sqlite } from './db/open.js';
+import { AddressAllowList } from './http/addresses.js';
 import { Writer } from './db/write.js';
 
 export type Role = 'store' | 'central';
@@ -31,6 +32,43 @@ export interface AppConfig {
    * http://192.168.1.20:8080; unset: where the server listens (jobs/csv-export/downloads.ts).
    */
   publicUrl?: string;
+  /** Where webhooks and callbacks may be sent from here (http/receivers.ts). */
+  receivers: ReceiverConfig;
+  /** Requests a contract's clients and a store node may make (http/rate-limits.ts). */
+  rateLimits: RateLimitConfig;
+}
+
+/** An address a host name stands for, as dns.lookup answers with `all`. */
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+export type Resolve = (hostname: string) => Promise<ResolvedAddress[]>;
+
+export interface ReceiverConfig {
+  /**
+   * Head office sends to public addresses only; these CIDRs, addresses and host names
+   * (`serve --webhook-allow`, POS_WEBHOOK_ALLOW) open chosen internal receivers. A store PC
+   * sends anywhere (its LAN is its own) and does not read it.
+   */
+  allow: readonly string[];
+  /** Resolves a receiver's host name; dns.lookup unless given (a test makes a name resolve to 10.x). */
+  resolve?: Resolve;
+}
+
+export interface RateLimitConfig {
+  /** Reads (GET, HEAD) a contract's API clients may make per window, together; 0: no limit. */
+  reads: number;
+  /** Writes (POST, PUT, PATCH, DELETE) a contract's API clients may make per window, together; 0: no limit. */
+  writes: number;
+  /** Requests one store node may make to the sync endpoints per window, counted apart from the API; 0: no limit. */
+  syncPerNode: number;
+  windowMs: number;
+  /**
+   * Count in the database instead of this process's memory, for several central processes on
+   * one database (`serve --rate-limit-shared`, POS_RATE_LIMIT_SHARED=1).
+   */
+  shared: boolean;
 }
 
 export interface UiConfig {
@@ -50,6 +88,9 @@ export interface LoginThrottleConfig {
 }
 
 export const DEFAULT_BUSY_RETRY_MS = 5000;
+/** The platform's limits at head office (50 reads and 20 writes a second per contract); none on a store PC, whose terminals are its own. */
+export const defaultRateLimits = (role: Role): RateLimitConfig =>
+  role === 'central' ? { reads: 50, writes: 20, syncPerNode: 50, windowMs: 1000, shared: false } : { reads: 0, writes: 0, syncPerNode: 0, windowMs: 1000, shared: false };
 export const DEFAULT_LOGIN_THROTTLE: LoginThrottleConfig = { perUsername: 10, perAddress: 30, windowMs: 15 * 60 * 1000 };
 
 /** What buildApp(deps) receives; tests build their own with a fixed clock. */
@@ -78,10 +119,16 @@ export function openDeps(options: {
   loginThrottle?: Partial<LoginThrottleConfig>;
   ui?: Partial<UiConfig>;
   publicUrl?: string;
+  /** Receivers head office may send to although they are not public (CIDRs, addresses, host names). */
+  webhookAllow?: readonly string[];
+  resolve?: Resolve;
+  rateLimits?: Partial<RateLimitConfig>;
 }): AppDeps {
   const role = options.role ?? 'store';
   const node = options.node ?? defaultNode(role);
   const clock = options.clock ?? systemClock;
+  // A bad entry fails here, before anything is opened, not at the first delivery.
+  new AddressAllowList(options.webhookAllow ?? []);
   const db = openDatabase(options.file, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs });
   try {
     migrate(db, undefined, clock.now());
@@ -97,6 +144,8 @@ export function openDeps(options: {
     loginThrottle: { ...DEFAULT_LOGIN_THROTTLE, ...options.loginThrottle },
     ui: { lan: false, ...options.ui },
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    receivers: { allow: options.webhookAllow ?? [], ...(options.resolve ? { resolve: options.resolve } : {}) },
+    rateLimits: { ...defaultRateLimits(role), ...options.rateLimits },
   };
   return { db, writer: new Writer(db), ids: new IdAllocator(db, node), clock, config, logger: options.logger ?? false };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { isIP } from 'node:net';
 import type { AppDeps } from '../server/deps.js';
+// The one address classifier, which head office's webhook receiver rule reads too.
+import { isLocalHost } from '../server/http/addresses.js';
 
 /** A store's link of one contract to central. */
 export interface Link {
@@ -73,22 +74,6 @@ export function checkCentralUrl(text: string, insecure = false): string {
     throw new LinkError(`--central ${url.origin} is plain http to a public address; use https, or --insecure to allow it`);
   }
   return url.href.replace(/\/+$/, '');
-}
-
-export function isLocalHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (isIP(host) === 4) {
-    const [a, b] = host.split('.').map(Number) as [number, number];
-    return a === 127 || a === 10 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 169 && b === 254);
-  }
-  if (isIP(host) === 6) {
-    if (host === '::1') return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host);
-    if (mapped) return isLocalHost(mapped[1]!);
-    return /^f[cd][0-9a-f]{2}:/.test(host) || /^fe[89ab][0-9a-f]:/.test(host);
-  }
-  return false;
 }
 
 export class LinkRepo {

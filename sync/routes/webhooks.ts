@@ -4,6 +4,7 @@ import type { AppDeps } from '../../server/deps.js';
 import { authOf } from '../../server/http/auth.js';
 import { sendPage } from '../../server/http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../server/http/problem.js';
+import { assertReceiver } from '../../server/http/receivers.js';
 import { DeliveryRepo } from '../webhooks/deliveries.js';
 import {
   createSubscriptionBody,
@@ -46,6 +47,8 @@ export default function webhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { contract } = authOf(request);
+        // Head office sends to public addresses only (server/http/receivers.ts); checked again at each delivery.
+        await assertReceiver(deps.config, request.body.url, 'url');
         return presentSubscription(subscriptions.create(contract.contractId, request.body), contract.timeZone, true);
       },
     );
@@ -94,6 +97,7 @@ export default function webhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { contract } = authOf(request);
+        if (request.body.url !== undefined) await assertReceiver(deps.config, request.body.url, 'url');
         const s = subscriptions.update(contract.contractId, request.params.subscription_id, request.body);
         return presentSubscription(s, contract.timeZone, false);
       },

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import got from 'got';
 import type { AppDeps } from '../../server/deps.js';
+import { receiverRule } from '../../server/http/receivers.js';
 import { VERSION } from '../../server/version.js';
 import { DeliveryRepo, type DueDelivery } from './deliveries.js';
 import { secretKey, SubscriptionRepo } from './subscriptions.js';
@@ -39,7 +40,7 @@ export interface WebhookOptions {
   deliversSubscriptionEvents?: () => boolean;
 }
 
-type Deps = Pick<AppDeps, 'db' | 'writer' | 'ids' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'writer' | 'ids' | 'clock' | 'config'>;
 
 /** Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` keyed by the decoded secret. */
 export function sign(secret: string, id: string, timestamp: number, body: string): string {
@@ -113,22 +114,31 @@ async function attempt(deps: Deps, d: DueDelivery, options: Required<WebhookOpti
   let statusCode: number | null = null;
   let error: string | null = null;
   let retryAfter: string | undefined;
-  try {
-    const response = await got.post(d.url, {
-      body: d.body,
-      headers: deliveryHeaders(d, sentAt),
-      timeout: { request: options.timeoutMs },
-      retry: { limit: 0 },
-      throwHttpErrors: false,
-      followRedirect: false,
-    });
-    statusCode = response.statusCode;
-    const header = response.headers['retry-after'];
-    retryAfter = Array.isArray(header) ? header[0] : header;
-    if (statusCode < 200 || statusCode > 299) error = `receiver answered ${statusCode}${response.body ? `: ${String(response.body).slice(0, 200)}` : ''}`;
-  } catch (e) {
-    const err = e as { code?: string; message?: string };
-    error = err.code === 'ETIMEDOUT' ? `no answer within ${options.timeoutMs} ms` : `${err.code ?? 'error'}: ${err.message ?? String(e)}`;
+  // Head office sends only to public addresses (server/http/receivers.ts): an address in the URL
+  // is refused here, a name by the lookup the client connects through.
+  const guard = receiverRule(deps.config)?.forDelivery(d.url) ?? {};
+  if ('refused' in guard) {
+    error = `refused: ${guard.refused}`;
+  } else {
+    try {
+      const response = await got.post(d.url, {
+        body: d.body,
+        headers: deliveryHeaders(d, sentAt),
+        timeout: { request: options.timeoutMs },
+        retry: { limit: 0 },
+        throwHttpErrors: false,
+        followRedirect: false,
+        ...(guard.dnsLookup ? { dnsLookup: guard.dnsLookup } : {}),
+      });
+      statusCode = response.statusCode;
+      const header = response.headers['retry-after'];
+      retryAfter = Array.isArray(header) ? header[0] : header;
+      // The receiver's body is never kept: it would hand whoever reads the deliveries what an
+      // internal service answered.
+      if (statusCode < 200 || statusCode > 299) error = `receiver answered ${statusCode}`;
+    } catch (e) {
+      error = failureText(e as { code?: string; message?: string }, options.timeoutMs);
+    }
   }
   const at = deps.clock.now().getTime();
   error = error && error.slice(0, MAX_ERROR_TEXT);
@@ -146,6 +156,32 @@ async function attempt(deps: Deps, d: DueDelivery, options: Required<WebhookOpti
   const next = nextAttemptAt(d.attempts + 1, at, options.schedule, options.random, retryAfterMs(retryAfter, at));
   deliveries.record(d, { status: next === null ? 'dead' : 'pending', attempted: true, at, next, statusCode, error });
   return result(next === null ? 'dead' : 'retry', statusCode, error);
+}
+
+/**
+ * A failed try in the service's own words: the error's code, never the message of the network
+ * stack (it names the address and port connected to) nor anything the receiver sent.
+ */
+function failureText(error: { code?: string; message?: string }, timeoutMs: number): string {
+  switch (error.code) {
+    case 'ETIMEDOUT':
+      return `no answer within ${timeoutMs} ms`;
+    case 'ERECEIVERREFUSED':
+      return `refused: ${error.message}`;
+    case 'ECONNREFUSED':
+      return 'connection refused';
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return 'connection closed before the answer';
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'host not found';
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return 'host unreachable';
+    default:
+      return /CERT|TLS|SSL/.test(error.code ?? '') ? `TLS certificate not accepted (${error.code})` : `request failed (${error.code ?? 'error'})`;
+  }
 }
 
 const withDefaults = (o: WebhookOptions = {}): Required<WebhookOptions> => ({

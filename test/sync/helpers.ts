@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { FixedClock } from '../../server/clock.js';
-import { openDeps, type AppDeps, type Role } from '../../server/deps.js';
+import { openDeps, type AppDeps, type RateLimitConfig, type Resolve, type Role } from '../../server/deps.js';
 import { ALL_SCOPES } from '../../server/http/scopes.js';
 import { AuthRepo } from '../../server/resources/auth/repo.js';
 import { ContractRepo } from '../../server/resources/contracts/repo.js';
@@ -33,10 +33,33 @@ export interface Instance {
   close(): Promise<void>;
 }
 
-export async function makeInstance(role: Role, node: number, options: { clock?: FixedClock } = {}): Promise<Instance> {
+export interface InstanceOptions {
+  clock?: FixedClock;
+  /** Receivers central may send to although not public (a receiver on 127.0.0.1 needs it). */
+  webhookAllow?: readonly string[];
+  resolve?: Resolve;
+  /**
+   * Off unless a test sets them: they count real seconds, and tests that drain in tight loops
+   * (a flaky link, a 5 ms scheduler) would meet central's per-node limit by their pace alone.
+   */
+  rateLimits?: Partial<RateLimitConfig>;
+}
+
+const NO_RATE_LIMITS: Partial<RateLimitConfig> = { reads: 0, writes: 0, syncPerNode: 0 };
+
+export async function makeInstance(role: Role, node: number, options: InstanceOptions = {}): Promise<Instance> {
   const dir = mkdtempSync(join(tmpdir(), `pos-sync-${role}-`));
   const clock = options.clock ?? new FixedClock(new Date(T0));
-  const deps = openDeps({ file: join(dir, 'pos.sqlite'), role, node, clock, checkResponses: true });
+  const deps = openDeps({
+    file: join(dir, 'pos.sqlite'),
+    role,
+    node,
+    clock,
+    checkResponses: true,
+    rateLimits: options.rateLimits ?? NO_RATE_LIMITS,
+    ...(options.webhookAllow ? { webhookAllow: options.webhookAllow } : {}),
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+  });
   new ContractRepo(deps.db, deps.writer, clock).create({ contractId: CONTRACT, name: 'Sync', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
   const auth = new AuthRepo(deps.db, deps.writer, clock);
   let app: FastifyInstance | undefined;

@@ -7,6 +7,7 @@ import type { AppDeps } from '../../deps.js';
 import { formatDateTime } from '../../domain/time.js';
 import { authOf } from '../../http/auth.js';
 import { commonErrorResponses, Conflict, Forbidden, NotFound, ProblemError, problemSchema } from '../../http/problem.js';
+import { assertReceiver } from '../../http/receivers.js';
 import { checkDownload, DOWNLOAD_PREFIX, exportDirOf, publicBaseUrl } from '../../jobs/csv-export/downloads.js';
 import { ExportRunner, exportRunnerOf } from '../../jobs/csv-export/runner.js';
 import { bodyHash } from '../transactions/request-keys.js';
@@ -83,6 +84,8 @@ export default function transactionExportRoutes(deps: AppDeps): FastifyPluginAsy
         if (rights !== null && !rights.includes('sales_view')) throw new Forbidden('[right] the user token lacks the right sales_view');
         const code = request.headers['request-code'];
         const body = request.body;
+        // The notice (6.3) goes out from here: at head office only to public addresses (http/receivers.ts).
+        if (body.callbackUrl) await assertReceiver(deps.config, body.callbackUrl, 'callbackUrl');
         const hash = bodyHash(body);
         const { row, replayed } = deps.writer.write(() => {
           if (code !== undefined) {
