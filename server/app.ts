@@ -8,6 +8,8 @@ import { registerBusyRetry } from './http/busy.js';
 import { registerOpenApi } from './http/openapi.js';
 import { BASE_PATH, WAITER_BASE_PATH } from './http/plans.js';
 import { registerPlatformLeniency } from './http/leniency.js';
+import { problemSchema } from './http/problem.js';
+import { registerRateLimits } from './http/rate-limits.js';
 import { registerUnservedPaths } from './http/unserved.js';
 import { registerUi } from './http/ui.js';
 import tokenRoutes from './resources/auth/routes.js';
@@ -47,8 +49,10 @@ import categoryGroupRoutes from './resources/category-groups/routes.js';
 import supplierRoutes from './resources/suppliers/routes.js';
 import productOrderSettingRoutes from './resources/product-order-settings/routes.js';
 import stockRoutes from './resources/stock/routes.js';
+import desktopSettingsRoutes from './resources/desktop-settings/routes.js';
 import webhookRoutes from '../sync/routes/webhooks.js';
 import centralSyncRoutes from '../sync/routes/central.js';
+import { nodeRateLimitHook } from '../sync/routes/node-limit.js';
 import syncStatusRoutes from '../sync/routes/status.js';
 import { installSyncHooks } from '../sync/outbox.js';
 import { VERSION } from './version.js';
@@ -91,6 +95,8 @@ const API_ROUTES = [
   stockRoutes,
   webhookRoutes,
   syncStatusRoutes,
+  // The desktop app's settings screen (issue 21).
+  desktopSettingsRoutes,
 ];
 
 /**
@@ -130,7 +136,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(transactionExportDownloadRoutes(deps));
   // Sync (issue 11): outbox / change-log rows in every write's transaction; central's push and pull endpoints.
   installSyncHooks(deps);
-  if (deps.config.role === 'central') await app.register(centralSyncRoutes(deps));
+  // Per-contract API limits and per-node sync limits (issue 25; none on a store PC by default).
+  const limits = await registerRateLimits(app, deps);
+  if (deps.config.role === 'central') {
+    await app.register(async (sync) => {
+      sync.addHook('onRoute', (route) => void (route.schema = { ...route.schema, response: { ...(route.schema?.response as object), 429: problemSchema } }));
+      sync.addHook('onRequest', nodeRateLimitHook(deps, limits));
+      await sync.register(centralSyncRoutes(deps));
+    });
+  }
   registerUnservedPaths(app);
 
   const apiBase = (routes: typeof API_ROUTES, waiter: 'canonical' | 'hidden' | 'none') => async (api: FastifyInstance) => {
@@ -139,9 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       const params = (route.schema?.params as z.ZodObject | undefined) ?? z.object({});
       // A route without query parameters still refuses unknown ones (a typo is a 400, not ignored).
       const querystring = route.schema?.querystring ?? NO_QUERY;
-      route.schema = { ...route.schema, params: params.extend({ contract_id: z.string() }), querystring };
+      // Any API request may meet its contract's rate limit (http/rate-limits.ts).
+      const response = { ...(route.schema?.response as object), 429: problemSchema };
+      route.schema = { ...route.schema, params: params.extend({ contract_id: z.string() }), querystring, response };
     });
     registerBearerAuth(api, deps);
+    // After the token is checked: only a contract's own requests count against its limits.
+    api.addHook('onRequest', limits.api);
     registerPlatformLeniency(api);
     for (const plugin of routes) await api.register(plugin(deps));
     if (waiter === 'none') return;
