@@ -7,14 +7,17 @@ import { passwordProblem } from '../resources/auth/password.js';
 import type { Role } from '../deps.js';
 import type { ContractSettings } from '../resources/contracts/repo.js';
 import { isHttpUrl, isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from '../../sync/webhooks/events.js';
+import { LIMIT_OPTIONS, LIMIT_USAGE, limitSettings, type LimitSettings } from './limit-options.js';
 
 /** A bad command line: main prints the one-line reason and exits 2. */
 export class UsageError extends Error {}
 
 export const USAGE = `usage: pos-backoffice <command> [options]   (every command takes --data-dir DIR, env POS_DATA_DIR, default ./data)
   serve [--role store|central] [--host H] [--port P] [--node N] [--demo] [--ui-lan] [--public-url URL]
+               [--webhook-allow LIST] [--rate-reads N] [--rate-writes N] [--rate-sync N] [--rate-limit-shared]
                (--ui-lan, env POS_UI_LAN=1: serve the back-office UI /ui to the LAN too, not only this PC;
                 --public-url, env POS_PUBLIC_URL: the base of CSV export download URLs, default where it listens)
+${LIMIT_USAGE}
   contract create --id ID --plan PLAN [--name NAME] [--time-zone ZONE]
   contract set-plan --id ID --plan PLAN
   contract set --id ID [--member-head-office-linkage on|off] [--cat-cct-linkage on|off]
@@ -51,7 +54,7 @@ PLAN: ${PLANS.join(' ')}
 LIST: comma separated rights, "" for none: ${RIGHTS.join(',')}`;
 
 export type Command =
-  | { name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean; uiLan: boolean; publicUrl?: string }
+  | ({ name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean; uiLan: boolean; publicUrl?: string } & LimitSettings)
   | { name: 'contract create'; dataDir: string; id: string; plan: Plan; contractName?: string; timeZone: string }
   | { name: 'contract set-plan'; dataDir: string; id: string; plan: Plan }
   | { name: 'contract set'; dataDir: string; id: string; settings: Partial<ContractSettings> }
@@ -83,6 +86,7 @@ const OPTIONS = {
   demo: { type: 'boolean' },
   'ui-lan': { type: 'boolean' },
   'public-url': { type: 'string' },
+  ...LIMIT_OPTIONS,
   id: { type: 'string' },
   plan: { type: 'string' },
   name: { type: 'string' },
@@ -119,7 +123,7 @@ const OPTIONS = {
 
 /** Which options each command accepts; anything else is a usage error. */
 const ALLOWED: Record<string, string[]> = {
-  serve: ['role', 'host', 'port', 'node', 'demo', 'ui-lan', 'public-url'],
+  serve: ['role', 'host', 'port', 'node', 'demo', 'ui-lan', 'public-url', ...Object.keys(LIMIT_OPTIONS)],
   'contract create': ['id', 'plan', 'name', 'time-zone'],
   'contract set-plan': ['id', 'plan'],
   'contract set': ['id', 'member-head-office-linkage', 'cat-cct-linkage', 'max-sales-terminals', 'max-self-checkout-terminals', 'max-smart-id-engines', 'tax-rounding', 'discount-rounding', 'inventory-approval', 'shipped-shipment-edit', 'order-split-unit'],
@@ -181,6 +185,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
         demo: v.demo ?? false,
         uiLan: v['ui-lan'] ?? (env.POS_UI_LAN === '1' || env.POS_UI_LAN === 'true'),
         ...publicUrlOption(v['public-url'] ?? env.POS_PUBLIC_URL),
+        ...limitSettings(v, env, (message) => new UsageError(message)),
       };
     }
     case 'contract create': {

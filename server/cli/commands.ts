@@ -261,6 +261,8 @@ async function listen(command: Extract<Command, { name: 'serve' }>, io: Io): Pro
     busyTimeoutMs: CLI_BUSY_TIMEOUT_MS,
     ui: { lan: command.uiLan },
     ...(command.publicUrl ? { publicUrl: command.publicUrl } : {}),
+    ...(command.webhookAllow ? { webhookAllow: command.webhookAllow } : {}),
+    ...(command.rateLimits ? { rateLimits: command.rateLimits } : {}),
   });
   // A linked store mints ids with the node central knows it by.
   try {
