@@ -80,9 +80,12 @@ function reasonOf(result: { code: number | null; stderr: string; timedOut: boole
   return line || `the ${what} failed (exit code ${result.code})`;
 }
 
-/** `pos-backoffice backup --to FOLDER --kind daily`; resolves with the backup it made. */
-export async function runBackup(spawn: Spawner, dataDir: string, folder: string, timeoutMs = BACKUP_TIMEOUT_MS): Promise<MadeBackup> {
-  const result = await runOnce(spawn, ['backup', '--to', folder, '--kind', 'daily', '--data-dir', dataDir], timeoutMs);
+/**
+ * `pos-backoffice backup --to FOLDER --kind KIND`; resolves with the backup it made. `manual`
+ * (a "back up now" from the menu) is never pruned: only daily backups are recorded in the log.
+ */
+export async function runBackup(spawn: Spawner, dataDir: string, folder: string, kind: 'daily' | 'manual' = 'daily', timeoutMs = BACKUP_TIMEOUT_MS): Promise<MadeBackup> {
+  const result = await runOnce(spawn, ['backup', '--to', folder, '--kind', kind, '--data-dir', dataDir], timeoutMs);
   if (result.code !== 0 || result.timedOut) throw new BackupCommandError(reasonOf(result, 'backup', timeoutMs));
   const made = JSON.parse(result.stdout.trim().split('\n').pop()!) as MadeBackup;
   return { file: made.file, bytes: made.bytes, createdAt: made.createdAt };
@@ -136,7 +139,7 @@ export async function dailyBackup(opts: DailyBackupOptions): Promise<DailyOutcom
   if (!backupDue(log, now())) return { status: 'not-due' };
   let backup: MadeBackup;
   try {
-    backup = await runBackup(opts.spawn, opts.dataDir, backupFolder(opts.settings, opts.dataDir), opts.timeoutMs);
+    backup = await runBackup(opts.spawn, opts.dataDir, backupFolder(opts.settings, opts.dataDir), 'daily', opts.timeoutMs);
   } catch (error) {
     const message = error instanceof BackupCommandError ? error.message : (error as Error).message;
     saveBackupLog(opts.logFile, { ...log, lastError: { at: now().toISOString(), message } });

@@ -15,6 +15,7 @@ import {
   loadBackupLog,
   prune,
   restoreBackup,
+  runBackup,
   saveBackupLog,
   scheduleBackups,
   type BackupLog,
@@ -82,10 +83,16 @@ describe('the daily backup', () => {
     db.close();
     expect(loadBackupLog(backupLogFile(userData))).toEqual({ made: [backup] });
 
+    // "Back up now" makes a manual one beside it, which the log (and so pruning) leaves alone.
+    const now = await runBackup(childProcessSpawner(main), dataDir, folder, 'manual');
+    expect(now.file).toMatch(/-manual\.sqlite$/);
+    expect(readdirSync(folder).sort()).toEqual([basename(backup.file), basename(now.file)].sort());
+    expect(loadBackupLog(backupLogFile(userData))).toEqual({ made: [backup] });
+
     // The log holds the CLI's own time; an hour after it nothing is due.
     const later = new Date(Date.parse(backup.createdAt) + 60 * 60 * 1000);
     expect(await dailyBackup(options(folder, 14, () => later))).toEqual({ status: 'not-due' });
-    expect(readdirSync(folder)).toHaveLength(1);
+    expect(readdirSync(folder)).toHaveLength(2);
   }, 60000);
 
   it('defaults to <data-dir>/backups', async () => {
