@@ -49,6 +49,7 @@ import categoryGroupRoutes from './resources/category-groups/routes.js';
 import supplierRoutes from './resources/suppliers/routes.js';
 import productOrderSettingRoutes from './resources/product-order-settings/routes.js';
 import stockRoutes from './resources/stock/routes.js';
+import desktopSettingsRoutes from './resources/desktop-settings/routes.js';
 import webhookRoutes from '../sync/routes/webhooks.js';
 import centralSyncRoutes from '../sync/routes/central.js';
 import { nodeRateLimitHook } from '../sync/routes/node-limit.js';
@@ -94,6 +95,8 @@ const API_ROUTES = [
   stockRoutes,
   webhookRoutes,
   syncStatusRoutes,
+  // The desktop app's settings screen (issue 21).
+  desktopSettingsRoutes,
 ];
 
 /**

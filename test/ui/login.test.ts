@@ -41,7 +41,7 @@ describe('login (browser)', () => {
     await page.waitForURL(/#\/today$/);
     await page.getByRole('heading', { level: 1, name: '本日の売上' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'メインメニュー' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['本日', '同期', '日次締め', 'マスター', '予約', '売上グラフ', '在庫', 'CSV 出力']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['本日', '同期', '日次締め', 'マスター', '予約', '売上グラフ', '在庫', 'CSV 出力', '設定']);
     expect(await nav.getByRole('link', { name: '本日' }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByTestId('current-staff').textContent()).toBe(`担当: ${retail.staffUsername}`);
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');

@@ -9,6 +9,7 @@ import { ReservationsScreen, TableUseOrdersScreen } from './screens/reservations
 import { ChartScreen } from './screens/chart';
 import * as Inventory from './screens/inventory';
 import { ExportScreen } from './screens/export';
+import { SettingsScreen } from './screens/settings';
 
 /**
  * The route table: one line per route, one folder per screen (screens/<name>/index.tsx). A
@@ -38,6 +39,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/inventory/stock', component: Inventory.StockScreen },
   // The transaction detail CSV export (spec 4.11).
   { path: '/export', component: ExportScreen },
+  // The desktop app's settings (issue 21).
+  { path: '/settings', component: SettingsScreen },
 ];
 
 /** Where a login lands, and where an unknown path offers to go back to. */
@@ -53,4 +56,5 @@ export const NAV: ReadonlyArray<{ to: string; label: CommonKey }> = [
   { to: '/chart', label: 'nav.chart' },
   { to: '/inventory', label: 'nav.inventory' },
   { to: '/export', label: 'nav.export' },
+  { to: '/settings', label: 'nav.settings' },
 ];

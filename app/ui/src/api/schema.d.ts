@@ -13118,6 +13118,205 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{contract_id}/pos/desktop_settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The desktop app's settings (ours; this PC only, a user token) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            port: number | null;
+                            /** @description serve the API to the register terminals on the LAN; false: this PC only */
+                            lan: boolean;
+                            /** @description serve the back-office UI to the LAN too; false: this PC only */
+                            uiLan: boolean;
+                            /** @description start the app (in the tray) with the user's session */
+                            startAtLogin: boolean;
+                            /** @description an absolute folder for the daily backups; null: defaultBackupFolder */
+                            backupFolder: string | null;
+                            /** @description how many daily backups are kept */
+                            backupKeep: number;
+                            /** @description where the backups go when backupFolder is null */
+                            defaultBackupFolder: string;
+                            /** @description true when the change of port or LAN access restarts the server (PUT only; false on GET) */
+                            restartsServer: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Change the desktop app's settings (ours; this PC only, a user token with staff_edit_all) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the port the server listens on; the register terminals are set up with it */
+                        port: number;
+                        /** @description serve the API to the register terminals on the LAN; false: this PC only */
+                        lan: boolean;
+                        /** @description serve the back-office UI to the LAN too; false: this PC only */
+                        uiLan: boolean;
+                        /** @description start the app (in the tray) with the user's session */
+                        startAtLogin: boolean;
+                        /** @description an absolute folder for the daily backups; null: defaultBackupFolder */
+                        backupFolder: string | null;
+                        /** @description how many daily backups are kept */
+                        backupKeep: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            port: number | null;
+                            /** @description serve the API to the register terminals on the LAN; false: this PC only */
+                            lan: boolean;
+                            /** @description serve the back-office UI to the LAN too; false: this PC only */
+                            uiLan: boolean;
+                            /** @description start the app (in the tray) with the user's session */
+                            startAtLogin: boolean;
+                            /** @description an absolute folder for the daily backups; null: defaultBackupFolder */
+                            backupFolder: string | null;
+                            /** @description how many daily backups are kept */
+                            backupKeep: number;
+                            /** @description where the backups go when backupFolder is null */
+                            defaultBackupFolder: string;
+                            /** @description true when the change of port or LAN access restarts the server (PUT only; false on GET) */
+                            restartsServer: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/waiter/menus": {
         parameters: {
             query?: never;

@@ -13,6 +13,7 @@ export const en: Record<CommonKey, string> = {
   'nav.chart': 'Sales chart',
   'nav.inventory': 'Inventory',
   'nav.export': 'CSV export',
+  'nav.settings': 'Settings',
   'nav.staff': 'Staff: {staff}',
   'nav.contract': 'Contract: {contract}',
   'nav.logout': 'Log out',

@@ -15,6 +15,7 @@ export const ja = {
   'nav.chart': '売上グラフ',
   'nav.inventory': '在庫',
   'nav.export': 'CSV 出力',
+  'nav.settings': '設定',
   'nav.staff': '担当: {staff}',
   'nav.contract': '契約: {contract}',
   'nav.logout': 'ログアウト',
