@@ -17,18 +17,28 @@ async function main(): Promise<number> {
     }
     throw error;
   }
+  // Installed before serve starts: a stop that arrives between the ready line and the moment
+  // serve hands back its close function is kept and acted on then, not a kill by default.
+  let stop: (() => Promise<void>) | undefined;
+  let asked = 0;
+  let stopping = false;
+  const shutdown = () => {
+    asked++;
+    // Still starting (migrating, seeding): the stop waits for the start, unless asked again
+    // (a third signal: `npm start` doubles each Ctrl-C); nothing was acknowledged yet, and a
+    // migration rolls back whole.
+    if (!stop) return void (asked > 2 && process.exit(130));
+    // Once: a terminal's Ctrl-C under `npm start` arrives from the terminal and again from npm,
+    // and a second signal must not cut the first one's close of the database short.
+    if (stopping) return;
+    stopping = true;
+    void stop().then(() => process.exit(0));
+  };
+  if (command.name === 'serve') for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
   try {
-    const stop = await runCommand(command, { out: (line) => process.stdout.write(`${line}\n`) });
+    stop = (await runCommand(command, { out: (line) => process.stdout.write(`${line}\n`) })) ?? undefined;
     if (stop) {
-      // Once: a terminal's Ctrl-C under `npm start` arrives from the terminal and again from npm,
-      // and a second signal must not cut the first one's close of the database short.
-      let stopping = false;
-      const shutdown = () => {
-        if (stopping) return;
-        stopping = true;
-        void stop().then(() => process.exit(0));
-      };
-      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
+      if (asked > 0) shutdown();
       return -1; // keep running
     }
     return 0;

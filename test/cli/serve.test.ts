@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestVersion, loadMigrations, migrate } from '../../server/db/migrate.js';
+import { openDatabase } from '../../server/db/open.js';
 
 // The CLI as a user runs it: compiled, in its own process, on a real data directory.
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -253,4 +255,31 @@ describe('pos-backoffice CLI', () => {
     expect(r).toMatchObject({ code: 1, stderr: `pos-backoffice: port ${port} on 127.0.0.1 is already in use` });
     await stop(running.child);
   });
+
+  it('a stop asked while serve is still starting is kept: it starts, then closes cleanly (exit 0), never a kill', async () => {
+    // A data dir one migration behind: serve prints {"migrating":true,...} before it migrates,
+    // well inside its start, where a stop used to kill it outright.
+    const upgrade = mkdtempSync(join(tmpdir(), 'pos-cli-upgrade-'));
+    const older = latestVersion() - 1;
+    const db = openDatabase(join(upgrade, 'pos.sqlite'));
+    migrate(db, loadMigrations().filter((m) => m.version <= older));
+    db.close();
+    const child = spawn(process.execPath, [MAIN, 'serve', '--port', '0', '--data-dir', upgrade], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    let out = '';
+    let asked = false;
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (!asked && out.includes('{"migrating":true')) {
+        asked = true;
+        child.kill('SIGTERM');
+      }
+    });
+    expect(await exit).toEqual({ code: 0, signal: null });
+    expect(out).toContain('{"ready":true');
+    const migrated = new Database(join(upgrade, 'pos.sqlite'), { readonly: true });
+    expect(migrated.prepare('SELECT max(version) FROM schema_migrations').pluck().get()).toBe(latestVersion());
+    migrated.close();
+    rmSync(upgrade, { recursive: true, force: true });
+  }, 60_000);
 });
