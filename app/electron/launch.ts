@@ -4,6 +4,7 @@ import { logLine, RotatingLog } from './log-file.js';
 import { desktopPaths, ensureFolders, type DesktopPaths } from './paths.js';
 import { choosePort, type PortChoice } from './port.js';
 import { startServer, type Spawner } from './server-process.js';
+import { parseMigratingLine } from './startup-lines.js';
 import { loadSettings, saveSettings, serverHost, settingsChange, type DesktopSettings, type SettingsChange } from './settings.js';
 import { createSupervisor, type Supervisor, type SupervisorPolicy } from './supervisor.js';
 
@@ -69,6 +70,7 @@ export async function launch(opts: LaunchOptions): Promise<Launched> {
         demo: opts.demo,
         uiLan: settings.uiLan,
         readyTimeoutMs: opts.readyTimeoutMs ?? settings.readyTimeoutSeconds * 1000,
+        liftsTimeout: (line) => parseMigratingLine(line) !== null,
         onLine: (stream, line) => {
           log.write(logLine(stream, line));
           opts.onLine?.(stream, line);

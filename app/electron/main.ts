@@ -7,6 +7,7 @@ import { watchFile } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { backupFolder, backupLogFile, dailyBackup, loadBackupLog, restoreBackup, runBackup, scheduleBackups, type BackupLog } from './backups.js';
 import { CHANNELS, type DesktopInfo } from './bridge.js';
 import { CrashWindow } from './crash-window.js';
 import { launch, wantsDemo, type Launched } from './launch.js';
@@ -16,13 +17,14 @@ import { applyAutostart, loginItemPlan, startsHidden } from './login-item.js';
 import { formatAge, messagesFor } from './messages.js';
 import { classifyNavigation, isPermissionAllowed, isTrustedSender } from './navigation.js';
 import { readOutbox, type OutboxSummary } from './outbox.js';
-import { dataUrl, errorPage, startingPage } from './pages.js';
+import { dataUrl, errorPage, migratingPage, startingPage } from './pages.js';
 import { desktopPaths, unpackedPath } from './paths.js';
 import { suggestPort } from './port.js';
 import { createQuitFlow } from './quit.js';
 import { childProcessSpawner } from './server-process.js';
-import { loadSettings, saveSettings, serverEnv, serverHost } from './settings.js';
+import { backupSettings, loadSettings, saveSettings, serverEnv, serverHost } from './settings.js';
 import { secondInstanceActions } from './single-instance.js';
+import { parseMigratingLine, type MigratingLine } from './startup-lines.js';
 import type { ServerState } from './supervisor.js';
 import { trayModel, type TrayAction, type TrayIcon } from './tray.js';
 import { closeDecision, rendererGoneAction, windowContent } from './window-policy.js';
@@ -69,6 +71,11 @@ let hiddenNotified = false;
 // The system is shutting down or logging off: the window closes for real.
 let sessionEnding = false;
 let portQuestionAsked = false;
+// The server's migrating line, until it is ready (or not).
+let migrating: MigratingLine | null = null;
+let backups: BackupLog | undefined;
+let backupsScheduled = false;
+let restoring = false;
 const rendererCrashes = new CrashWindow(3, 60_000);
 const server = () => launched?.supervisor.server() ?? null;
 const origin = () => server()?.origin;
@@ -162,6 +169,9 @@ function buildMenu(): Menu {
       { label: m.showDataFolder, click: () => void shell.openPath(paths().dataDir) },
       { label: m.showLogFolder, click: () => void shell.openPath(dirname(paths().logFile)) },
       { type: 'separator' },
+      { label: m.backupNow, click: () => void backupNow() },
+      { label: m.restoreBackup, click: () => void restoreFromBackup() },
+      { type: 'separator' },
       { label: m.restartServer, click: restartServer },
       { type: 'separator' },
       { label: m.closeWindow, accelerator: 'CmdOrCtrl+W', click: () => window?.close() },
@@ -195,6 +205,7 @@ const TRAY_ACTIONS: Record<TrayAction, () => void> = {
   open: openWindow,
   settings: openSettings,
   'restart-server': restartServer,
+  'backup-now': () => void backupNow(),
   quit: () => app.quit(),
 };
 
@@ -203,7 +214,18 @@ const trayImage = (icon: TrayIcon) => nativeImage.createFromPath(join(ICONS, `tr
 function updateTray(): void {
   if (!launched || !tray) return;
   const settings = launched.settings();
-  const model = trayModel({ server: launched.supervisor.state, outbox, lan: settings.lan, terminalUrls: terminalUrls(networkInterfaces(), settings.port ?? 0) }, t());
+  const model = trayModel(
+    {
+      server: launched.supervisor.state,
+      outbox,
+      lan: settings.lan,
+      terminalUrls: terminalUrls(networkInterfaces(), settings.port ?? 0),
+      backups,
+      migrating: migrating !== null,
+      formatTime: (iso) => new Date(iso).toLocaleString(app.getLocale() || 'ja'),
+    },
+    t(),
+  );
   tray.setImage(trayImage(model.icon));
   tray.setToolTip(model.tooltip);
   tray.setContextMenu(
@@ -238,7 +260,7 @@ async function pageFor(state: ServerState): Promise<string> {
       return error(m.failedTitle, m.failedMessage(state.crashes, minutes, state.reason), await readLogTail(p.logFile), m.logTail);
     }
     default:
-      return startingPage(m, lang());
+      return migrating ? migratingPage(m, lang(), migrating) : startingPage(m, lang());
   }
 }
 
@@ -250,11 +272,13 @@ async function renderWindow(w: BrowserWindow, state: ServerState): Promise<void>
 
 /** Every server state shows in the tray, and in the window when there is one or a person must act. */
 async function onServerState(state: ServerState): Promise<void> {
+  if (state.kind !== 'starting') migrating = null;
   updateTray();
   const content = windowContent(state);
   if (content.show === 'ui') {
     rendererCrashes.reset();
     void refreshOutbox();
+    startBackups();
   }
   if (content.show === 'page' && content.bringForward) openWindow();
   if (window) await renderWindow(window, state);
@@ -312,6 +336,66 @@ async function refreshOutbox(): Promise<void> {
   updateTray();
 }
 
+const dialogFor = (options: Electron.MessageBoxOptions) => (window ? dialog.showMessageBox(window, options) : dialog.showMessageBox(options));
+const currentBackupFolder = () => backupFolder(backupSettings(launched!.settings()), paths().dataDir);
+
+function refreshBackups(): void {
+  backups = loadBackupLog(backupLogFile(app.getPath('userData')));
+  updateTray();
+}
+
+/** The daily backup (backups.ts), checked hourly from the first time the server runs. */
+function startBackups(): void {
+  if (backupsScheduled || !launched) return;
+  backupsScheduled = true;
+  refreshBackups();
+  scheduleBackups(async () => {
+    if (!launched || restoring) return;
+    const outcome = await dailyBackup({ spawn: cli(), dataDir: paths().dataDir, logFile: backupLogFile(app.getPath('userData')), settings: backupSettings(launched.settings()) });
+    if (outcome.status === 'made') launched.log.write(logLine('shell', `daily backup ${outcome.backup.file}${outcome.removed.length ? `; removed ${outcome.removed.join(', ')}` : ''}`));
+    if (outcome.status === 'failed') launched.log.write(logLine('shell', `daily backup failed: ${outcome.message}`));
+    refreshBackups();
+  });
+}
+
+/** A manual backup: never pruned by the daily ones. */
+async function backupNow(): Promise<void> {
+  if (!launched) return;
+  const m = t();
+  try {
+    const made = await runBackup(cli(), paths().dataDir, currentBackupFolder(), 'manual');
+    await dialogFor({ type: 'info', title: m.backupMadeTitle, message: m.backupMadeTitle, detail: made.file });
+  } catch (error) {
+    await dialogFor({ type: 'error', title: m.backupFailedTitle, message: m.backupFailedTitle, detail: (error as Error).message });
+  }
+}
+
+/** Stops the server, restores the chosen backup through the CLI, starts the server again. */
+async function restoreFromBackup(): Promise<void> {
+  if (!launched || restoring) return;
+  const m = t();
+  const options: Electron.OpenDialogOptions = { title: m.restoreBackup, defaultPath: currentBackupFolder(), properties: ['openFile'], filters: [{ name: m.backupFiles, extensions: ['sqlite'] }] };
+  const pick = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+  const file = pick.filePaths[0];
+  if (pick.canceled || !file) return;
+  const { response } = await dialogFor({ type: 'warning', title: m.restoreConfirmTitle, message: m.restoreConfirmTitle, detail: m.restoreConfirmDetail(file), buttons: [m.restoreButton, m.cancel], defaultId: 1, cancelId: 1 });
+  if (response !== 0) return;
+  restoring = true;
+  try {
+    await launched.supervisor.stop(10_000);
+    const restored = await restoreBackup(cli(), paths().dataDir, file);
+    launched.log.write(logLine('shell', `restored ${restored.restored}; the database it replaced: ${restored.previous ?? 'none'}`));
+    launched.supervisor.start();
+    await dialogFor({ type: 'info', title: m.restoredTitle, message: m.restoredTitle, detail: m.restoredDetail(restored.previous) });
+  } catch (error) {
+    // The database was left as it was: serve it again.
+    launched.supervisor.start();
+    await dialogFor({ type: 'error', title: m.restoreFailedTitle, message: m.restoreFailedTitle, detail: (error as Error).message });
+  } finally {
+    restoring = false;
+  }
+}
+
 /** Every web page of the app (the window and any it opens) stays on the local server. */
 function guardContents(): void {
   app.on('web-contents-created', (_event, contents) => {
@@ -356,7 +440,17 @@ async function start(): Promise<void> {
   const openedAtLogin = process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin;
   if (!startsHidden(process.argv, openedAtLogin)) window = createWindow(true);
   try {
-    launched = await launch({ spawn: spawnerFor(true), userData: app.getPath('userData'), demo: wantsDemo(process.argv, process.env) });
+    launched = await launch({
+      spawn: spawnerFor(true),
+      userData: app.getPath('userData'),
+      demo: wantsDemo(process.argv, process.env),
+      onLine: (stream, line) => {
+        const migratingLine = stream === 'stdout' ? parseMigratingLine(line) : null;
+        if (!migratingLine || !launched) return;
+        migrating = migratingLine;
+        void onServerState(launched.supervisor.state);
+      },
+    });
   } catch (error) {
     // Folders or the settings file cannot be written: nothing can run.
     return showError(t().startFailedTitle, (error as Error).message, []);

@@ -25,6 +25,11 @@ export function startingPage(t: Messages, lang: string): string {
   return page(lang, t.appMenu, `<h1>${escapeHtml(t.starting)}</h1>`);
 }
 
+/** The server is updating the database (startup-lines.ts): working, not stuck. */
+export function migratingPage(t: Messages, lang: string, m: { from: number; to: number; backup: string }): string {
+  return page(lang, t.migratingTitle, `<h1>${escapeHtml(t.migratingTitle)}</h1><p>${escapeHtml(t.migratingMessage(m.from, m.to, m.backup))}</p>`);
+}
+
 export interface ErrorPageInput {
   title: string;
   message: string;

@@ -11,7 +11,6 @@
 import { spawn as spawnChild } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { SERVER_NODE_FLAGS } from './server-options.js';
-import { localOrigin } from './settings.js';
 
 export interface ServerChild {
   /** The process id, when it started. */
@@ -79,6 +78,13 @@ export function childProcessSpawner(serverMain: string, opts: SpawnerOptions = {
   };
 }
 
+/** The origin the window loads: a wildcard listener is reached through the loopback address. */
+export function localOrigin(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::' || host === '[::]' || host === 'localhost') return `http://127.0.0.1:${port}`;
+  if (host.includes(':')) return `http://[${host.replace(/^\[|\]$/g, '')}]:${port}`;
+  return `http://${host}:${port}`;
+}
+
 export interface ReadyLine {
   ready: true;
   url: string;
@@ -135,6 +141,11 @@ export interface StartOptions {
   readyTimeoutMs: number;
   /** Every output line (for the log file). */
   onLine?: (stream: 'stdout' | 'stderr', line: string) => void;
+  /**
+   * A line after which the ready wait has no time limit: the server says it is working, not
+   * stuck (startup-lines.ts: the migration of a big database may take minutes).
+   */
+  liftsTimeout?: (line: string) => boolean;
   tailLines?: number;
 }
 
@@ -224,6 +235,7 @@ export function startServer(opts: StartOptions): Promise<RunningServer> {
 
     follow(child.stderr, 'stderr', err.push);
     follow(child.stdout, 'stdout', (line) => {
+      if (!settled && opts.liftsTimeout?.(line)) clearTimeout(timer);
       const ready = settled ? null : parseReadyLine(line);
       if (!ready) return out.push(line);
       settled = true;

@@ -4,6 +4,7 @@
 // path in POS_DESKTOP_SETTINGS); main.ts watches it and applies a change.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
+import { DEFAULT_BACKUP_SETTINGS, type BackupSettings } from './backups.js';
 import { SERVER_ENV } from './server-options.js';
 
 export interface DesktopSettings {
@@ -18,13 +19,15 @@ export interface DesktopSettings {
   uiLan: boolean;
   /** Start with the user's session (in the tray, without a window). */
   startAtLogin: boolean;
-  /** Where the daily backups go; null: the app's default folder. */
+  /** Where the daily backups go; null: <data-dir>/backups (backups.ts). */
   backupFolder: string | null;
+  /** How many of its daily backups the app keeps (backups.ts prunes the older ones). */
+  backupKeep: number;
   /** How long the server may take to report it is listening (first start migrates the database). */
   readyTimeoutSeconds: number;
 }
 
-export const DEFAULT_SETTINGS: DesktopSettings = { lan: true, uiLan: false, startAtLogin: true, backupFolder: null, readyTimeoutSeconds: 60 };
+export const DEFAULT_SETTINGS: DesktopSettings = { lan: true, uiLan: false, startAtLogin: true, backupFolder: DEFAULT_BACKUP_SETTINGS.folder, backupKeep: DEFAULT_BACKUP_SETTINGS.keep, readyTimeoutSeconds: 60 };
 
 /** The variable that tells the server where the settings file is (the settings screen's API). */
 export const DESKTOP_SETTINGS_ENV = 'POS_DESKTOP_SETTINGS';
@@ -68,6 +71,11 @@ export function loadSettings(file: string): { settings: DesktopSettings; problem
     if (typeof input.backupFolder === 'string' && isAbsolute(input.backupFolder)) settings.backupFolder = input.backupFolder;
     else problems.push(`[backupFolder] must be an absolute folder path or null; using the default folder`);
   }
+  if (input.backupKeep !== undefined) {
+    const v = input.backupKeep;
+    if (Number.isInteger(v) && (v as number) >= 1 && (v as number) <= 365) settings.backupKeep = v as number;
+    else problems.push(`[backupKeep] must be an integer 1..365; using ${DEFAULT_SETTINGS.backupKeep}`);
+  }
   if (input.readyTimeoutSeconds !== undefined) {
     const v = input.readyTimeoutSeconds;
     if (Number.isInteger(v) && (v as number) >= 5 && (v as number) <= 600) settings.readyTimeoutSeconds = v as number;
@@ -82,6 +90,9 @@ export function saveSettings(file: string, settings: DesktopSettings): void {
   writeFileSync(tmp, `${JSON.stringify(settings, null, 2)}\n`, { mode: 0o600 });
   renameSync(tmp, file);
 }
+
+/** The backups' part of the settings, as backups.ts takes it. */
+export const backupSettings = (s: DesktopSettings): BackupSettings => ({ folder: s.backupFolder, keep: s.backupKeep });
 
 export interface SettingsChange {
   /** Port or LAN access changed: the server must start again to listen anew. */
@@ -112,11 +123,4 @@ export function serverEnv(env: NodeJS.ProcessEnv, settingsFile?: string): Record
   }
   if (settingsFile !== undefined) out[DESKTOP_SETTINGS_ENV] = settingsFile;
   return out;
-}
-
-/** The origin the window loads: a wildcard listener is reached through the loopback address. */
-export function localOrigin(host: string, port: number): string {
-  if (host === '0.0.0.0' || host === '::' || host === '[::]' || host === 'localhost') return `http://127.0.0.1:${port}`;
-  if (host.includes(':')) return `http://[${host.replace(/^\[|\]$/g, '')}]:${port}`;
-  return `http://${host}:${port}`;
 }

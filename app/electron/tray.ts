@@ -2,12 +2,13 @@
 // glance whether the terminals' server runs, whether head office is reachable and how much waits
 // to be sent, and where the terminals connect. main.ts turns this model into Electron's Tray.
 import type { Messages } from './messages.js';
+import type { BackupLog } from './backups.js';
 import type { OutboxSummary } from './outbox.js';
 import type { ServerState } from './supervisor.js';
 
 /** ok: serving and in touch; warn: starting, restarting, offline from head office; error: not serving. */
 export type TrayIcon = 'ok' | 'warn' | 'error';
-export type TrayAction = 'open' | 'settings' | 'restart-server' | 'quit';
+export type TrayAction = 'open' | 'settings' | 'restart-server' | 'backup-now' | 'quit';
 export type TrayItem = { label: string; action?: TrayAction; enabled: boolean } | 'separator';
 
 export interface TrayModel {
@@ -23,6 +24,19 @@ export interface TrayInput {
   lan: boolean;
   /** terminalUrls(): where the terminals connect. */
   terminalUrls: readonly string[];
+  /** backups.json (backups.ts), read after each backup; undefined before the first read. */
+  backups?: BackupLog | undefined;
+  /** The server printed its migrating line and is updating the database. */
+  migrating?: boolean;
+  /** A date-time as the tray shows it (the system's locale). */
+  formatTime?: (iso: string) => string;
+}
+
+/** The last backup, or the failure since it. */
+export function backupLine(log: BackupLog, t: Messages, formatTime: (iso: string) => string): string {
+  const last = log.made.map((m) => m.createdAt).sort().at(-1) ?? null;
+  if (log.lastError && (last === null || Date.parse(log.lastError.at) > Date.parse(last))) return t.backupFailed(log.lastError.message);
+  return last === null ? t.backupNever : t.backupLast(formatTime(last));
 }
 
 export function serverLine(state: ServerState, t: Messages): string {
@@ -58,14 +72,16 @@ function icon(input: TrayInput): TrayIcon {
 export function trayModel(input: TrayInput, t: Messages): TrayModel {
   const running = input.server.kind === 'running';
   const status = (label: string): TrayItem => ({ label, enabled: false });
-  const lines: TrayItem[] = [status(serverLine(input.server, t))];
+  const server = input.migrating && input.server.kind === 'starting' ? t.serverMigrating : serverLine(input.server, t);
+  const lines: TrayItem[] = [status(server)];
   if (running && input.outbox !== undefined) lines.push(status(syncLine(input.outbox, t)));
   if (!input.lan) lines.push(status(t.lanOff));
   else if (input.terminalUrls.length === 0) lines.push(status(t.lanNoAddress));
   else for (const url of input.terminalUrls.slice(0, 3)) lines.push(status(t.terminalsAt(url)));
+  if (input.backups) lines.push(status(backupLine(input.backups, t, input.formatTime ?? ((iso) => iso))));
   return {
     icon: icon(input),
-    tooltip: `${t.appMenu}: ${serverLine(input.server, t)}`,
+    tooltip: `${t.appMenu}: ${server}`,
     items: [
       { label: t.openWindow, action: 'open', enabled: true },
       // The settings screen is a page of the server's UI.
@@ -75,6 +91,8 @@ export function trayModel(input: TrayInput, t: Messages): TrayModel {
       'separator',
       // Starting takes its course; every other state can be started over.
       { label: t.restartServer, action: 'restart-server', enabled: input.server.kind !== 'starting' },
+      // The server's CLI makes it from the data folder, with or without a running server.
+      { label: t.backupNow, action: 'backup-now', enabled: true },
       'separator',
       { label: t.quit, action: 'quit', enabled: true },
     ],

@@ -241,6 +241,29 @@ describe('the server process, started as the desktop app starts it', () => {
     expect(alive(pid)).toBe(false);
   });
 
+  it('waits without a time limit once the server says it is updating the database', async () => {
+    // Reports ready well after the ready timeout, having said first that it migrates.
+    const slow = join(userData, 'slow.mjs');
+    writeFileSync(
+      slow,
+      `console.log(JSON.stringify({ migrating: true, from: 25, to: 30, backup: '/d/backups/x-pre-migration.sqlite' }));
+setTimeout(() => console.log(JSON.stringify({ ready: true, url: 'http://127.0.0.1:1' })), 1500);
+process.on('SIGTERM', () => process.exit(0));
+setInterval(() => {}, 1000);
+`,
+    );
+    const options = { spawn: childProcessSpawner(slow), dataDir: join(userData, 'data'), port: 1, host: HOST, readyTimeoutMs: 300 };
+    const server = await startServer({ ...options, liftsTimeout: (line) => line.startsWith('{"migrating":true') });
+    running.push(server);
+    expect(server.ready).toMatchObject({ ready: true });
+    // Without it the same server is given up on.
+    const error = await startServer(options).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect((error as ServerStartError).reason).toBe('timeout');
+  });
+
   it('reports a server that cannot be spawned at all', async () => {
     const error = await startServer({
       spawn: childProcessSpawner(MAIN, { execPath: join(userData, 'no-such-node') }),

@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { desktopPaths, ensureFolders, unpackedPath } from '../../app/electron/paths.js';
+import { localOrigin } from '../../app/electron/server-process.js';
 import { SERVER_ENV } from '../../app/electron/server-options.js';
-import { DEFAULT_SETTINGS, DESKTOP_SETTINGS_ENV, loadSettings, localOrigin, saveSettings, serverEnv, serverHost, settingsChange } from '../../app/electron/settings.js';
+import { backupSettings, DEFAULT_SETTINGS, DESKTOP_SETTINGS_ENV, loadSettings, saveSettings, serverEnv, serverHost, settingsChange } from '../../app/electron/settings.js';
+import { currentSettings, DESKTOP_SETTINGS_ENV as SERVER_SETTINGS_ENV } from '../../server/resources/desktop-settings/file.js';
+import { DESKTOP_DEFAULTS } from '../../server/resources/desktop-settings/schema.js';
 
 let userData: string;
 beforeEach(() => {
@@ -39,7 +42,7 @@ describe('data dir and files under userData', () => {
 describe('desktop settings', () => {
   it('defaults to serving the API to the LAN (the UI to this PC only), starting at login, the default backup folder', () => {
     const { settings, problems } = loadSettings(join(userData, 'desktop-settings.json'));
-    expect(settings).toEqual({ lan: true, uiLan: false, startAtLogin: true, backupFolder: null, readyTimeoutSeconds: 60 });
+    expect(settings).toEqual({ lan: true, uiLan: false, startAtLogin: true, backupFolder: null, backupKeep: 14, readyTimeoutSeconds: 60 });
     expect(settings).toEqual(DEFAULT_SETTINGS);
     expect(serverHost(settings)).toBe('0.0.0.0');
     expect(serverHost({ lan: false })).toBe('127.0.0.1');
@@ -49,9 +52,9 @@ describe('desktop settings', () => {
   it('saves and reads back; the file is private', () => {
     const file = join(userData, 'desktop-settings.json');
     const backups = join(userData, 'elsewhere');
-    saveSettings(file, { ...DEFAULT_SETTINGS, port: 8123, lan: false, uiLan: true, startAtLogin: false, backupFolder: backups });
+    saveSettings(file, { ...DEFAULT_SETTINGS, port: 8123, lan: false, uiLan: true, startAtLogin: false, backupFolder: backups, backupKeep: 30 });
     expect(loadSettings(file)).toEqual({
-      settings: { port: 8123, lan: false, uiLan: true, startAtLogin: false, backupFolder: backups, readyTimeoutSeconds: 60 },
+      settings: { port: 8123, lan: false, uiLan: true, startAtLogin: false, backupFolder: backups, backupKeep: 30, readyTimeoutSeconds: 60 },
       problems: [],
       oldFormat: false,
     });
@@ -66,7 +69,7 @@ describe('desktop settings', () => {
     expect(broken.settings).toEqual(DEFAULT_SETTINGS);
     expect(broken.problems[0]).toContain('using the defaults');
 
-    writeFileSync(file, JSON.stringify({ port: 70000, lan: 'yes', uiLan: 1, startAtLogin: null, backupFolder: 'relative/dir', readyTimeoutSeconds: 1 }));
+    writeFileSync(file, JSON.stringify({ port: 70000, lan: 'yes', uiLan: 1, startAtLogin: null, backupFolder: 'relative/dir', backupKeep: 0, readyTimeoutSeconds: 1 }));
     const wrong = loadSettings(file);
     expect(wrong.settings).toEqual(DEFAULT_SETTINGS);
     expect(wrong.problems).toEqual([
@@ -75,6 +78,7 @@ describe('desktop settings', () => {
       '[uiLan] must be true or false; using false',
       '[startAtLogin] must be true or false; using true',
       '[backupFolder] must be an absolute folder path or null; using the default folder',
+      '[backupKeep] must be an integer 1..365; using 14',
       '[readyTimeoutSeconds] must be an integer 5..600; using 60',
     ]);
   });
@@ -98,7 +102,28 @@ describe('desktop settings', () => {
     expect(settingsChange(base, { ...base, uiLan: true })).toEqual({ restartServer: true, loginItem: false });
     expect(settingsChange(base, { ...base, startAtLogin: false })).toEqual({ restartServer: false, loginItem: true });
     // The backup folder is read by the backups at their next run: nothing to restart.
-    expect(settingsChange(base, { ...base, backupFolder: '/mnt/usb' })).toEqual({ restartServer: false, loginItem: false });
+    expect(settingsChange(base, { ...base, backupFolder: '/mnt/usb', backupKeep: 3 })).toEqual({ restartServer: false, loginItem: false });
+    expect(backupSettings({ ...base, backupFolder: '/mnt/usb', backupKeep: 3 })).toEqual({ folder: '/mnt/usb', keep: 3 });
+  });
+
+  it('reads the file by the same rules as the settings screen\'s API writes it', () => {
+    // The server side of the file: server/resources/desktop-settings (its own compile, its own copy of the rules).
+    expect(DESKTOP_SETTINGS_ENV).toBe(SERVER_SETTINGS_ENV);
+    const { readyTimeoutSeconds: _shellOnly, ...shared } = DEFAULT_SETTINGS;
+    expect(shared).toEqual(DESKTOP_DEFAULTS);
+    const file = join(userData, 'desktop-settings.json');
+    const samples: [string, unknown][] = [
+      ['port', 0], ['port', 1], ['port', 65535], ['port', 65536], ['port', 80.5], ['port', '8080'],
+      ['lan', false], ['lan', 'false'], ['uiLan', true], ['uiLan', 1], ['startAtLogin', false], ['startAtLogin', null],
+      ['backupFolder', null], ['backupFolder', join(userData, 'usb')], ['backupFolder', 'usb'], ['backupFolder', 5],
+      ['backupKeep', 1], ['backupKeep', 365], ['backupKeep', 0], ['backupKeep', 366], ['backupKeep', '7'],
+    ];
+    for (const [key, value] of samples) {
+      writeFileSync(file, JSON.stringify({ [key]: value }));
+      const shell = loadSettings(file).settings as unknown as Record<string, unknown>;
+      const server = currentSettings({ [key]: value }) as Record<string, unknown>;
+      expect(server[key], `${key}: ${JSON.stringify(value)}`).toEqual(shell[key] ?? null);
+    }
   });
 
   it('drops POS_* variables that would override the settings, keeping the log level, over the server defaults', () => {

@@ -5,7 +5,7 @@ import { messagesFor } from '../../app/electron/messages.js';
 import type { OutboxSummary } from '../../app/electron/outbox.js';
 import type { RunningServer } from '../../app/electron/server-process.js';
 import type { ServerState } from '../../app/electron/supervisor.js';
-import { trayModel, type TrayInput } from '../../app/electron/tray.js';
+import { backupLine, trayModel, type TrayInput } from '../../app/electron/tray.js';
 
 const ja = messagesFor('ja');
 const en = messagesFor('en-US');
@@ -25,6 +25,7 @@ describe('tray icon', () => {
       'レジ端末の接続先: http://192.168.1.20:8080 (disabled)',
       '---',
       'サーバーを再起動',
+      '今すぐバックアップ',
       '---',
       '終了',
     ]);
@@ -65,6 +66,27 @@ describe('tray icon', () => {
       expect(restart, server.kind).toEqual({ label: 'Restart Server', action: 'restart-server', enabled: server.kind !== 'starting' });
     }
     expect(trayModel(input({}), en).items.at(-1)).toEqual({ label: 'Quit', action: 'quit', enabled: true });
+  });
+});
+
+describe('tray: backups and the database update', () => {
+  const made = (createdAt: string) => ({ file: `/b/pos-backup-${createdAt}-daily.sqlite`, bytes: 1, createdAt });
+  const fmt = (iso: string) => `<${iso.slice(0, 10)}>`;
+
+  it('shows the last backup, or the failure since it', () => {
+    expect(backupLine({ made: [] }, ja, fmt)).toBe('バックアップ: まだありません');
+    expect(backupLine({ made: [made('2026-11-21T02:00:00.000Z'), made('2026-11-22T02:00:00.000Z')] }, ja, fmt)).toBe('バックアップ: <2026-11-22>');
+    const failedLater = { made: [made('2026-11-21T02:00:00.000Z')], lastError: { at: '2026-11-22T02:00:00.000Z', message: 'ENOENT: the stick is not plugged in' } };
+    expect(backupLine(failedLater, en, fmt)).toBe('Backup failed: ENOENT: the stick is not plugged in');
+    // A failure before the last backup is over.
+    expect(backupLine({ ...failedLater, made: [made('2026-11-23T02:00:00.000Z')] }, en, fmt)).toBe('Last backup: <2026-11-23>');
+    expect(labels(input({ backups: { made: [] }, formatTime: fmt }))).toContain('バックアップ: まだありません (disabled)');
+  });
+
+  it('says the database is being updated while the server migrates it', () => {
+    const model = trayModel(input({ server: { kind: 'starting', restarts: 0 }, migrating: true }), ja);
+    expect(model.items[3]).toEqual({ label: 'データベースを更新中', enabled: false });
+    expect(model.tooltip).toBe('POS Backoffice: データベースを更新中');
   });
 });
 

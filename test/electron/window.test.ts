@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { wantsDemo } from '../../app/electron/launch.js';
 import { formatAge, messagesFor } from '../../app/electron/messages.js';
 import { classifyNavigation, isPermissionAllowed, isTrustedSender } from '../../app/electron/navigation.js';
-import { dataUrl, errorPage, escapeHtml } from '../../app/electron/pages.js';
+import { dataUrl, errorPage, escapeHtml, migratingPage } from '../../app/electron/pages.js';
 import { secondInstanceActions } from '../../app/electron/single-instance.js';
 import { CrashWindow } from '../../app/electron/crash-window.js';
 import type { RunningServer } from '../../app/electron/server-process.js';
@@ -83,6 +83,14 @@ describe('demo and start-up pages', () => {
     expect(html).toContain('AppData\\Roaming\\POS Backoffice\\data');
     expect(decodeURIComponent(dataUrl(html).slice('data:text/html;charset=utf-8,'.length))).toBe(html);
     expect(escapeHtml(`"'&`)).toBe('&quot;&#39;&amp;');
+  });
+
+  it('says the database is being updated, with where its earlier copy is', () => {
+    const html = migratingPage(messagesFor('ja'), 'ja', { from: 25, to: 30, backup: '/d/backups/pos-<25>-pre-migration.sqlite' });
+    expect(html).toContain('<h1>データベースを更新しています…</h1>');
+    expect(html).toContain('（25 → 30）');
+    expect(html).toContain('/d/backups/pos-&lt;25&gt;-pre-migration.sqlite');
+    expect(html).not.toContain('<script');
   });
 
   it('speaks Japanese by default and English on other systems', () => {
