@@ -19,7 +19,7 @@ import { restoreDatabase, RestoreError } from '../backup/restore.js';
 import { DataDirBusyError, lockDataDir, type DataDirLock } from '../db/data-dir-lock.js';
 import { USAGE, type Command } from './args.js';
 import { ProblemError } from '../http/problem.js';
-import { runWebhookCommand } from '../../sync/webhooks/cli.js';
+import { checkCommandReceiver, runWebhookCommand } from '../../sync/webhooks/cli.js';
 import * as syncCli from '../../sync/cli.js';
 import * as syncOutbox from '../../sync/outbox.js';
 
@@ -127,11 +127,12 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
     case 'webhook remove':
     case 'webhook deliveries':
     case 'webhook replay':
-      return withDeps(command.dataDir, (deps) => {
+      return withDeps(command.dataDir, async (deps) => {
         if (!new ContractRepo(deps.db, deps.writer, deps.clock).find(command.contract)) {
           throw new CommandError(`contract ${command.contract} does not exist`);
         }
         try {
+          if (command.name === 'webhook add') await checkCommandReceiver(deps, command.url);
           json(io, runWebhookCommand(deps, command));
         } catch (error) {
           if (error instanceof ProblemError) throw new CommandError(error.message);

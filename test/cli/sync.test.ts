@@ -111,6 +111,26 @@ describe('sync commands on data dirs', () => {
     expect(await failure(shop, ['link', '--central', 'https://x.example', '--contract', 'zz', '--node', '5', '--secret', 's', '--offline'])).toBe('contract zz does not exist');
   });
 
+  it('webhook add names a receiver as the API does: at head office a private one is refused unless POS_WEBHOOK_ALLOW opens it; a store PC takes it', async () => {
+    const add = ['webhook', 'add', '--contract', 'c1', '--url', 'http://10.0.0.1/hooks', '--events', 'pos:payment-method-groups'];
+    await run(hq, ['serve', '--role', 'central', '--port', '0']);
+    expect(await failure(hq, add)).toBe(
+      '[url] the receiver 10.0.0.1 is a private address; head office sends webhooks and callbacks only to public addresses, unless its operator allows the receiver',
+    );
+    // Allowed receivers in a test stay on this machine: no event is raised here, and none would leave it.
+    const local = ['webhook', 'add', '--contract', 'c1', '--url', 'http://127.0.0.1:9/hooks', '--events', 'pos:payment-method-groups'];
+    expect(await failure(hq, local)).toMatch(/^\[url\] the receiver 127\.0\.0\.1 is a loopback address; /);
+    process.env.POS_WEBHOOK_ALLOW = '127.0.0.0/8';
+    try {
+      expect((await run(hq, local))[0]).toMatchObject({ url: 'http://127.0.0.1:9/hooks' });
+      process.env.POS_WEBHOOK_ALLOW = '10.0.0.0/99';
+      expect(await failure(hq, add)).toMatch(/^POS_WEBHOOK_ALLOW: /);
+    } finally {
+      delete process.env.POS_WEBHOOK_ALLOW;
+    }
+    expect((await run(shop, add))[0]).toMatchObject({ url: 'http://10.0.0.1/hooks' });
+  });
+
   it('two served data dirs: the store pulls central’s masters and pushes its sales by itself; sync status shows it', async () => {
     const [central] = await run(hq, ['serve', '--role', 'central', '--port', '0']);
     const [added] = await run(hq, ['node', 'add', '--contract', 'c1', '--node', '5']);

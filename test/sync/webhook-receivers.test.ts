@@ -130,6 +130,14 @@ describe('a receiver named at head office must be public', () => {
     expect(problem(await central.api('POST', path, body), 400).detail).toBe(`[callbackUrl] the receiver 169.254.169.254 is a link-local address; ${RULE}`);
     expect((await store.api('POST', path, body)).statusCode).toBe(200);
   });
+
+  it('a stock bulk add callbackUrl too (400 on callbackUrl at central, nothing accepted; taken at a store PC)', async () => {
+    const body = () => ({ stock: [{ storeId: '1', productId: '1', stockAmount: '1' }], callbackUrl: 'http://10.0.0.1/stock' });
+    const refused = await central.api('POST', '/stock/add/bulk', body());
+    expect(problem(refused, 400).detail).toBe(`[callbackUrl] the receiver 10.0.0.1 is a private address; ${RULE}`);
+    expect(central.deps.db.prepare('SELECT count(*) FROM stock_bulk_jobs').pluck().get()).toBe(0);
+    expect((await store.api('POST', '/stock/add/bulk', body())).statusCode).toBe(200);
+  });
 });
 
 describe('each delivery from head office is checked on the address it connects to', () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { assertReceiver } from '../../http/receivers.js';
 import { authOf, type RequestAuth } from '../../http/auth.js';
 import { sendPage } from '../../http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../http/problem.js';
@@ -107,6 +108,8 @@ export default function stockRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const auth = authOf(request);
+        // The notice goes out from here: at head office only to public addresses (http/receivers.ts).
+        if (request.body.callbackUrl) await assertReceiver(deps.config, request.body.callbackUrl, 'callbackUrl');
         // Stored before the answer, so an accepted request is applied even after a stop or crash.
         const requestId = bulk.accept(auth.contract.contractId, request.body, actorOf(auth));
         return { requestId, callbackUrl: request.body.callbackUrl };
