@@ -2,10 +2,11 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
+import { gunzipSync } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../app/electron/port.js';
-import { childProcessSpawner, startServer } from '../../app/electron/server-process.js';
+import { childProcessSpawner, startServer, type RunningServer } from '../../app/electron/server-process.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const require = createRequire(import.meta.url);
@@ -45,19 +46,48 @@ describe('electron-builder configuration', () => {
     expect(existsSync(join(ROOT, 'app', 'electron', 'preload.cts'))).toBe(true);
   });
 
-  it('packs the shell, server, migrations and UI, and unpacks better-sqlite3 rebuilt at pack time', () => {
-    expect(config.files).toEqual(expect.arrayContaining(['dist/electron/**/*', 'dist/server/**/*', 'dist/sync/**/*', 'dist/server/db/migrations/**/*', 'dist/ui/**/*']));
+  it('packs the shell, server, migrations, UI and icons; unpacks all the server process loads, better-sqlite3 rebuilt at pack time', () => {
+    expect(config.files).toEqual(expect.arrayContaining(['dist/electron/**/*', 'dist/server/**/*', 'dist/sync/**/*', 'dist/server/db/migrations/**/*', 'dist/ui/**/*', 'build/icons/**/*']));
     expect(config.asar).toBe(true);
-    expect(config.asarUnpack).toEqual(expect.arrayContaining([expect.stringContaining('node_modules/better-sqlite3/')]));
+    expect(config.asarUnpack).toEqual([
+      'package.json',
+      'dist/server/**/*',
+      'dist/sync/**/*',
+      'dist/ui/**/*',
+      'dist/electron/server-guard.cjs',
+      'build/icons/**/*',
+      '**/node_modules/better-sqlite3/**/*',
+      '**/node_modules/**/*',
+    ]);
     expect(config.npmRebuild).toBe(true);
     expect(config.buildDependenciesFromSource).toBe(false);
   });
 
-  it('builds NSIS for Windows, dmg for macOS, AppImage for Linux', () => {
+  it('builds NSIS for Windows, dmg for macOS, AppImage and deb for Linux, each with the app\'s icon', () => {
     const targets = (platform: { target: { target: string }[] }) => platform.target.map((t) => t.target);
     expect(targets(config.win)).toEqual(['nsis']);
     expect(targets(config.mac)).toEqual(['dmg']);
-    expect(targets(config.linux)).toEqual(['AppImage']);
+    expect(targets(config.linux)).toEqual(['AppImage', 'deb']);
+    for (const platform of [config.win, config.mac, config.linux]) expect(platform.icon).toBe('build/icons/icon.png');
+    expect(config.linux.maintainer).toBeTruthy();
+  });
+});
+
+describe('icons', () => {
+  const size = (png: Buffer) => [png.readUInt32BE(16), png.readUInt32BE(20)];
+
+  it('are committed as build/icons.mjs draws them: the installers\' icon and the tray\'s three states at 1x and 2x', async () => {
+    const { allIcons } = await import('../../build/icons.mjs');
+    const icons = allIcons();
+    expect(Object.keys(icons).sort()).toEqual(['icon.png', 'tray-error.png', 'tray-error@2x.png', 'tray-ok.png', 'tray-ok@2x.png', 'tray-warn.png', 'tray-warn@2x.png']);
+    for (const [name, png] of Object.entries(icons)) {
+      const committed = readFileSync(join(ROOT, 'build', 'icons', name));
+      expect(committed.equals(png), `build/icons/${name} is stale: run node build/icons.mjs`).toBe(true);
+      expect(committed.subarray(1, 4).toString('ascii')).toBe('PNG');
+      expect(size(committed), name).toEqual(name === 'icon.png' ? [1024, 1024] : name.includes('@2x') ? [32, 32] : [16, 16]);
+    }
+    // The tray icons the shell asks for (app/electron/tray.ts TrayIcon).
+    for (const state of ['ok', 'warn', 'error']) expect(existsSync(join(ROOT, 'build', 'icons', `tray-${state}.png`))).toBe(true);
   });
 });
 
@@ -85,7 +115,7 @@ describe('native modules at pack time only', () => {
 });
 
 /** Runs a build script where Electron cannot be downloaded, even if a binary is installed here. */
-function runOffline(script: string): Promise<{ code: number | null; stderr: string }> {
+function runOffline(script: string | null, code?: string): Promise<{ code: number | null; stderr: string }> {
   const env = {
     ...process.env,
     ELECTRON_MIRROR: 'http://127.0.0.1:9/',
@@ -94,7 +124,7 @@ function runOffline(script: string): Promise<{ code: number | null; stderr: stri
     POS_ELECTRON_INSTALL_TIMEOUT_SECONDS: '20',
   };
   return new Promise((resolvePromise) => {
-    const child = spawn(process.execPath, [join(ROOT, 'build', script)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, script ? [join(ROOT, 'build', script)] : ['--input-type=module', '-e', code!], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const timer = setTimeout(() => child.kill('SIGKILL'), 40000);
@@ -105,18 +135,92 @@ function runOffline(script: string): Promise<{ code: number | null; stderr: stri
   });
 }
 
+const tools = () => import('../../build/electron-tools.mjs');
+/** This Node is older than @electron/rebuild accepts: the scripts stop before the network. */
+const OLD_NODE = (await tools()).nodeOlderThan(process.versions.node);
+
+describe('Node for packaging', () => {
+  it('compares versions as @electron/rebuild asks (22.12 or newer)', async () => {
+    const { nodeOlderThan, REBUILD_NODE } = await tools();
+    expect(REBUILD_NODE).toBe('22.12.0');
+    const rebuildMain = createRequire(require.resolve('app-builder-lib')).resolve('@electron/rebuild');
+    const rebuildEngines = (JSON.parse(readFileSync(join(rebuildMain, '..', '..', 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node;
+    expect(rebuildEngines).toBe(`>=${REBUILD_NODE}`);
+    expect(nodeOlderThan('20.20.2')).toBe(true);
+    expect(nodeOlderThan('22.11.9')).toBe(true);
+    expect(nodeOlderThan('v22.12.0')).toBe(false);
+    expect(nodeOlderThan('24.1.0')).toBe(false);
+  });
+
+  it.runIf(OLD_NODE)('npm run dist and npm run electron stop up front on an older Node, saying which', async () => {
+    for (const [script, command] of [
+      ['dist.mjs', 'npm run dist'],
+      ['electron-run.mjs', 'npm run electron'],
+    ]) {
+      const r = await runOffline(script);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(
+        `${command} needs Node 22.12.0 or newer; this is Node ${process.versions.node}.\n  @electron/rebuild, which builds better-sqlite3 for Electron, requires it (the server and npm test run on Node 20).\n  Switch Node (e.g. nvm use 22) and try again.\n`,
+      );
+    }
+  }, 60000);
+});
+
 describe('without a downloadable Electron', () => {
-  it('npm run electron stops with the clear message', async () => {
-    const r = await runOffline('electron-run.mjs');
+  it('the Electron binary check stops with the clear message', async () => {
+    const r = await runOffline(null, "import('./build/electron-tools.mjs').then((t) => t.ensureElectronBinary('npm run electron'))");
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('npm run electron needs a network that can download Electron from github.com (or ELECTRON_MIRROR)');
+    expect(r.stderr).toContain('Set ELECTRON_MIRROR to a reachable mirror, or run on a machine with access to github.com, and try again.');
   }, 60000);
 
-  it('npm run dist stops with the clear message before building anything', async () => {
-    const r = await runOffline('dist.mjs');
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('npm run dist needs a network that can download Electron from github.com (or ELECTRON_MIRROR)');
-  }, 60000);
+  it.runIf(!OLD_NODE)('npm run electron and npm run dist stop with the clear message before building anything', async () => {
+    for (const [script, command] of [
+      ['electron-run.mjs', 'npm run electron'],
+      ['dist.mjs', 'npm run dist'],
+    ]) {
+      const r = await runOffline(script);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain(`${command} needs a network that can download Electron from github.com (or ELECTRON_MIRROR)`);
+    }
+  }, 90000);
+});
+
+describe('better-sqlite3 for a development run', () => {
+  it('swaps in Electron\'s build, made once per Electron version, and puts the Node build back', async () => {
+    const { useElectronBuilds } = await tools();
+    const root = temp('pos-electron-native-');
+    const release = join(root, 'node_modules', 'better-sqlite3', 'build', 'Release');
+    mkdirSync(release, { recursive: true });
+    writeFileSync(join(release, 'better_sqlite3.node'), 'built for node');
+    const calls: unknown[] = [];
+    const rebuild = async (options: { buildPath: string; electronVersion: string; onlyModules: string[]; force: boolean }) => {
+      calls.push(options);
+      writeFileSync(join(root, 'node_modules', 'better-sqlite3', 'build', 'Release', 'better_sqlite3.node'), `built for electron ${options.electronVersion}`);
+    };
+    const read = () => readFileSync(join(release, 'better_sqlite3.node'), 'utf8');
+
+    const restore = await useElectronBuilds(root, ['better-sqlite3'], '41.7.1', rebuild);
+    expect(read()).toBe('built for electron 41.7.1');
+    expect(calls).toEqual([{ buildPath: root, electronVersion: '41.7.1', onlyModules: ['better-sqlite3'], force: true }]);
+    restore();
+    expect(read()).toBe('built for node');
+
+    // The next run takes the cached build: no rebuild.
+    const again = await useElectronBuilds(root, ['better-sqlite3'], '41.7.1', rebuild);
+    expect(read()).toBe('built for electron 41.7.1');
+    expect(calls).toHaveLength(1);
+    again();
+    expect(read()).toBe('built for node');
+
+    // A failed rebuild leaves the Node build in place.
+    const failing = async () => {
+      writeFileSync(join(release, 'better_sqlite3.node'), 'half built');
+      throw new Error('no network');
+    };
+    await expect(useElectronBuilds(root, ['better-sqlite3'], '42.0.0', failing)).rejects.toThrow('no network');
+    expect(read()).toBe('built for node');
+  });
 });
 
 // A real electron-builder run (Linux dir target) with a stand-in Electron and no rebuild, so it
@@ -133,6 +237,7 @@ describe.runIf(process.platform === 'linux')('a packed app', () => {
     writeFileSync(join(PACK, 'dist', 'ui', 'index.html'), '<!doctype html><title>stand-in</title><script type="module" src="./assets/index-abc123.js"></script>');
     writeFileSync(join(PACK, 'dist', 'ui', 'assets', 'index-abc123.js'), 'export {};\n');
     cpSync(join(ROOT, 'package.json'), join(PACK, 'package.json'));
+    cpSync(join(ROOT, 'build', 'icons'), join(PACK, 'build', 'icons'), { recursive: true });
     cpSync(join(ROOT, 'package-lock.json'), join(PACK, 'package-lock.json'));
     // Hard links: instant, and nothing is written to them (no rebuild in this run).
     execFileSync('cp', ['-al', join(ROOT, 'node_modules'), join(PACK, 'node_modules')]);
@@ -166,23 +271,82 @@ describe.runIf(process.platform === 'linux')('a packed app', () => {
     const pkg = JSON.parse(asar.extractFile(join(resources, 'app.asar'), 'package.json').toString()) as Record<string, unknown>;
     expect(pkg).toMatchObject({ main: 'dist/electron/main.js', type: 'module', productName: 'POS Backoffice' });
 
-    // Electron reads app.asar with app.asar.unpacked laid over it; so does this copy.
-    const app = temp('pos-packed-app-');
-    asar.extractAll(join(resources, 'app.asar'), app);
-    cpSync(join(resources, 'app.asar.unpacked'), app, { recursive: true });
+    // Only the shell stays in the archive; everything the server process loads is unpacked.
+    const unpacked = join(resources, 'app.asar.unpacked');
+    for (const f of ['package.json', 'dist/server/main.js', 'dist/server/jobs/csv-export/worker.js', 'dist/server/jobs/csv-export/csv-thread.js', 'dist/server/db/migrations/0001_foundation.sql', 'dist/sync/cli.js', 'dist/ui/index.html', 'dist/electron/server-guard.cjs', 'build/icons/tray-ok.png', 'node_modules/fastify/package.json', 'node_modules/csv-stringify/package.json']) {
+      expect(existsSync(join(unpacked, f)), f).toBe(true);
+    }
+    for (const f of ['dist/electron/main.js', 'dist/electron/preload.cjs']) expect(existsSync(join(unpacked, f)), f).toBe(false);
+    expect(JSON.parse(readFileSync(join(unpacked, 'package.json'), 'utf8'))).toMatchObject({ type: 'module' });
+
+    // The server as the app starts it (main.ts: app.asar.unpacked, the guard), by plain Node,
+    // which cannot read an asar archive: whatever it loads, it loads from the unpacked files.
+    const dataDir = join(temp('pos-packed-data-'), 'data');
     const server = await startServer({
-      spawn: childProcessSpawner(join(app, 'dist', 'server', 'main.js')),
-      dataDir: join(temp('pos-packed-data-'), 'data'),
+      spawn: childProcessSpawner(join(unpacked, 'dist', 'server', 'main.js'), { guard: join(unpacked, 'dist', 'electron', 'server-guard.cjs') }),
+      dataDir,
       port: await freePort('127.0.0.1'),
       host: '127.0.0.1',
+      demo: true,
       readyTimeoutMs: 30000,
     });
     try {
       expect((await fetch(`${server.origin}/health`)).status).toBe(200);
       expect((await fetch(server.uiUrl)).status).toBe(200);
       expect((await fetch(`${server.uiUrl}assets/index-abc123.js`)).status).toBe(200);
+      await exportThroughWorkers(server);
     } finally {
       expect(await server.stop(10000)).toBe('stopped');
     }
   }, 300000);
 });
+
+interface DemoLine {
+  contracts: { contractId: string; clientId: string; clientSecret: string; tokenUrl: string }[];
+}
+
+/**
+ * A transaction detail CSV export through the API: the export runs in a worker thread and
+ * quotes in a second one (server/jobs/csv-export), each loaded by file name from the server's
+ * folder, the part of a packed app that never ran from inside app.asar.
+ */
+async function exportThroughWorkers(server: RunningServer): Promise<void> {
+  const demo = (server.ready as unknown as DemoLine).contracts.find((c) => c.contractId === 'demo-retail')!;
+  const grant = await fetch(demo.tokenUrl, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${demo.clientId}:${demo.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'grant_type=client_credentials',
+  });
+  const token = ((await grant.json()) as { access_token: string }).access_token;
+  const api = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${server.origin}/demo-retail/pos${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const json = (await res.json()) as Record<string, any>;
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Tokyo' }).format(new Date());
+  const store = await api('POST', '/stores', { storeName: 'Packed', storeCode: 'PACK-1' });
+  await api('POST', '/transactions', {
+    storeId: store.storeId,
+    sumDivision: '2',
+    sumDate: day,
+    transactionHeadDivision: '1',
+    terminalTranDateTime: new Date().toISOString(),
+    details: [{ transactionDetailId: '1', productName: 'Tee "packed", white', salesPrice: '2500', quantity: '2' }],
+  });
+  const { requestCode } = await api('POST', '/transactions/details/out_file_async', { transactionDateTimeFrom: `${day}T00:00:00+09:00`, transactionDateTimeTo: `${day}T23:59:59+09:00` });
+  let progress: Record<string, any> = {};
+  for (let i = 0; i < 100 && progress.status !== 'succeeded' && progress.status !== 'failed'; i += 1) {
+    await new Promise((r) => setTimeout(r, 200));
+    progress = await api('GET', `/transactions/details/out_file_async/${requestCode}`);
+  }
+  expect(progress.status, `${JSON.stringify(progress)}\n${[...server.stderrTail(), ...server.stdoutTail()].join('\n')}`).toBe('succeeded');
+  const file = await fetch(progress.fileUrl as string);
+  expect(file.status).toBe(200);
+  const csv = gunzipSync(Buffer.from(await file.arrayBuffer())).toString('utf8');
+  expect(csv).toContain('"Tee ""packed"", white"');
+}
