@@ -10,3 +10,14 @@ export declare function writeDevPackageJson(): void;
 export declare function missingOutputs(opts: { ui: boolean }): string[];
 export declare function nativeModules(config: { asarUnpack?: string[] }): string[];
 export declare function keepNativeBuilds(root: string, names: string[]): () => void;
+export declare const REBUILD_NODE: string;
+export declare function nodeOlderThan(version: string, required?: string): boolean;
+export declare function requireRebuildNode(command: string, version?: string): void;
+export declare function electronVersion(root?: string): string;
+export declare function useElectronBuilds(
+  root: string,
+  names: string[],
+  version: string,
+  rebuild: (options: { buildPath: string; electronVersion: string; onlyModules: string[]; force: boolean }) => Promise<unknown>,
+): Promise<() => void>;
+export declare function electronRebuild(): Promise<(options: { buildPath: string; electronVersion: string; onlyModules: string[]; force: boolean }) => Promise<unknown>>;

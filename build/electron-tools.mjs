@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const SHELL_OUT = join(ROOT, 'dist', 'electron');
@@ -119,4 +119,67 @@ export function keepNativeBuilds(root, names) {
     }
     rmSync(saved, { recursive: true, force: true });
   };
+}
+
+/**
+ * The Node @electron/rebuild asks for (its package.json "engines"): both `npm run electron` and
+ * `npm run dist` build better-sqlite3 for Electron with it. The server and the tests run on 20.
+ */
+export const REBUILD_NODE = '22.12.0';
+
+/** True when `version` (x.y.z) is older than `required`. */
+export function nodeOlderThan(version, required = REBUILD_NODE) {
+  const a = version.replace(/^v/, '').split('.').map(Number);
+  const b = required.split('.').map(Number);
+  for (let i = 0; i < 3; i += 1) if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);
+  return false;
+}
+
+/** Stops at once, before anything is downloaded or built, on a Node @electron/rebuild refuses. */
+export function requireRebuildNode(command, version = process.versions.node) {
+  if (!nodeOlderThan(version)) return;
+  fail(
+    `${command} needs Node ${REBUILD_NODE} or newer; this is Node ${version}.\n  @electron/rebuild, which builds better-sqlite3 for Electron, requires it (the server and npm test run on Node 20).\n  Switch Node (e.g. nvm use 22) and try again.`,
+  );
+}
+
+/** The installed Electron's version (node_modules/electron/package.json). */
+export function electronVersion(root = ROOT) {
+  return JSON.parse(readFileSync(join(root, 'node_modules', 'electron', 'package.json'), 'utf8')).version;
+}
+
+/**
+ * Puts Electron's build of the native modules in place for a development run and returns the
+ * function that puts the Node build back (npm test and the server need it). Electron's build is
+ * kept in node_modules/.cache/pos-electron-native/<electron version>-<platform>-<arch>, so
+ * @electron/rebuild (`rebuild`, which fetches a prebuilt binary or compiles) runs once per
+ * Electron version, not at every start.
+ */
+export async function useElectronBuilds(root, names, version, rebuild) {
+  const cache = join(root, 'node_modules', '.cache', 'pos-electron-native', `${version}-${process.platform}-${process.arch}`);
+  const restore = keepNativeBuilds(root, names);
+  try {
+    const missing = names.filter((name) => !existsSync(join(cache, name)));
+    if (missing.length > 0) {
+      await rebuild({ buildPath: root, electronVersion: version, onlyModules: missing, force: true });
+      for (const name of missing) cpSync(join(root, 'node_modules', name, 'build'), join(cache, name), { recursive: true });
+    }
+    for (const name of names) {
+      const build = join(root, 'node_modules', name, 'build');
+      rmSync(build, { recursive: true, force: true });
+      cpSync(join(cache, name), build, { recursive: true });
+    }
+  } catch (error) {
+    restore();
+    throw error;
+  }
+  return restore;
+}
+
+/** @electron/rebuild's rebuild(), from electron-builder's own dependency. */
+export async function electronRebuild() {
+  const builderLib = dirname(require.resolve('app-builder-lib/package.json'));
+  const entry = createRequire(join(builderLib, 'package.json')).resolve('@electron/rebuild');
+  const { rebuild } = await import(pathToFileURL(entry).href);
+  return (options) => rebuild(options);
 }
