@@ -81,7 +81,8 @@ const server = () => launched?.supervisor.server() ?? null;
 const origin = () => server()?.origin;
 
 const quitFlow = createQuitFlow({
-  serverRunning: () => server()?.isRunning() ?? false,
+  // Supervised, running or about to be restarted: quitting asks and stops it either way.
+  serverRunning: () => launched !== undefined && launched.supervisor.state.kind !== 'stopped',
   readOutbox: () => readOutbox(cli(), paths().dataDir),
   confirm: async ({ depth, oldestAgeMs }) => {
     const m = t();
