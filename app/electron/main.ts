@@ -74,7 +74,7 @@ let portQuestionAsked = false;
 // The server's migrating line, until it is ready (or not).
 let migrating: MigratingLine | null = null;
 let backups: BackupLog | undefined;
-let backupsScheduled = false;
+let backupSchedule: { stop(): void } | null = null;
 let restoring = false;
 const rendererCrashes = new CrashWindow(3, 60_000);
 const server = () => launched?.supervisor.server() ?? null;
@@ -99,6 +99,7 @@ const quitFlow = createQuitFlow({
     return response === 0;
   },
   stopServer: async () => {
+    backupSchedule?.stop();
     await launched?.supervisor.stop(10_000);
     await launched?.log.close();
   },
@@ -347,10 +348,9 @@ function refreshBackups(): void {
 
 /** The daily backup (backups.ts), checked hourly from the first time the server runs. */
 function startBackups(): void {
-  if (backupsScheduled || !launched) return;
-  backupsScheduled = true;
+  if (backupSchedule || !launched) return;
   refreshBackups();
-  scheduleBackups(async () => {
+  backupSchedule = scheduleBackups(async () => {
     if (!launched || restoring) return;
     const outcome = await dailyBackup({ spawn: cli(), dataDir: paths().dataDir, logFile: backupLogFile(app.getPath('userData')), settings: backupSettings(launched.settings()) });
     if (outcome.status === 'made') launched.log.write(logLine('shell', `daily backup ${outcome.backup.file}${outcome.removed.length ? `; removed ${outcome.removed.join(', ')}` : ''}`));

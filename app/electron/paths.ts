@@ -10,8 +10,6 @@ export interface DesktopPaths {
   settingsFile: string;
   /** The server's stdout and stderr and the shell's notes, kept for support (log-file.ts rotates it). */
   logFile: string;
-  /** The daily backups when the settings name no other folder. */
-  backupsDir: string;
 }
 
 export function desktopPaths(userData: string): DesktopPaths {
@@ -19,7 +17,6 @@ export function desktopPaths(userData: string): DesktopPaths {
     dataDir: join(userData, 'data'),
     settingsFile: join(userData, 'desktop-settings.json'),
     logFile: join(userData, 'logs', 'server.log'),
-    backupsDir: join(userData, 'backups'),
   };
 }
 

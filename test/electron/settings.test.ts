@@ -22,7 +22,6 @@ describe('data dir and files under userData', () => {
       dataDir: join(userData, 'data'),
       settingsFile: join(userData, 'desktop-settings.json'),
       logFile: join(userData, 'logs', 'server.log'),
-      backupsDir: join(userData, 'backups'),
     });
     ensureFolders(paths);
     expect(statSync(paths.dataDir).isDirectory()).toBe(true);
