@@ -480,7 +480,8 @@ if (!app.requestSingleInstanceLock()) {
     }
   });
   app.on('before-quit', (event) => {
-    if (quitFlow.done) return;
+    // A shutdown or log-off must not wait on a question; the guard still stops the server gracefully.
+    if (quitFlow.done || sessionEnding) return;
     event.preventDefault();
     void quitFlow.request().then((outcome) => {
       if (outcome !== 'quit') return;
