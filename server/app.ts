@@ -50,11 +50,13 @@ import supplierRoutes from './resources/suppliers/routes.js';
 import productOrderSettingRoutes from './resources/product-order-settings/routes.js';
 import stockRoutes from './resources/stock/routes.js';
 import desktopSettingsRoutes from './resources/desktop-settings/routes.js';
+import setupRoutes from './resources/setup/routes.js';
 import webhookRoutes from '../sync/routes/webhooks.js';
 import centralSyncRoutes from '../sync/routes/central.js';
 import { nodeRateLimitHook } from '../sync/routes/node-limit.js';
 import syncStatusRoutes from '../sync/routes/status.js';
 import { installSyncHooks } from '../sync/outbox.js';
+import { headOfficeLink } from '../sync/setup.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -145,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await sync.register(centralSyncRoutes(deps));
     });
   }
+  // A store's first run (issue 21): the setup screen's API, linking through the sync module.
+  if (deps.config.role === 'store') await app.register(setupRoutes(deps, headOfficeLink(deps)));
   registerUnservedPaths(app);
 
   const apiBase = (routes: typeof API_ROUTES, waiter: 'canonical' | 'hidden' | 'none') => async (api: FastifyInstance) => {

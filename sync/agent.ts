@@ -171,7 +171,9 @@ export class SyncAgent {
           this.deadLetters.add(contractId, link.node, 'pull', item, reasonOf(error));
         }
       }
-      this.links.update(contractId, { pull_cursor: answer.cursor, last_pull_at: this.now(), online: 1, last_error: null, clock_skew_ms: skew });
+      const now = this.now();
+      // Caught up: the first time ends the first pull (the setup screen then sends staff to the login).
+      this.links.update(contractId, { pull_cursor: answer.cursor, last_pull_at: now, online: 1, last_error: null, clock_skew_ms: skew, ...(answer.more ? {} : { caught_up_at: now }) });
       this.ctx.hlc.receive(answer.hlc);
     });
     return { received: answer.items.length, applied, more: answer.more };

@@ -2,13 +2,10 @@ import type { AppDeps, Role } from '../server/deps.js';
 import { IdAllocator } from '../server/db/ids.js';
 import { CentralSync, DeadLetters, NodeExistsError, NodeRepo, type DeadLetter } from './central.js';
 import { syncContext } from './context.js';
-import { checkCentralUrl, LinkError, LinkRepo } from './link.js';
+import { LinkError, LinkRepo } from './link.js';
+import { linkToCentral, type LinkInput } from './linking.js';
 import { installSyncHooks } from './outbox.js';
-import { retryDeadLetter, SKEW_WARNING_MS, syncStatus } from './status.js';
-import { DEFAULT_AGENT_OPTIONS } from './agent.js';
-import { checkLink, contractDifference } from './link-check.js';
-import { ContractRepo } from '../server/resources/contracts/repo.js';
-import { randomBytes } from 'node:crypto';
+import { retryDeadLetter, syncStatus } from './status.js';
 
 /** A sync command the operator can fix: the CLI prints the one-line reason and exits 1. */
 export class SyncCommandError extends Error {}
@@ -92,46 +89,13 @@ export function nodeRevoke(deps: AppDeps, contractId: string, node: number) {
   return { contractId, node, revoked: true };
 }
 
-/**
- * Links a store's contract to central (DESIGN §5): checked with central before anything is saved
- * (credentials, installation, contract, clock), the contract taken from central where this data
- * dir lacks it. `offline` saves it unchecked for a store set up while the line is down; its first
- * push checks it then.
- */
-export async function link(deps: AppDeps, input: { central: string; contractId: string; node: number; secret: string; insecure: boolean; offline: boolean }) {
+/** `pos-backoffice link` (sync/linking.ts): the refusal's one line, with what only the command line can do about it. */
+export async function link(deps: AppDeps, input: LinkInput) {
   refuseRole(deps, 'store', 'link');
-  const links = new LinkRepo(deps);
-  const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
   try {
-    const centralUrl = checkCentralUrl(input.central, input.insecure);
-    links.assertNodeFits(input.contractId, input.node);
-    const saved = { contractId: input.contractId, central: centralUrl, node: input.node, linked: true };
-    if (input.offline) {
-      requireContract(deps, input.contractId);
-      links.link({ contractId: input.contractId, centralUrl, node: input.node, secret: input.secret });
-      return { ...saved, checked: false, note: `saved unchecked (--offline): the first push checks it; serve this data dir as node ${input.node}` };
-    }
-    const installationId = links.knownInstallationId() ?? randomBytes(16).toString('hex');
-    const address = { centralUrl, contractId: input.contractId, node: input.node, secret: input.secret };
-    const checked = await checkLink(address, installationId, DEFAULT_AGENT_OPTIONS.timeoutMs, () => deps.clock.now().getTime());
-    const local = contracts.find(input.contractId);
-    const difference = local && contractDifference(local, checked.contract);
-    if (difference) throw new LinkError(difference);
-    links.link({ contractId: input.contractId, centralUrl, node: input.node, secret: input.secret, installationId }, () => {
-      if (!local) contracts.create(checked.contract);
-    });
-    const { contractId, name, plan, timeZone } = checked.contract;
-    return {
-      ...saved,
-      checked: true,
-      contract: { contractId, name, plan, timeZone },
-      contractCreated: !local,
-      clockSkewMs: checked.clockSkewMs,
-      ...(Math.abs(checked.clockSkewMs) > SKEW_WARNING_MS ? { warning: `this PC's clock is ${Math.round(Math.abs(checked.clockSkewMs) / 1000)} s ${checked.clockSkewMs > 0 ? 'behind' : 'ahead of'} central's; set the time before selling` } : {}),
-      note: `serve this data dir as node ${input.node}`,
-    };
+    return await linkToCentral(deps, input);
   } catch (error) {
-    if (error instanceof LinkError) throw new SyncCommandError(error.message);
+    if (error instanceof LinkError) throw new SyncCommandError(error.commandLine);
     throw error;
   }
 }

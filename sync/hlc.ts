@@ -39,16 +39,29 @@ export class Hlc {
   private readonly save;
   private readonly load;
 
+  private currentNode: number;
+
   constructor(
     private readonly db: Sqlite,
     private readonly clock: Clock,
-    readonly node: number,
+    node: number,
   ) {
+    this.currentNode = node;
     this.load = db.prepare('SELECT last FROM sync_hlc WHERE id = 1').pluck();
     this.last = { wall: 0, counter: 0, node };
     this.catchUp();
     // Another process on the same file (a one-shot command) may have moved it on: keep the later.
     this.save = db.prepare('INSERT INTO sync_hlc (id, last) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last = max(last, excluded.last)');
+  }
+
+  /** The node that breaks ties between this clock's values and another's. */
+  get node(): number {
+    return this.currentNode;
+  }
+
+  /** A fresh store takes the node central gave it at setup (sync/setup.ts); later values carry it. */
+  renumber(node: number): void {
+    this.currentNode = node;
   }
 
   /** The current value without advancing it. */

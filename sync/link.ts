@@ -13,6 +13,8 @@ export interface Link {
   pullCursor: number;
   lastPushAt: number | null;
   lastPullAt: number | null;
+  /** When a pull last found nothing more at central: the first one ends the link's first pull. */
+  caughtUpAt: number | null;
   lastAttemptAt: number | null;
   lastError: string | null;
   online: boolean;
@@ -29,6 +31,7 @@ interface LinkRow {
   pull_cursor: number;
   last_push_at: number | null;
   last_pull_at: number | null;
+  caught_up_at: number | null;
   last_attempt_at: number | null;
   last_error: string | null;
   online: number;
@@ -45,6 +48,7 @@ const present = (r: LinkRow): Link => ({
   pullCursor: r.pull_cursor,
   lastPushAt: r.last_push_at,
   lastPullAt: r.last_pull_at,
+  caughtUpAt: r.caught_up_at,
   lastAttemptAt: r.last_attempt_at,
   lastError: r.last_error,
   online: r.online === 1,
@@ -52,7 +56,28 @@ const present = (r: LinkRow): Link => ({
   centralDeadLetters: r.central_dead_letters,
 });
 
-export class LinkError extends Error {}
+/** What a link names that the operator may have got wrong: the setup screen shows the reason on its field. */
+export type LinkField = 'centralUrl' | 'contractId' | 'node' | 'secret';
+
+/**
+ * A link refused for a reason the operator can act on. `field` names the value at fault (the
+ * setup API's field, the CLI's --central/--contract/--node/--secret); `advice` is what only the
+ * command line can do about it (`--offline`), added to the CLI's line and left off the screen's.
+ */
+export class LinkError extends Error {
+  constructor(
+    message: string,
+    readonly field?: LinkField,
+    readonly advice?: string,
+  ) {
+    super(message);
+  }
+
+  /** The one line `pos-backoffice link` prints. */
+  get commandLine(): string {
+    return this.advice ? `${this.message}, or ${this.advice}` : this.message;
+  }
+}
 
 const newInstallationId = () => randomBytes(16).toString('hex');
 
@@ -66,12 +91,12 @@ export function checkCentralUrl(text: string, insecure = false): string {
   try {
     url = new URL(text);
   } catch {
-    throw new LinkError(`--central "${text}" is not a URL`);
+    throw new LinkError(`--central "${text}" is not a URL`, 'centralUrl');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new LinkError(`--central must be an http(s) URL, got "${url.protocol}"`);
-  if (url.username || url.password || url.search || url.hash) throw new LinkError('--central must not carry credentials, a query or a fragment');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new LinkError(`--central must be an http(s) URL, got "${url.protocol}"`, 'centralUrl');
+  if (url.username || url.password || url.search || url.hash) throw new LinkError('--central must not carry credentials, a query or a fragment', 'centralUrl');
   if (url.protocol === 'http:' && !insecure && !isLocalHost(url.hostname)) {
-    throw new LinkError(`--central ${url.origin} is plain http to a public address; use https, or --insecure to allow it`);
+    throw new LinkError(`--central ${url.origin} is plain http to a public address; use https, or --insecure to allow it`, 'centralUrl');
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -125,7 +150,7 @@ export class LinkRepo {
       db.prepare(
         `INSERT INTO sync_links (contract_id, central_url, node, secret, linked_at) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (contract_id) DO UPDATE SET central_url = excluded.central_url, node = excluded.node, secret = excluded.secret,
-           linked_at = excluded.linked_at, pull_cursor = 0, last_error = NULL, online = 0, central_dead_letters = 0`,
+           linked_at = excluded.linked_at, pull_cursor = 0, last_error = NULL, online = 0, central_dead_letters = 0, caught_up_at = NULL`,
       ).run(input.contractId, input.centralUrl, input.node, input.secret, clock.now().getTime());
       this.installationId(input.installationId);
       return this.get(input.contractId)!;
@@ -136,9 +161,9 @@ export class LinkRepo {
   assertNodeFits(contractId: string, node: number): void {
     const { db } = this.deps;
     const other = db.prepare('SELECT node FROM sync_links WHERE contract_id != ? AND node != ? LIMIT 1').pluck().get(contractId, node) as number | undefined;
-    if (other !== undefined) throw new LinkError(`this data dir is linked as node ${other}; every contract of it must use the same node`);
+    if (other !== undefined) throw new LinkError(`this data dir is linked as node ${other}; every contract of it must use the same node`, 'node');
     const made = db.prepare('SELECT DISTINCT node FROM outbox WHERE node != ? LIMIT 1').pluck().get(node) as number | undefined;
-    if (made !== undefined) throw new LinkError(`records waiting to be pushed were made as node ${made}, not ${node}`);
+    if (made !== undefined) throw new LinkError(`records waiting to be pushed were made as node ${made}, not ${node}`, 'node');
   }
 
   /**
@@ -159,7 +184,11 @@ export class LinkRepo {
     });
   }
 
-  update(contractId: string, values: Partial<Record<'last_push_at' | 'last_pull_at' | 'last_attempt_at' | 'pull_cursor' | 'online' | 'clock_skew_ms', number | null> & { last_error: string | null }>, addDeadLetters = 0): void {
+  update(
+    contractId: string,
+    values: Partial<Record<'last_push_at' | 'last_pull_at' | 'last_attempt_at' | 'pull_cursor' | 'online' | 'clock_skew_ms' | 'caught_up_at', number | null> & { last_error: string | null }>,
+    addDeadLetters = 0,
+  ): void {
     const names = Object.keys(values);
     const set = [...names.map((n) => `${n} = @${n}`), 'central_dead_letters = central_dead_letters + @addDeadLetters'].join(', ');
     this.deps.db.prepare(`UPDATE sync_links SET ${set} WHERE contract_id = @contractId`).run({ ...values, addDeadLetters, contractId });

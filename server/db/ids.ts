@@ -8,13 +8,11 @@ import type { Sqlite } from './open.js';
 export class IdAllocator {
   private readonly step;
   private readonly stepBy;
-  readonly suffix: string;
+  private currentNode = 0;
+  private suffix = '000';
 
-  constructor(db: Sqlite, readonly node: number) {
-    if (!Number.isInteger(node) || node < 0 || node > 999) {
-      throw new RangeError(`node number must be an integer from 0 to 999, got ${node}`);
-    }
-    this.suffix = String(node).padStart(3, '0');
+  constructor(db: Sqlite, node: number) {
+    this.renumber(node);
     this.step = db.prepare(
       `INSERT INTO id_sequences (name, last) VALUES (?, 1)
        ON CONFLICT (name) DO UPDATE SET last = last + 1 RETURNING last`,
@@ -23,6 +21,23 @@ export class IdAllocator {
       `INSERT INTO id_sequences (name, last) VALUES (?, ?)
        ON CONFLICT (name) DO UPDATE SET last = last + excluded.last RETURNING last`,
     );
+  }
+
+  get node(): number {
+    return this.currentNode;
+  }
+
+  /**
+   * Mints with another node from now on. Only for a store set up from the UI while it serves: it
+   * starts as node 1 and takes the node central gave it when the link is saved, which is allowed
+   * only while the data dir has no contract, so nothing was minted with the old node.
+   */
+  renumber(node: number): void {
+    if (!Number.isInteger(node) || node < 0 || node > 999) {
+      throw new RangeError(`node number must be an integer from 0 to 999, got ${node}`);
+    }
+    this.currentNode = node;
+    this.suffix = String(node).padStart(3, '0');
   }
 
   next(table: string): string {

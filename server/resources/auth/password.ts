@@ -33,6 +33,12 @@ function scryptAsync(password: string, salt: Buffer, length: number, options: Sc
   return new Promise((resolve, reject) => scrypt(password, salt, length, options, (err, key) => (err ? reject(err) : resolve(key))));
 }
 
+/** Off the event loop: for a route (the setup screen's first staff member), whose server keeps serving meanwhile. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  return encode(salt, await scryptAsync(password.normalize('NFC'), salt, KEY_LENGTH, { ...COST, maxmem: MAX_MEM }), COST);
+}
+
 // Compared against when the user is unknown or has no password, so that answer takes as long
 // as a wrong password and the endpoint does not reveal which usernames exist. Its hash is random
 // bytes, since nothing can match it anyway (a null hash never matches): hashing at load freed

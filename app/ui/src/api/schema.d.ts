@@ -185,6 +185,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether this store still needs setting up, and its first pull from head office (this PC only) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupState"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/setup/head_office": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set this store up by connecting it to head office (this PC only, before any contract)
+         * @description What `pos-backoffice link` does: checked with head office first (a refusal is a 400 naming the field: centralUrl, contractId, node or secret), then the link is saved with head office’s contract, and the masters (staff logins included) are pulled within seconds; GET /setup shows how far.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description head office's address, e.g. https://hq.example */
+                        centralUrl: string;
+                        contractId: string;
+                        /** @description the node number head office gave this store (pos-backoffice node add) */
+                        node: string;
+                        /** @description the node secret head office gave with it (nsec_…) */
+                        secret: string;
+                        /** @description allow plain http to a public address (link --insecure) */
+                        insecure?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupHeadOfficeLinked"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/setup/shop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set this store up as a shop on its own (this PC only, before any contract)
+         * @description Creates, in one transaction, the contract, its first store, a staff member with a back-office login holding every right, a register terminal and an API client with every scope. The client secret is in this answer only.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        contractId: string;
+                        contractName: string;
+                        /** @enum {string} */
+                        plan: "standard" | "premium" | "premium_plus" | "food_business" | "retail_business" | "enterprise";
+                        /** @description IANA time zone, default Asia/Tokyo */
+                        timeZone?: string;
+                        storeName: string;
+                        staffName: string;
+                        /** @description the username of the staff login */
+                        staffCode: string;
+                        password: string;
+                        terminalName: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SetupShopCreated"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/stores": {
         parameters: {
             query?: never;
@@ -17939,6 +18147,67 @@ export interface components {
             staffId: string | null;
             staffName: string | null;
         };
+        SetupFirstPullInput: {
+            contractId: string;
+            contractName: string;
+            centralUrl: string;
+            node: number;
+            online: boolean;
+            lastPullAt: string | null;
+            /** @description a pull found nothing more at head office: every master is here */
+            caughtUp: boolean;
+            lastError: string | null;
+            received: {
+                stores: number;
+                staffs: number;
+                /** @description staff who can log in */
+                staffLogins: number;
+                products: number;
+            };
+        };
+        SetupStateInput: {
+            /** @description no contract yet: the setup screen is shown instead of the login */
+            needed: boolean;
+            plans: ("standard" | "premium" | "premium_plus" | "food_business" | "retail_business" | "enterprise")[];
+            defaultTimeZone: string;
+            /** @description this store's link to head office and how far its first pull of masters has come; null when not linked */
+            firstPull: components["schemas"]["SetupFirstPullInput"] | null;
+        };
+        SetupHeadOfficeLinkedInput: {
+            contract: {
+                contractId: string;
+                name: string;
+                /** @enum {string} */
+                plan: "standard" | "premium" | "premium_plus" | "food_business" | "retail_business" | "enterprise";
+                timeZone: string;
+            };
+            node: number;
+            clockSkewMs: number;
+            warning?: string;
+        };
+        SetupShopCreatedInput: {
+            contract: {
+                contractId: string;
+                name: string;
+                /** @enum {string} */
+                plan: "standard" | "premium" | "premium_plus" | "food_business" | "retail_business" | "enterprise";
+                timeZone: string;
+            };
+            storeId: string;
+            staffId: string;
+            staffCode: string;
+            terminalId: string;
+            client: {
+                clientId: string;
+                /** @description shown only in this answer */
+                clientSecret: string;
+                scopes: string[];
+            };
+            /** @description /app/{contract_id}/token */
+            tokenPath: string;
+            /** @description /{contract_id}/pos */
+            basePath: string;
+        };
         WebhookSubscriptionInput: {
             subscriptionId: string;
             url: string;
@@ -20047,6 +20316,67 @@ export interface components {
             /** @description the staff member who made it */
             staffId: string | null;
             staffName: string | null;
+        };
+        SetupFirstPull: {
+            contractId: string;
+            contractName: string;
+            centralUrl: string;
+            node: number;
+            online: boolean;
+            lastPullAt: string | null;
+            /** @description a pull found nothing more at head office: every master is here */
+            caughtUp: boolean;
+            lastError: string | null;
+            received: {
+                stores: number;
+                staffs: number;
+                /** @description staff who can log in */
+                staffLogins: number;
+                products: number;
+            };
+        };
+        SetupState: {
+            /** @description no contract yet: the setup screen is shown instead of the login */
+            needed: boolean;
+            plans: ("standard" | "premium" | "premium_plus" | "food_business" | "retail_business" | "enterprise")[];
+            defaultTimeZone: string;
+            /** @description this store's link to head office and how far its first pull of masters has come; null when not linked */
+            firstPull: components["schemas"]["SetupFirstPull"] | null;
+        };
+        SetupHeadOfficeLinked: {
+            contract: {
+                contractId: string;
+                name: string;
+                /** @enum {string} */
+                plan: "standard" | "premium" | "premium_plus" | "food_business" | "retail_business" | "enterprise";
+                timeZone: string;
+            };
+            node: number;
+            clockSkewMs: number;
+            warning?: string;
+        };
+        SetupShopCreated: {
+            contract: {
+                contractId: string;
+                name: string;
+                /** @enum {string} */
+                plan: "standard" | "premium" | "premium_plus" | "food_business" | "retail_business" | "enterprise";
+                timeZone: string;
+            };
+            storeId: string;
+            staffId: string;
+            staffCode: string;
+            terminalId: string;
+            client: {
+                clientId: string;
+                /** @description shown only in this answer */
+                clientSecret: string;
+                scopes: string[];
+            };
+            /** @description /app/{contract_id}/token */
+            tokenPath: string;
+            /** @description /{contract_id}/pos */
+            basePath: string;
         };
         WebhookSubscription: {
             subscriptionId: string;
