@@ -1,6 +1,7 @@
 import type { CommonKey } from './i18n/ja';
 import type { RouteDef } from './router';
 import { LoginScreen } from './screens/login';
+import { SetupScreen } from './screens/setup';
 import { TodayScreen } from './screens/today';
 import { SyncScreen } from './screens/sync';
 import { ClosingScreen } from './screens/closing';
@@ -18,6 +19,8 @@ import { SettingsScreen } from './screens/settings';
  */
 export const ROUTES: readonly RouteDef[] = [
   { path: '/login', component: LoginScreen, public: true },
+  // The first run, while the server has no contract (the login sends here).
+  { path: '/setup', component: SetupScreen, public: true },
   { path: '/today', component: TodayScreen },
   { path: '/sync', component: SyncScreen },
   { path: '/closing', component: ClosingScreen },

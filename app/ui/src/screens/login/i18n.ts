@@ -12,7 +12,6 @@ export const messages = defineMessages(
     'login.failed': 'スタッフコードまたはパスワードが正しくありません。',
     'login.tooMany': 'ログインの失敗が続いたため、しばらくログインできません。時間をおいてやり直してください。',
     'login.loggedOut': 'ログアウトしました。',
-    'login.noContract': 'このサーバーに契約がありません。`pos-backoffice contract create` で作成してください。',
     'login.unknownContract': 'この契約IDはこのサーバーにありません。',
   },
   {
@@ -26,7 +25,6 @@ export const messages = defineMessages(
     'login.failed': 'The staff code or password is incorrect.',
     'login.tooMany': 'Too many failed logins. Wait a while and try again.',
     'login.loggedOut': 'You have logged out.',
-    'login.noContract': 'There is no contract on this server. Create one with `pos-backoffice contract create`.',
     'login.unknownContract': 'There is no contract with this ID on this server.',
   },
 );

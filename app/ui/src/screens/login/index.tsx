@@ -17,12 +17,13 @@ type Contract = UiConfig['contracts'][number];
  * The staff login (the password grant with the UI's public client). The contract is picked from
  * the ones this server has (GET /ui/config.json): with one contract there is nothing to type.
  */
-export function LoginScreen(_props: ScreenProps) {
+export function LoginScreen({ query }: ScreenProps) {
   const t = useT(messages);
   const { login, endedBecause } = useSession();
   const [contracts, setContracts] = useState<Contract[] | null>(null);
   const [contractId, setContractId] = useState('');
-  const [staffCode, setStaffCode] = useState('');
+  // The setup screen sends its new staff member here with the staff code filled in.
+  const [staffCode, setStaffCode] = useState(query.get('staff') ?? '');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ProblemView | null>(null);
@@ -37,6 +38,8 @@ export function LoginScreen(_props: ScreenProps) {
         setProblem(result.problem);
         return;
       }
+      // A server without a contract is set up first (screens/setup).
+      if (result.data.contracts.length === 0) return navigate('/setup', { replace: true });
       setContracts(result.data.contracts);
       setContractId((current) => current || result.data.contracts[0]?.id || '');
     });
@@ -100,7 +103,6 @@ export function LoginScreen(_props: ScreenProps) {
             {notice}
           </p>
         ) : null}
-        {contracts?.length === 0 && !problem ? <p className="notice">{t('login.noContract')}</p> : null}
         <form onSubmit={submit} noValidate aria-busy={contracts === null}>
           <FormProblem problem={problem} shown={['contract_id', 'staffCode', 'username', 'password']} />
           {contracts && contracts.length > 1 ? (
@@ -131,7 +133,7 @@ export function LoginScreen(_props: ScreenProps) {
             value={staffCode}
             onChange={(e) => setStaffCode(e.target.value)}
             autoComplete="username"
-            autoFocus
+            autoFocus={!query.get('staff')}
             required
             error={fieldError(problem, 'staffCode')}
           />
@@ -142,6 +144,7 @@ export function LoginScreen(_props: ScreenProps) {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             autoComplete="current-password"
+            autoFocus={!!query.get('staff')}
             required
             error={fieldError(problem, 'password')}
           />
