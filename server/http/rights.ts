@@ -68,6 +68,10 @@ export const RIGHTS_TABLE: Readonly<Record<string, readonly Right[]>> = {
   'READ /daily_summaries': ['sales_view'],
   'WRITE /adjustments': ['daily_closing'],
   'WRITE /daily_summaries': ['daily_closing'], // the closing and POST …/{store}/{date}/release
+  // The desktop app's settings (ours, issue 21): who on the LAN reaches this PC and where the
+  // database's copies go, so the store's administrator right. Reading needs no right (the route
+  // itself asks for a staff login on this PC, which is not a right).
+  'WRITE /desktop_settings': ['staff_edit_all'],
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD']);

@@ -23,6 +23,8 @@ const PRODUCT_PREFIXES = ['/products', '/categories', '/category_groups', '/menu
 const CUSTOMER_PREFIXES = ['/customers', '/customer_groups', '/customer_group_sections'];
 const SALES_PREFIXES = ['/transactions', '/adjustments', '/daily_summaries'];
 const CLOSING_PREFIXES = ['/adjustments', '/daily_summaries'];
+/** Issue 21: the desktop app's settings are changed by the store's administrator only. */
+const ADMIN_WRITE_PREFIXES = ['/desktop_settings'];
 /**
  * Top-level resources whose routes need no right (scopes and plans only). A new resource must
  * be classified: added to RIGHTS_TABLE or here, so it cannot slip through unnoticed.
@@ -50,6 +52,7 @@ function expected(method: string, url: string): Right[][] {
   if (write && under(url, ['/staffs'])) out.push(STAFF_EDIT);
   if (read && under(url, SALES_PREFIXES)) out.push(['sales_view']);
   if (write && under(url, CLOSING_PREFIXES)) out.push(['daily_closing']);
+  if (write && under(url, ADMIN_WRITE_PREFIXES)) out.push(['staff_edit_all']);
   return out;
 }
 
@@ -111,7 +114,7 @@ describe('rights per route: the central table', () => {
 
   it('every resource is classified: bound by the table or listed as open', () => {
     const bound = new Set(
-      [...PRODUCT_PREFIXES, ...CUSTOMER_PREFIXES, ...SALES_PREFIXES, '/staffs', '/staff_ranks'].map((p) => p.slice(1).split('/')[0]),
+      [...PRODUCT_PREFIXES, ...CUSTOMER_PREFIXES, ...SALES_PREFIXES, ...ADMIN_WRITE_PREFIXES, '/staffs', '/staff_ranks'].map((p) => p.slice(1).split('/')[0]),
     );
     const unclassified = apiRoutes(rows)
       .map((r) => relative(r.url).split('/')[1]!)

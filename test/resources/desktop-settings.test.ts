@@ -74,9 +74,9 @@ describe('desktop settings', () => {
     writeFileSync(file, JSON.stringify({ port: 8080, host: '127.0.0.1', readyTimeoutSeconds: 90, backupKeep: 0 }));
     const res = await call('GET', clerk);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ port: 8080, lan: true, uiLan: false, startAtLogin: true, backupFolder: null, backupKeep: 14, defaultBackupFolder: defaultBackupFolder(), restartsServer: false });
+    expect(res.json()).toEqual({ desktopApp: true, port: 8080, lan: true, uiLan: false, startAtLogin: true, backupFolder: null, backupKeep: 14, defaultBackupFolder: defaultBackupFolder(), restartsServer: false });
     rmSync(file);
-    expect((await call('GET', clerk)).json()).toMatchObject({ port: null, lan: true });
+    expect((await call('GET', clerk)).json()).toMatchObject({ desktopApp: true, port: null, lan: true });
   });
 
   it('saves over the file, keeping keys it does not manage, and says when the server restarts', async () => {
@@ -86,7 +86,7 @@ describe('desktop settings', () => {
     const body = { port, lan: false, uiLan: false, startAtLogin: false, backupFolder: folder, backupKeep: 30 };
     const res = await call('PUT', admin, body);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ ...body, defaultBackupFolder: defaultBackupFolder(), restartsServer: true });
+    expect(res.json()).toEqual({ desktopApp: true, ...body, defaultBackupFolder: defaultBackupFolder(), restartsServer: true });
     // The old format's `host` is dropped: `lan` replaced it.
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({ readyTimeoutSeconds: 90, ...body });
     expect(statSync(folder).isDirectory()).toBe(true);
@@ -142,27 +142,41 @@ describe('desktop settings', () => {
     expect((await call('GET', clerk, undefined, '::1')).statusCode).toBe(200);
   });
 
-  it('is absent from a server the desktop app did not start', async () => {
+  it('on a server the desktop app did not start: reads as such (200, so the screen asks without failing), refuses a change', async () => {
     delete process.env.POS_DESKTOP_SETTINGS;
     const headless = await makeTestApp();
     try {
-      const res = await headless.app.inject({ method: 'GET', url: `/${headless.contractId}/pos/desktop_settings`, headers: { authorization: `Bearer ${await tokenOf(headless)}` } });
-      expect(problem(res, 404)).toEqual({
+      const token = await tokenOf(headless, ['staff_edit_all']);
+      const inject = (method: 'GET' | 'PUT', remoteAddress = '127.0.0.1', bearer = token) =>
+        headless.app.inject({
+          method,
+          url: `/${headless.contractId}/pos/desktop_settings`,
+          remoteAddress,
+          headers: { authorization: `Bearer ${bearer}` },
+          ...(method === 'PUT' ? { payload: { port: 8080, lan: true, uiLan: false, startAtLogin: true, backupFolder: null, backupKeep: 14 } } : {}),
+        });
+      const res = await inject('GET');
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ desktopApp: false });
+      expect(problem(await inject('PUT'), 404)).toEqual({
         type: 'about:blank',
         title: 'Not Found',
         status: 404,
         detail: 'this server was not started by the desktop app: its settings are the options of `pos-backoffice serve`',
       });
+      // Still this PC's and a person's only.
+      expect(problem(await inject('GET', '192.168.1.30'), 403).detail).toBe('the desktop settings are read and changed on this PC only');
+      expect(problem(await inject('GET', '127.0.0.1', headless.token), 403).detail).toBe('[token] the desktop settings are for a staff member logged in to the back office; an app token cannot use them');
     } finally {
       await headless.close();
     }
   });
 
   /** A user token on another test app. */
-  async function tokenOf(app: TestApp): Promise<string> {
+  async function tokenOf(app: TestApp, rights: Right[]): Promise<string> {
     const staffId = (await app.api('POST', '/staffs', { staffName: 'S9', staffCode: 'S9' })).json().staffId as string;
-    new StaffLoginRepo(app.deps.db, app.deps.writer, app.clock).set(app.contractId, staffId, hashPasswordSync('correct horse 1'), []);
-    const client = app.createClient(app.contractId, ['pos.stores:read']);
+    new StaffLoginRepo(app.deps.db, app.deps.writer, app.clock).set(app.contractId, staffId, hashPasswordSync('correct horse 1'), rights);
+    const client = app.createClient(app.contractId, ['pos.stores:read', 'pos.stores:write']);
     const res = await app.app.inject({
       method: 'POST',
       url: `/app/${app.contractId}/token`,

@@ -138,7 +138,11 @@ describe('desktop settings screen (browser)', () => {
     try {
       const page = await newPage(browser);
       await loginAs(page, headless, 'demo-retail');
+      // An ordinary visit makes no failing request (issue 20): the server says so with a 200.
+      const answer = page.waitForResponse((r) => r.url().endsWith('/pos/desktop_settings') && r.request().method() === 'GET');
       await page.goto(`${headless.uiUrl}#/settings`);
+      const response = await answer;
+      expect([response.status(), await response.json()]).toEqual([200, { desktopApp: false }]);
       await expect.poll(() => page.getByTestId('settings-absent').textContent()).toBe(
         'このサーバーはデスクトップアプリから起動されていないため、ここで変えられる設定はありません。サーバーの設定は pos-backoffice serve のオプションで行います。',
       );

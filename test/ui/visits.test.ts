@@ -83,7 +83,7 @@ describe('ordinary visits (browser)', () => {
       };
 
       const nav = await hrefs(page, 'nav[aria-label="メインメニュー"]');
-      expect(nav).toEqual(['#/today', '#/sync', '#/closing', '#/masters', '#/reservations', '#/chart', '#/inventory', '#/export']);
+      expect(nav).toEqual(['#/today', '#/sync', '#/closing', '#/masters', '#/reservations', '#/chart', '#/inventory', '#/export', '#/settings']);
       for (const href of nav) {
         await visit(href, () => page.locator(`nav[aria-label="メインメニュー"] a[href="${href}"]`).click());
         // The screen's own sub-nav (master kinds, inventory sections), each entry once.

@@ -13352,6 +13352,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /**
+                             * @description not started by the desktop app: its settings are the options of `pos-backoffice serve`
+                             * @enum {boolean}
+                             */
+                            desktopApp: false;
+                        } | {
                             port: number | null;
                             /** @description serve the API to the register terminals on the LAN; false: this PC only */
                             lan: boolean;
@@ -13363,6 +13369,11 @@ export interface paths {
                             backupFolder: string | null;
                             /** @description how many daily backups are kept */
                             backupKeep: number;
+                            /**
+                             * @description this server was started by the desktop app
+                             * @enum {boolean}
+                             */
+                            desktopApp: true;
                             /** @description where the backups go when backupFolder is null */
                             defaultBackupFolder: string;
                             /** @description true when the change of port or LAN access restarts the server (PUT only; false on GET) */
@@ -13390,15 +13401,6 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -13464,6 +13466,11 @@ export interface paths {
                             backupFolder: string | null;
                             /** @description how many daily backups are kept */
                             backupKeep: number;
+                            /**
+                             * @description this server was started by the desktop app
+                             * @enum {boolean}
+                             */
+                            desktopApp: true;
                             /** @description where the backups go when backupFolder is null */
                             defaultBackupFolder: string;
                             /** @description true when the change of port or LAN access restarts the server (PUT only; false on GET) */

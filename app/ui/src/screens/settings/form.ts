@@ -1,6 +1,7 @@
 import type { paths } from '../../api/client';
 
-export type DesktopSettings = paths['/{contract_id}/pos/desktop_settings']['get']['responses'][200]['content']['application/json'];
+/** The settings of a server the desktop app started (PUT's answer, GET's `desktopApp: true`). */
+export type DesktopSettings = paths['/{contract_id}/pos/desktop_settings']['put']['responses'][200]['content']['application/json'];
 export type DesktopSettingsBody = paths['/{contract_id}/pos/desktop_settings']['put']['requestBody']['content']['application/json'];
 
 /** The form's text, as typed: numbers are parsed on save so the API's own messages name a wrong one. */

@@ -17,7 +17,8 @@ type Saved = { restarting: boolean; newAddress: string | null };
  * The desktop app's settings (issue 21), instead of editing desktop-settings.json by hand: the
  * port and LAN access the register terminals depend on, start at login, the backups. The app
  * applies a saved change by itself; one of port or LAN access restarts the server, which the
- * screen says before and after saving. A server not run by the desktop app has none (404).
+ * screen says before and after saving. A server not run by the desktop app has none: it answers
+ * `{ desktopApp: false }` (200, so an ordinary visit makes no failing request, issue 20).
  */
 export function SettingsScreen(_props: ScreenProps) {
   const t = useT(messages);
@@ -33,11 +34,12 @@ export function SettingsScreen(_props: ScreenProps) {
     let live = true;
     void call(api.GET('/{contract_id}/pos/desktop_settings', { params: { path: contract } })).then((r) => {
       if (!live) return;
-      if (r.ok) {
+      if (!r.ok) setProblem(r.problem);
+      else if (!r.data.desktopApp) setAbsent(true);
+      else {
         setSaved(r.data);
         setForm(formOf(r.data));
-      } else if (r.problem.status === 404) setAbsent(true);
-      else setProblem(r.problem);
+      }
     });
     return () => {
       live = false;
