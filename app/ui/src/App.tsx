@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Layout } from './components/Layout';
 import { useT } from './i18n';
-import { HOME, ROUTES } from './routes';
+import { HOME } from './nav';
+import { ROUTES } from './routes';
 import { findRoute, Link, navigate, useLocation } from './router';
 import { useSession } from './session';
 

@@ -1,4 +1,3 @@
-import type { CommonKey } from './i18n/ja';
 import type { RouteDef } from './router';
 import { LoginScreen } from './screens/login';
 import { SetupScreen } from './screens/setup';
@@ -14,8 +13,8 @@ import { SettingsScreen } from './screens/settings';
 
 /**
  * The route table: one line per route, one folder per screen (screens/<name>/index.tsx). A
- * later issue adds its screen with one import and one line here (and one in NAV to list it).
- * The first matching line wins.
+ * later issue adds its screen with one import and one line here (and one in nav.ts's NAV to
+ * list it). The first matching line wins.
  */
 export const ROUTES: readonly RouteDef[] = [
   { path: '/login', component: LoginScreen, public: true },
@@ -44,20 +43,4 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/export', component: ExportScreen },
   // The desktop app's settings (issue 21).
   { path: '/settings', component: SettingsScreen },
-];
-
-/** Where a login lands, and where an unknown path offers to go back to. */
-export const HOME = '/today';
-
-/** The nav bar, in order. */
-export const NAV: ReadonlyArray<{ to: string; label: CommonKey }> = [
-  { to: '/today', label: 'nav.today' },
-  { to: '/sync', label: 'nav.sync' },
-  { to: '/closing', label: 'nav.closing' },
-  { to: '/masters', label: 'nav.masters' },
-  { to: '/reservations', label: 'nav.reservations' },
-  { to: '/chart', label: 'nav.chart' },
-  { to: '/inventory', label: 'nav.inventory' },
-  { to: '/export', label: 'nav.export' },
-  { to: '/settings', label: 'nav.settings' },
 ];

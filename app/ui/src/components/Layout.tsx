@@ -1,26 +1,9 @@
 import type { ReactNode } from 'react';
-import { NAV } from '../routes';
-import { LANGS, useLang, useT, type Lang } from '../i18n';
+import { useT } from '../i18n';
+import { NAV } from '../nav';
 import { Link, navigate } from '../router';
 import { useSession } from '../session';
-
-/** The language switch: a labelled <select>, usable by keyboard, shown on every page (login included). */
-export function LanguageSwitch() {
-  const t = useT();
-  const { lang, setLang } = useLang();
-  return (
-    <label className="lang-switch">
-      <span>{t('lang.label')}</span>
-      <select value={lang} onChange={(e) => setLang(e.target.value as Lang)} data-testid="lang">
-        {LANGS.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {t(`lang.${l}`)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
-}
+import { LanguageSwitch } from './LanguageSwitch';
 
 /** The frame of every logged-in screen: skip link, nav bar (screens, staff, language, logout), main. */
 export function Layout({ children }: { children: ReactNode }) {

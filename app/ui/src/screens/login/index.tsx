@@ -3,10 +3,10 @@ import { loadUiConfig, requestUserToken, type UiConfig } from '../../api/client'
 import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
 import { FormProblem } from '../../components/FormProblem';
-import { LanguageSwitch } from '../../components/Layout';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { DEFAULT_TIME_ZONE } from '../../format';
 import { useT } from '../../i18n';
-import { HOME } from '../../routes';
+import { HOME } from '../../nav';
 import { navigate, type ScreenProps } from '../../router';
 import { useSession } from '../../session';
 import { messages } from './i18n';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { call, createApi } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import { FormProblem } from '../../components/FormProblem';
-import { LanguageSwitch } from '../../components/Layout';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useT } from '../../i18n';
 import { navigate, type ScreenProps } from '../../router';
 import { FirstPull } from './FirstPull';
