@@ -3,7 +3,7 @@ import { systemClock, type Clock } from './clock.js';
 import { IdAllocator } from './db/ids.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase, type Sqlite } from './db/open.js';
-import { AddressAllowList } from './http/addresses.js';
+import { AddressAllowList } from './platform/http/addresses.js';
 import { Writer } from './db/write.js';
 
 export type Role = 'store' | 'central';
@@ -20,21 +20,21 @@ export interface AppConfig {
   checkResponses: boolean;
   /**
    * How long a request keeps retrying a write that another process's lock blocks before it
-   * answers 503 with Retry-After (http/busy.ts). Tests shorten it.
+   * answers 503 with Retry-After (platform/http/busy.ts). Tests shorten it.
    */
   busyRetryMs: number;
-  /** Failed password logins allowed per window (resources/auth/throttle.ts). Tests shorten the window. */
+  /** Failed password logins allowed per window (platform/auth/throttle.ts). Tests shorten the window. */
   loginThrottle: LoginThrottleConfig;
-  /** The back-office UI at /ui (http/ui.ts). */
+  /** The back-office UI at /ui (platform/http/ui.ts). */
   ui: UiConfig;
   /**
    * The base of the download URLs of CSV exports (`serve --public-url`, POS_PUBLIC_URL), e.g.
    * http://192.168.1.20:8080; unset: where the server listens (jobs/csv-export/downloads.ts).
    */
   publicUrl?: string;
-  /** Where webhooks and callbacks may be sent from here (http/receivers.ts). */
+  /** Where webhooks and callbacks may be sent from here (platform/http/receivers.ts). */
   receivers: ReceiverConfig;
-  /** Requests a contract's clients and a store node may make (http/rate-limits.ts). */
+  /** Requests a contract's clients and a store node may make (platform/http/rate-limits.ts). */
   rateLimits: RateLimitConfig;
 }
 
@@ -74,7 +74,7 @@ export interface RateLimitConfig {
 export interface UiConfig {
   /** Serve /ui to the LAN too (`serve --ui-lan`, POS_UI_LAN=1); by default only to this PC. */
   lan: boolean;
-  /** The built UI's folder; default dist/ui beside the compiled server (http/ui.ts). */
+  /** The built UI's folder; default dist/ui beside the compiled server (platform/http/ui.ts). */
   dir?: string;
 }
 

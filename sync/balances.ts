@@ -8,7 +8,7 @@ type Balances = Record<'point' | 'mile', string>;
 
 export const MEMBER_ENTITY = 'customer';
 export const MOVEMENT_ENTITY = 'customer_point_movement';
-/** A store's quantity of a product, and its movements (server/resources/stock/movements.ts). */
+/** A store's quantity of a product, and its movements (server/inventory/stock/movements.ts). */
 export const STOCK_ENTITY = 'stock';
 export const STOCK_MOVEMENT_ENTITY = 'stock_movement';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Conflict } from '../server/http/problem.js';
-import { hashSecret, secretMatches } from '../server/resources/auth/repo.js';
+import { Conflict } from '../server/platform/http/problem.js';
+import { hashSecret, secretMatches } from '../server/platform/auth/repo.js';
 import { Applier, ItemRejected, latestHlc, type SyncItem } from './apply.js';
 import type { SyncContext } from './context.js';
 import { ENTITIES, entityNamed, expandCompact, type CompactColumns, type CompactRecord, type SyncRecord } from './entities.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, type Contract, type ContractSettings } from '../server/resources/contracts/repo.js';
+import { DEFAULT_SETTINGS, type Contract, type ContractSettings } from '../server/platform/contracts/repo.js';
 import { isPlan } from '../server/domain/plans.js';
 import { callCentral, clockSkew, problemDetail, type CentralAddress } from './central-client.js';
 import { LinkError, type LinkField } from './link.js';

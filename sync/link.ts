@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../server/deps.js';
 // The one address classifier, which head office's webhook receiver rule reads too.
-import { isLocalHost } from '../server/http/addresses.js';
+import { isLocalHost } from '../server/platform/http/addresses.js';
 
 /** A store's link of one contract to central. */
 export interface Link {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../server/deps.js';
-import { ContractRepo } from '../server/resources/contracts/repo.js';
+import { ContractRepo } from '../server/platform/contracts/repo.js';
 import { DEFAULT_AGENT_OPTIONS } from './agent.js';
 import { checkLink, contractDifference } from './link-check.js';
 import { checkCentralUrl, LinkError, LinkRepo } from './link.js';

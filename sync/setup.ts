@@ -1,6 +1,6 @@
 import type { AppDeps } from '../server/deps.js';
-import { BadRequest } from '../server/http/problem.js';
-import type { HeadOfficeLink } from '../server/resources/setup/head-office.js';
+import { BadRequest } from '../server/platform/http/problem.js';
+import type { HeadOfficeLink } from '../server/platform/setup/head-office.js';
 import { syncContext } from './context.js';
 import { LinkError, LinkRepo } from './link.js';
 import { linkToCentral } from './linking.js';

@@ -1,6 +1,6 @@
 // desktop-settings.json: what the desktop app decides about its server. It is the one source of
 // that configuration (serverEnv drops the POS_* variables that would override it). The settings
-// screen edits it through the server (server/resources/desktop-settings, which gets the file's
+// screen edits it through the server (server/platform/desktop-settings, which gets the file's
 // path in POS_DESKTOP_SETTINGS); main.ts watches it and applies a change.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';

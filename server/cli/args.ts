@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { isPlan, PLANS, type Plan } from '../domain/plans.js';
 import { isValidTimeZone } from '../domain/time.js';
-import { parseRights, RIGHTS, type Right } from '../http/rights.js';
-import { ALL_SCOPES, parseScopes, type Scope } from '../http/scopes.js';
-import { passwordProblem } from '../resources/auth/password.js';
+import { parseRights, RIGHTS, type Right } from '../platform/http/rights.js';
+import { ALL_SCOPES, parseScopes, type Scope } from '../platform/http/scopes.js';
+import { passwordProblem } from '../platform/auth/password.js';
 import type { Role } from '../deps.js';
-import type { ContractSettings } from '../resources/contracts/repo.js';
+import type { ContractSettings } from '../platform/contracts/repo.js';
 import { isHttpUrl, isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from '../../sync/webhooks/events.js';
 import { LIMIT_OPTIONS, LIMIT_USAGE, limitSettings, type LimitSettings } from './limit-options.js';
 

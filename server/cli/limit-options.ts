@@ -1,5 +1,5 @@
 import type { RateLimitConfig } from '../deps.js';
-import { AddressAllowList } from '../http/addresses.js';
+import { AddressAllowList } from '../platform/http/addresses.js';
 
 /** `serve`'s options for head office's limits (issue 25); each has an environment variable. */
 export const LIMIT_OPTIONS = {

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Clock } from '../clock.js';
-import type { Page, UpdRange } from '../http/paging.js';
-import { NotFound } from '../http/problem.js';
+import type { Page, UpdRange } from '../platform/http/paging.js';
+import { NotFound } from '../platform/http/problem.js';
 import { entityNamed, idOfRow, keyValues, type EntityDef } from './entities.js';
 import type { Sqlite } from './open.js';
 import { selectFilteredPage, selectPage, setClause, type Condition, type RowRef } from './sql.js';

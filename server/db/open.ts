@@ -9,7 +9,7 @@ export const databaseFile = (dataDir: string) => join(dataDir, 'pos.sqlite');
 
 /**
  * How long a connection waits, blocking its thread, for a lock held by another process.
- * The server waits not at all: its writes retry asynchronously (http/busy.ts) so the event
+ * The server waits not at all: its writes retry asynchronously (platform/http/busy.ts) so the event
  * loop keeps answering. The CLI's one-shot commands may block, and wait up to 5 s.
  */
 export const SERVER_BUSY_TIMEOUT_MS = 0;

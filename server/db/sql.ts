@@ -1,5 +1,5 @@
-import { fetchSize, offsetOf, type Page, type SortKey, type UpdRange } from '../http/paging.js';
-import { BadRequest } from '../http/problem.js';
+import { fetchSize, offsetOf, type Page, type SortKey, type UpdRange } from '../platform/http/paging.js';
+import { BadRequest } from '../platform/http/problem.js';
 import type { Sqlite } from './open.js';
 
 /**

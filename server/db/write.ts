@@ -8,7 +8,7 @@ import type { Sqlite } from './open.js';
  * The server's connection does not wait for a lock held by another process (busy timeout 0,
  * see open.ts): better-sqlite3 would wait on the event loop and freeze every request. A
  * write that finds the lock taken throws `DatabaseBusy` before anything is written; the route
- * layer (http/busy.ts) runs the request again after a pause, and answers 503 when the lock
+ * layer (platform/http/busy.ts) runs the request again after a pause, and answers 503 when the lock
  * outlasts its limit. Processes that may wait (the CLI) open with a longer busy timeout.
  */
 export type ChangeHook = (change: Change) => void;

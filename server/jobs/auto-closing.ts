@@ -2,9 +2,9 @@ import cron from 'node-cron';
 import type { AppDeps } from '../deps.js';
 import { autoClosingDate, autoClosingDates } from '../domain/auto-closing-calendar.js';
 import { isBusyError } from '../db/write.js';
-import { ProblemError } from '../http/problem.js';
-import { DailyCloser } from '../resources/daily-summaries/closer.js';
-import { DailySummaryRepo } from '../resources/daily-summaries/repo.js';
+import { ProblemError } from '../platform/http/problem.js';
+import { DailyCloser } from '../sales/closing/closer.js';
+import { DailySummaryRepo } from '../sales/closing/closing-repo.js';
 
 /** What the job logs through (Fastify's and pino's loggers fit). */
 export interface JobLog {

@@ -8,7 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * removed: pending or dead webhook deliveries inside their window stay replayable, open dead
  * letters stay until someone retries or discards them, and the idempotency keys of sales and point
  * additions are kept for good (a retried request must never count twice, however late it comes).
- * Expired access tokens are purged whenever a token is issued (resources/auth/repo.ts).
+ * Expired access tokens are purged whenever a token is issued (platform/auth/repo.ts).
  */
 export interface Retention {
   /** Delivered webhook deliveries (and events with no delivery left), after delivery. */

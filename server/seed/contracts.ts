@@ -2,10 +2,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppDeps } from '../deps.js';
 import type { Plan } from '../domain/plans.js';
-import { ALL_SCOPES } from '../http/scopes.js';
-import { registerClient, type ClientCredentials } from '../resources/auth/credentials.js';
-import { AuthRepo, secretMatches } from '../resources/auth/repo.js';
-import { ContractRepo, type ContractSettings } from '../resources/contracts/repo.js';
+import { ALL_SCOPES } from '../platform/http/scopes.js';
+import { registerClient, type ClientCredentials } from '../platform/auth/credentials.js';
+import { AuthRepo, secretMatches } from '../platform/auth/repo.js';
+import { ContractRepo, type ContractSettings } from '../platform/contracts/repo.js';
 import { seedDemo } from './demo.js';
 
 /**

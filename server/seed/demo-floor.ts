@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps.js';
-import { OrderRepo } from '../resources/orders/repo.js';
-import type { ItemInput } from '../resources/orders/schema.js';
-import { FloorLookups } from '../resources/tables/lookups.js';
+import { OrderRepo } from '../restaurant/orders/repo.js';
+import type { ItemInput } from '../restaurant/orders/schema.js';
+import { FloorLookups } from '../restaurant/tables/lookups.js';
 import type { DemoContext } from './context.js';
 
 const HOUR = 3_600_000;

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../deps.js';
-import { MenuRepo } from '../resources/menus/repo.js';
-import type { CreateMenu } from '../resources/menus/schema.js';
-import { ToppingGroupRepo } from '../resources/topping-groups/repo.js';
-import type { CreateToppingGroup } from '../resources/topping-groups/schema.js';
+import { MenuRepo } from '../restaurant/menus/repo.js';
+import type { CreateMenu } from '../restaurant/menus/schema.js';
+import { ToppingGroupRepo } from '../restaurant/topping-groups/repo.js';
+import type { CreateToppingGroup } from '../restaurant/topping-groups/schema.js';
 import type { DemoContext } from './context.js';
 
 type DemoMenu = Omit<CreateMenu, 'storeId' | 'categoryId'> & {

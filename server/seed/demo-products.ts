@@ -1,10 +1,10 @@
 import type { AppDeps } from '../deps.js';
 import { formatDate, isCalendarDate } from '../domain/time.js';
-import { BudgetRepo } from '../resources/budgets/repo.js';
-import { ContractRepo } from '../resources/contracts/repo.js';
-import { ProductLabelRepo } from '../resources/product-labels/repo.js';
-import { ProductRepo } from '../resources/products/repo.js';
-import type { CreateProduct } from '../resources/products/schema.js';
+import { BudgetRepo } from '../masters/budgets/repo.js';
+import { ContractRepo } from '../platform/contracts/repo.js';
+import { ProductLabelRepo } from '../masters/product-labels/repo.js';
+import { ProductRepo } from '../masters/products/repo.js';
+import type { CreateProduct } from '../masters/products/schema.js';
 import type { DemoContext } from './context.js';
 
 type DemoProduct = Omit<CreateProduct, 'categoryId'> & { category: string };

@@ -1,11 +1,11 @@
 import type { AppDeps } from '../deps.js';
-import { RIGHTS } from '../http/rights.js';
-import { hashPasswordSync } from '../resources/auth/password.js';
-import { StaffLoginRepo } from '../resources/auth/staff-logins.js';
-import { StaffRankRepo } from '../resources/staff-ranks/repo.js';
-import type { CreateStaffRank } from '../resources/staff-ranks/schema.js';
-import { StaffRepo } from '../resources/staffs/repo.js';
-import type { CreateStaff } from '../resources/staffs/schema.js';
+import { RIGHTS } from '../platform/http/rights.js';
+import { hashPasswordSync } from '../platform/auth/password.js';
+import { StaffLoginRepo } from '../platform/auth/staff-logins.js';
+import { StaffRankRepo } from '../masters/staff-ranks/repo.js';
+import type { CreateStaffRank } from '../masters/staff-ranks/schema.js';
+import { StaffRepo } from '../masters/staffs/repo.js';
+import type { CreateStaff } from '../masters/staffs/schema.js';
 import type { DemoContext } from './context.js';
 
 /**

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../deps.js';
-import { CashDrawerRepo } from '../resources/cash-drawers/repo.js';
-import { ContractRepo } from '../resources/contracts/repo.js';
-import { PaymentTerminalRepo } from '../resources/payment-terminals/repo.js';
-import { TerminalRegistry } from '../resources/terminals/registry.js';
+import { CashDrawerRepo } from '../masters/cash-drawers/repo.js';
+import { ContractRepo } from '../platform/contracts/repo.js';
+import { PaymentTerminalRepo } from '../masters/payment-terminals/repo.js';
+import { TerminalRegistry } from '../masters/terminals/registry.js';
 import type { DemoContext } from './context.js';
 
 const TRANSACTION_EDITABLE_PLANS = ['premium_plus', 'food_business', 'retail_business'];

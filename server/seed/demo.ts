@@ -1,9 +1,9 @@
 import type { AppDeps } from '../deps.js';
 import type { Plan } from '../domain/plans.js';
-import { CategoryRepo } from '../resources/categories/repo.js';
-import type { CreateCategory } from '../resources/categories/schema.js';
-import { CustomerGroupRepo, CustomerGroupSectionRepo } from '../resources/customer-groups/repo.js';
-import { StoreRepo } from '../resources/stores/repo.js';
+import { CategoryRepo } from '../masters/categories/repo.js';
+import type { CreateCategory } from '../masters/categories/schema.js';
+import { CustomerGroupRepo, CustomerGroupSectionRepo } from '../masters/customer-groups/repo.js';
+import { StoreRepo } from '../masters/stores/repo.js';
 import type { DemoContext } from './context.js';
 import { seedFloor } from './demo-floor.js';
 import { seedMenus } from './demo-menus.js';

@@ -1,9 +1,9 @@
 import type { AppDeps } from '../deps.js';
-import { CustomerGroupRepo } from '../resources/customer-groups/repo.js';
-import { CustomerRepo } from '../resources/customers/repo.js';
-import { PaymentMethodGroupRepo } from '../resources/payment-method-groups/repo.js';
-import { PaymentMethodRepo } from '../resources/payment-methods/repo.js';
-import { ProductBundleGroupRepo } from '../resources/product-bundle-groups/repo.js';
+import { CustomerGroupRepo } from '../masters/customer-groups/repo.js';
+import { CustomerRepo } from '../masters/customers/repo.js';
+import { PaymentMethodGroupRepo } from '../masters/payment-method-groups/repo.js';
+import { PaymentMethodRepo } from '../masters/payment-methods/repo.js';
+import { ProductBundleGroupRepo } from '../masters/product-bundle-groups/repo.js';
 import type { DemoContext } from './context.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { AppDeps } from '../deps.js';
 import { formatDate, formatDateTime } from '../domain/time.js';
-import { ContractRepo } from '../resources/contracts/repo.js';
-import { TerminalRepo } from '../resources/terminals/repo.js';
-import type { ListTerminalsQuery } from '../resources/terminals/schema.js';
-import { TransactionRegistry } from '../resources/transactions/register.js';
-import type { CreateTransaction, DetailInput } from '../resources/transactions/schema.js';
+import { ContractRepo } from '../platform/contracts/repo.js';
+import { TerminalRepo } from '../masters/terminals/repo.js';
+import type { ListTerminalsQuery } from '../masters/terminals/schema.js';
+import { TransactionRegistry } from '../sales/transactions/register.js';
+import type { CreateTransaction, DetailInput } from '../sales/transactions/schema.js';
 import type { DemoContext } from './context.js';
 
 /**

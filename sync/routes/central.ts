@@ -2,10 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../server/deps.js';
-import { BadRequest, Forbidden, problemSchema, ProblemError } from '../../server/http/problem.js';
+import { BadRequest, Forbidden, problemSchema, ProblemError } from '../../server/platform/http/problem.js';
 import { syncContext } from '../context.js';
 import { CentralSync, type NodeRow } from '../central.js';
-import { ContractRepo } from '../../server/resources/contracts/repo.js';
+import { ContractRepo } from '../../server/platform/contracts/repo.js';
 
 /** Largest push body central takes; the agent sends at most MAX_BATCH_BYTES (agent.ts). */
 export const MAX_PUSH_BODY = 4 * 1024 * 1024;

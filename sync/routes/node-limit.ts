@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../server/deps.js';
-import type { RateLimits } from '../../server/http/rate-limits.js';
+import type { RateLimits } from '../../server/platform/http/rate-limits.js';
 import { NodeRepo } from '../central.js';
 import { syncContext } from '../context.js';
 
 /**
  * The sync endpoints' onRequest hook at central: each store node has its own budget
- * (server/http/rate-limits.ts), apart from its contract's API clients, so a store draining its
+ * (server/platform/http/rate-limits.ts), apart from its contract's API clients, so a store draining its
  * outbox is never cut off by them. Only a request whose node credentials hold is counted: a
  * stranger naming a node's number cannot use that node's budget up (the route answers it 401).
  * Runs before the body is read, so a node over its limit does not send its batch for nothing.

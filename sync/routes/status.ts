@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../server/deps.js';
-import { authOf } from '../../server/http/auth.js';
-import { commonErrorResponses, NotFound, problemSchema } from '../../server/http/problem.js';
+import { authOf } from '../../server/platform/http/auth.js';
+import { commonErrorResponses, NotFound, problemSchema } from '../../server/platform/http/problem.js';
 import { DeadLetters } from '../central.js';
 import { ConflictLog } from '../conflicts.js';
 import { syncContext } from '../context.js';

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../server/deps.js';
-import { authOf } from '../../server/http/auth.js';
-import { sendPage } from '../../server/http/paging.js';
-import { commonErrorResponses, problemSchema } from '../../server/http/problem.js';
-import { assertReceiver } from '../../server/http/receivers.js';
+import { authOf } from '../../server/platform/http/auth.js';
+import { sendPage } from '../../server/platform/http/paging.js';
+import { commonErrorResponses, problemSchema } from '../../server/platform/http/problem.js';
+import { assertReceiver } from '../../server/platform/http/receivers.js';
 import { DeliveryRepo } from '../webhooks/deliveries.js';
 import {
   createSubscriptionBody,
@@ -47,7 +47,7 @@ export default function webhookRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { contract } = authOf(request);
-        // Head office sends to public addresses only (server/http/receivers.ts); checked again at each delivery.
+        // Head office sends to public addresses only (server/platform/http/receivers.ts); checked again at each delivery.
         await assertReceiver(deps.config, request.body.url, 'url');
         return presentSubscription(subscriptions.create(contract.contractId, request.body), contract.timeZone, true);
       },

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../server/deps.js';
-import { AddressAllowList } from '../../server/http/addresses.js';
-import { assertReceiver } from '../../server/http/receivers.js';
-import { BadRequest } from '../../server/http/problem.js';
+import { AddressAllowList } from '../../server/platform/http/addresses.js';
+import { assertReceiver } from '../../server/platform/http/receivers.js';
+import { BadRequest } from '../../server/platform/http/problem.js';
 import type { Command } from '../../server/cli/args.js';
 import { DeliveryRepo } from './deliveries.js';
 import { presentDelivery, presentSubscription } from './schema.js';
@@ -10,7 +10,7 @@ import { SubscriptionRepo } from './subscriptions.js';
 type WebhookCommand = Extract<Command, { name: `webhook ${string}` }>;
 
 /**
- * `webhook add` at head office: the receiver rule of the API (server/http/receivers.ts), with the
+ * `webhook add` at head office: the receiver rule of the API (server/platform/http/receivers.ts), with the
  * operator's allow-list from POS_WEBHOOK_ALLOW (the command does not see serve's flags).
  */
 export async function checkCommandReceiver(deps: AppDeps, url: string, env: NodeJS.ProcessEnv = process.env): Promise<void> {

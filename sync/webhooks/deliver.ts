@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import got from 'got';
 import type { AppDeps } from '../../server/deps.js';
-import { receiverRule } from '../../server/http/receivers.js';
+import { receiverRule } from '../../server/platform/http/receivers.js';
 import { VERSION } from '../../server/version.js';
 import { DeliveryRepo, type DueDelivery } from './deliveries.js';
 import { secretKey, SubscriptionRepo } from './subscriptions.js';
@@ -114,7 +114,7 @@ async function attempt(deps: Deps, d: DueDelivery, options: Required<WebhookOpti
   let statusCode: number | null = null;
   let error: string | null = null;
   let retryAfter: string | undefined;
-  // Head office sends only to public addresses (server/http/receivers.ts): an address in the URL
+  // Head office sends only to public addresses (server/platform/http/receivers.ts): an address in the URL
   // is refused here, a name by the lookup the client connects through.
   const guard = receiverRule(deps.config)?.forDelivery(d.url) ?? {};
   if ('refused' in guard) {

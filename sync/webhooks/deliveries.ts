@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../server/deps.js';
-import { Conflict, NotFound } from '../../server/http/problem.js';
+import { Conflict, NotFound } from '../../server/platform/http/problem.js';
 import type { SubscriptionRow } from './subscriptions.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'dead';

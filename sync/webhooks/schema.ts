@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../server/domain/time.js';
-import { digits, patchBody } from '../../server/http/fields.js';
-import { pageQuery, POS_PAGE } from '../../server/http/paging.js';
+import { digits, patchBody } from '../../server/platform/http/fields.js';
+import { pageQuery, POS_PAGE } from '../../server/platform/http/paging.js';
 import type { DeliveryView } from './deliveries.js';
 import { isHttpUrl, WEBHOOK_EVENTS } from './events.js';
 import type { Subscription } from './subscriptions.js';

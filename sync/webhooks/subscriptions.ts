@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../server/deps.js';
-import { BadRequest, NotFound } from '../../server/http/problem.js';
+import { BadRequest, NotFound } from '../../server/platform/http/problem.js';
 import { isHttpUrl, isWebhookEvent, type WebhookEventName } from './events.js';
 
 export interface SubscriptionRow {

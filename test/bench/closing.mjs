@@ -22,11 +22,11 @@ if (!(COUNT >= TERMINALS) || !(ROUNDS >= 1)) throw new Error('--count must be at
 
 const { openDeps } = await import(`${DIST}/deps.js`);
 const { buildApp } = await import(`${DIST}/app.js`);
-const { ContractRepo } = await import(`${DIST}/resources/contracts/repo.js`);
-const { AuthRepo } = await import(`${DIST}/resources/auth/repo.js`);
-const { ALL_SCOPES } = await import(`${DIST}/http/scopes.js`);
+const { ContractRepo } = await import(`${DIST}/platform/contracts/repo.js`);
+const { AuthRepo } = await import(`${DIST}/platform/auth/repo.js`);
+const { ALL_SCOPES } = await import(`${DIST}/platform/http/scopes.js`);
 const { formatDate } = await import(`${DIST}/domain/time.js`);
-const { CASH_EFFECT_SQL } = await import(`${DIST}/resources/adjustments/repo.js`);
+const { CASH_EFFECT_SQL } = await import(`${DIST}/sales/closing/settlement-repo.js`);
 
 const dir = mkdtempSync(join(tmpdir(), 'pos-bench-closing-'));
 const deps = openDeps({ file: join(dir, 'closing.sqlite'), role: 'store' });

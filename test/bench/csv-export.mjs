@@ -54,12 +54,12 @@ if (!existsSync(SQLITE3)) throw new Error(`${SQLITE3} is not installed`);
 const dist = (path) => import(join(DIST, path));
 const { openDeps } = await dist('deps.js');
 const { buildApp } = await dist('app.js');
-const { ContractRepo } = await dist('resources/contracts/repo.js');
-const { AuthRepo } = await dist('resources/auth/repo.js');
-const { ALL_SCOPES } = await dist('http/scopes.js');
-const { exportQuery } = await dist('resources/transaction-exports/repo.js');
-const { StaffLoginRepo } = await dist('resources/auth/staff-logins.js');
-const { hashPasswordSync } = await dist('resources/auth/password.js');
+const { ContractRepo } = await dist('platform/contracts/repo.js');
+const { AuthRepo } = await dist('platform/auth/repo.js');
+const { ALL_SCOPES } = await dist('platform/platform/http/scopes.js');
+const { exportQuery } = await dist('sales/exports/repo.js');
+const { StaffLoginRepo } = await dist('platform/auth/staff-logins.js');
+const { hashPasswordSync } = await dist('platform/auth/password.js');
 const STAFF_CODE = 'bench-staff';
 const STAFF_PASSWORD = 'bench-password-1';
 

@@ -24,9 +24,9 @@ async function storeRun(linked) {
   const dir = mkdtempSync(join(tmpdir(), 'pos-linkcost-'));
   const { openDeps } = await import(`${DIST}server/deps.js`);
   const { buildApp } = await import(`${DIST}server/app.js`);
-  const { ContractRepo } = await import(`${DIST}server/resources/contracts/repo.js`);
-  const { AuthRepo } = await import(`${DIST}server/resources/auth/repo.js`);
-  const { ALL_SCOPES } = await import(`${DIST}server/http/scopes.js`);
+  const { ContractRepo } = await import(`${DIST}server/platform/contracts/repo.js`);
+  const { AuthRepo } = await import(`${DIST}server/platform/auth/repo.js`);
+  const { ALL_SCOPES } = await import(`${DIST}server/platform/platform/http/scopes.js`);
   const deps = openDeps({ file: join(dir, 'store.sqlite'), role: 'store' });
   new ContractRepo(deps.db, deps.writer, deps.clock).create({ contractId: 'bench', name: 'Bench', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
   new AuthRepo(deps.db, deps.writer, deps.clock).createClient({ clientId: 'c', contractId: 'bench', secret: 's', scopes: ALL_SCOPES });

@@ -33,10 +33,10 @@ const DIST = pathToFileURL(resolve(import.meta.dirname, '../..', values.dist, 's
 
 const { openDeps } = await import(`${DIST}/deps.js`);
 const { buildApp } = await import(`${DIST}/app.js`);
-const { ContractRepo } = await import(`${DIST}/resources/contracts/repo.js`);
-const { AuthRepo } = await import(`${DIST}/resources/auth/repo.js`);
-const { ProductRepo } = await import(`${DIST}/resources/products/repo.js`);
-const { ALL_SCOPES } = await import(`${DIST}/http/scopes.js`);
+const { ContractRepo } = await import(`${DIST}/platform/contracts/repo.js`);
+const { AuthRepo } = await import(`${DIST}/platform/auth/repo.js`);
+const { ProductRepo } = await import(`${DIST}/masters/products/repo.js`);
+const { ALL_SCOPES } = await import(`${DIST}/platform/http/scopes.js`);
 
 const dir = mkdtempSync(join(tmpdir(), 'pos-bench-purchase-orders-'));
 const deps = openDeps({ file: join(dir, 'orders.sqlite'), role: 'store' });

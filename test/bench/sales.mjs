@@ -49,10 +49,10 @@ export async function mastersByApi(api) {
 
 /** The same masters through the repos the API calls (bare setup: it has no API). */
 async function mastersByRepos(deps, contract) {
-  const { StoreRepo } = await import(`${DIST}/resources/stores/repo.js`);
-  const { TerminalRegistry } = await import(`${DIST}/resources/terminals/registry.js`);
-  const { CategoryRepo } = await import(`${DIST}/resources/categories/repo.js`);
-  const { ProductRepo } = await import(`${DIST}/resources/products/repo.js`);
+  const { StoreRepo } = await import(`${DIST}/masters/stores/repo.js`);
+  const { TerminalRegistry } = await import(`${DIST}/masters/terminals/registry.js`);
+  const { CategoryRepo } = await import(`${DIST}/masters/categories/repo.js`);
+  const { ProductRepo } = await import(`${DIST}/masters/products/repo.js`);
   const args = [deps.db, deps.writer, deps.ids, deps.clock];
   const storeId = String(new StoreRepo(...args).create(contract.contractId, { storeName: 'Bench' }).store_id);
   const terminalId = String(new TerminalRegistry(...args).create(contract, { storeId, terminalName: 'Register 1' }).terminal_id);
@@ -80,9 +80,9 @@ export const salesScenario = {
     const { Writer } = await import(`${DIST}/db/write.js`);
     const { IdAllocator } = await import(`${DIST}/db/ids.js`);
     const { systemClock } = await import(`${DIST}/clock.js`);
-    const { ContractRepo } = await import(`${DIST}/resources/contracts/repo.js`);
-    const { TransactionRegistry } = await import(`${DIST}/resources/transactions/register.js`);
-    const { createTransactionBody } = await import(`${DIST}/resources/transactions/schema.js`);
+    const { ContractRepo } = await import(`${DIST}/platform/contracts/repo.js`);
+    const { TransactionRegistry } = await import(`${DIST}/sales/transactions/register.js`);
+    const { createTransactionBody } = await import(`${DIST}/sales/transactions/schema.js`);
     const writer = new Writer(ctx.db);
     const deps = { db: ctx.db, writer, ids: new IdAllocator(ctx.db, 1), clock: systemClock };
     const contract = new ContractRepo(ctx.db, writer, systemClock).find(ctx.contractId);

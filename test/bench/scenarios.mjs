@@ -98,7 +98,7 @@ export const scenarios = [
       const { storeId } = await ctx.api('POST', '/stores', STORE);
       // 2,000 POSTs would take longer than a server may need to start; the same repo that
       // POST /menus and PUT /menu_conditions call writes them in one transaction instead.
-      const { MenuRepo } = await import('../../dist/server/resources/menus/repo.js');
+      const { MenuRepo } = await import('../../dist/server/restaurant/menus/repo.js');
       const { deps } = ctx;
       const menus = new MenuRepo(deps.db, deps.writer, deps.ids, deps.clock);
       deps.writer.write(() => {

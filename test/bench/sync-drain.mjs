@@ -27,9 +27,9 @@ if (!(COUNT >= 1)) throw new Error('--count must be at least 1');
 
 const { openDeps } = await import(`${DIST}/server/deps.js`);
 const { buildApp } = await import(`${DIST}/server/app.js`);
-const { ContractRepo } = await import(`${DIST}/server/resources/contracts/repo.js`);
-const { AuthRepo } = await import(`${DIST}/server/resources/auth/repo.js`);
-const { ALL_SCOPES } = await import(`${DIST}/server/http/scopes.js`);
+const { ContractRepo } = await import(`${DIST}/server/platform/contracts/repo.js`);
+const { AuthRepo } = await import(`${DIST}/server/platform/auth/repo.js`);
+const { ALL_SCOPES } = await import(`${DIST}/server/platform/platform/http/scopes.js`);
 const { NodeRepo } = await import(`${DIST}/sync/central.js`);
 const { syncContext } = await import(`${DIST}/sync/context.js`);
 const { LinkRepo } = await import(`${DIST}/sync/link.js`);

@@ -6,9 +6,9 @@ import { buildApp } from '../../server/app.js';
 import { parseCommand } from '../../server/cli/args.js';
 import { CommandError, databaseFile, runCommand } from '../../server/cli/commands.js';
 import { openDeps } from '../../server/deps.js';
-import { AuthRepo } from '../../server/resources/auth/repo.js';
-import { registerClient } from '../../server/resources/auth/credentials.js';
-import { StaffRepo } from '../../server/resources/staffs/repo.js';
+import { AuthRepo } from '../../server/platform/auth/repo.js';
+import { registerClient } from '../../server/platform/auth/credentials.js';
+import { StaffRepo } from '../../server/masters/staffs/repo.js';
 
 // The command as main runs it (parse, then run) on a real data directory; main maps a
 // UsageError to exit 2 and a CommandError to exit 1 (see test/cli/serve.test.ts).

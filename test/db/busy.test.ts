@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DatabaseBusy, Writer } from '../../server/db/write.js';
-import { loggerOptions } from '../../server/http/logging.js';
+import { loggerOptions } from '../../server/platform/http/logging.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MasterRepo } from '../../server/db/master-repo.js';
 import type { Change } from '../../server/db/write.js';
-import type { Page } from '../../server/http/paging.js';
+import type { Page } from '../../server/platform/http/paging.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 
 /** The generic master repo: everything but the column maps comes from the entity registry. */

@@ -6,8 +6,8 @@ import { desktopPaths, ensureFolders, unpackedPath } from '../../app/electron/pa
 import { localOrigin } from '../../app/electron/server-process.js';
 import { SERVER_ENV } from '../../app/electron/server-options.js';
 import { backupSettings, DEFAULT_SETTINGS, DESKTOP_SETTINGS_ENV, loadSettings, saveSettings, serverEnv, serverHost, settingsChange } from '../../app/electron/settings.js';
-import { currentSettings, DESKTOP_SETTINGS_ENV as SERVER_SETTINGS_ENV } from '../../server/resources/desktop-settings/file.js';
-import { DESKTOP_DEFAULTS } from '../../server/resources/desktop-settings/schema.js';
+import { currentSettings, DESKTOP_SETTINGS_ENV as SERVER_SETTINGS_ENV } from '../../server/platform/desktop-settings/file.js';
+import { DESKTOP_DEFAULTS } from '../../server/platform/desktop-settings/schema.js';
 
 let userData: string;
 beforeEach(() => {
@@ -106,7 +106,7 @@ describe('desktop settings', () => {
   });
 
   it('reads the file by the same rules as the settings screen\'s API writes it', () => {
-    // The server side of the file: server/resources/desktop-settings (its own compile, its own copy of the rules).
+    // The server side of the file: server/platform/desktop-settings (its own compile, its own copy of the rules).
     expect(DESKTOP_SETTINGS_ENV).toBe(SERVER_SETTINGS_ENV);
     const { readyTimeoutSeconds: _shellOnly, ...shared } = DEFAULT_SETTINGS;
     expect(shared).toEqual(DESKTOP_DEFAULTS);

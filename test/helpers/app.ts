@@ -7,9 +7,9 @@ import { buildApp } from '../../server/app.js';
 import { FixedClock } from '../../server/clock.js';
 import { openDeps, type AppDeps } from '../../server/deps.js';
 import type { Plan } from '../../server/domain/plans.js';
-import { ALL_SCOPES, type Scope } from '../../server/http/scopes.js';
-import { AuthRepo } from '../../server/resources/auth/repo.js';
-import { ContractRepo } from '../../server/resources/contracts/repo.js';
+import { ALL_SCOPES, type Scope } from '../../server/platform/http/scopes.js';
+import { AuthRepo } from '../../server/platform/auth/repo.js';
+import { ContractRepo } from '../../server/platform/contracts/repo.js';
 
 export const T0 = '2026-11-22T01:00:00Z';
 

@@ -2,8 +2,8 @@ import Database from 'better-sqlite3';
 import cron from 'node-cron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAutoClosing, scheduleAutoClosing, type JobLog } from '../../server/jobs/auto-closing.js';
-import { ContractRepo } from '../../server/resources/contracts/repo.js';
-import type { DailySummary } from '../../server/resources/daily-summaries/schema.js';
+import { ContractRepo } from '../../server/platform/contracts/repo.js';
+import type { DailySummary } from '../../server/sales/closing/closing-schema.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { closingState, makeStore, makeTerminal, ok, sale, settle, startAt } from './closing-fixtures.js';
 

@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { Adjustment } from '../../server/resources/adjustments/schema.js';
+import type { Adjustment } from '../../server/sales/closing/settlement-schema.js';
 import type { TestApp } from '../helpers/app.js';
 
 /** Fixtures of the closing tests (settlements, closings, automatic closing): masters and sales through HTTP. */

@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exportDirOf } from '../../server/jobs/csv-export/downloads.js';
 import { runnerOf, type ExportRunner, type FinishedExport } from '../../server/jobs/csv-export/runner.js';
-import { CSV_COLUMNS, CSV_COLUMN_NAMES } from '../../server/resources/transaction-exports/columns.js';
+import { CSV_COLUMNS, CSV_COLUMN_NAMES } from '../../server/sales/exports/columns.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { ensureDistBuilt } from '../ui/support/build.js';
 

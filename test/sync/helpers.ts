@@ -7,9 +7,9 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { FixedClock } from '../../server/clock.js';
 import { openDeps, type AppDeps, type RateLimitConfig, type Resolve, type Role } from '../../server/deps.js';
-import { ALL_SCOPES } from '../../server/http/scopes.js';
-import { AuthRepo } from '../../server/resources/auth/repo.js';
-import { ContractRepo } from '../../server/resources/contracts/repo.js';
+import { ALL_SCOPES } from '../../server/platform/http/scopes.js';
+import { AuthRepo } from '../../server/platform/auth/repo.js';
+import { ContractRepo } from '../../server/platform/contracts/repo.js';
 
 export const CONTRACT = 'sync-contract';
 export const T0 = '2026-11-22T01:00:00Z';

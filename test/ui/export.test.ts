@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { CSV_COLUMNS, EXPORT_SORT } from '../../server/resources/transaction-exports/columns.js';
+import { CSV_COLUMNS, EXPORT_SORT } from '../../server/sales/exports/columns.js';
 import { DETAIL_COLUMNS, EXPORT_COLUMNS, EXPORT_SORT_KEYS, HEADER_COLUMNS } from '../../app/ui/src/screens/export/columns.js';
 import { downloadHref } from '../../app/ui/src/screens/export/download.js';
 import { launchBrowser, newPage, screenshot } from './support/browser.js';

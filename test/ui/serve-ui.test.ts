@@ -5,10 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.js';
 import { openDeps, type AppDeps } from '../../server/deps.js';
-import { defaultUiDir, isLoopback } from '../../server/http/ui.js';
-import { ContractRepo } from '../../server/resources/contracts/repo.js';
+import { defaultUiDir, isLoopback } from '../../server/platform/http/ui.js';
+import { ContractRepo } from '../../server/platform/contracts/repo.js';
 
-/** server/http/ui.ts: /ui for this PC only unless --ui-lan, a 503 before a build, hidden from OpenAPI. */
+/** server/platform/http/ui.ts: /ui for this PC only unless --ui-lan, a 503 before a build, hidden from OpenAPI. */
 describe('serving the back-office UI at /ui', () => {
   let dir: string;
   let app: FastifyInstance;
@@ -83,8 +83,8 @@ describe('serving the back-office UI at /ui', () => {
   });
 
   it('finds dist/ui from the compiled server and from the TypeScript sources', () => {
-    expect(defaultUiDir('file:///opt/pos/dist/server/http/ui.js')).toBe('/opt/pos/dist/ui');
-    expect(defaultUiDir('file:///work/pos/server/http/ui.ts')).toBe('/work/pos/dist/ui');
+    expect(defaultUiDir('file:///opt/pos/dist/server/platform/http/ui.js')).toBe('/opt/pos/dist/ui');
+    expect(defaultUiDir('file:///work/pos/server/platform/http/ui.ts')).toBe('/work/pos/dist/ui');
     expect(['127.0.0.1', '127.8.0.1', '::1', '::ffff:127.0.0.1'].every(isLoopback)).toBe(true);
     expect(['192.168.1.2', '::ffff:10.0.0.1', 'fe80::1', undefined].some(isLoopback)).toBe(false);
   });

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import type { AppDeps } from '../../deps.js';
 import type { Sqlite } from '../../db/open.js';
 import { DATA_DIR_MODE } from '../../db/open.js';
-import { TransactionExportRepo } from '../../resources/transaction-exports/repo.js';
+import { TransactionExportRepo } from '../../sales/exports/repo.js';
 
 /**
  * Where export files live and how their download URLs are made and checked (issue 13 item 4).

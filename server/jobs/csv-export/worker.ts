@@ -11,8 +11,8 @@ import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { createGzip, type ZlibOptions } from 'node:zlib';
-import { exportQuery } from '../../resources/transaction-exports/repo.js';
-import type { ExportBody } from '../../resources/transaction-exports/schema.js';
+import { exportQuery } from '../../sales/exports/repo.js';
+import type { ExportBody } from '../../sales/exports/schema.js';
 import { batchToCsv, csvHeader } from './csv-text.js';
 import { CsvThread } from './csv-thread.js';
 

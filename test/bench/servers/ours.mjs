@@ -15,9 +15,9 @@ try {
 
   const { openDeps } = await distImport('deps.js');
   const { buildApp } = await distImport('app.js');
-  const { ContractRepo } = await distImport('resources/contracts/repo.js');
-  const { AuthRepo } = await distImport('resources/auth/repo.js');
-  const { ALL_SCOPES } = await distImport('http/scopes.js');
+  const { ContractRepo } = await distImport('platform/contracts/repo.js');
+  const { AuthRepo } = await distImport('platform/auth/repo.js');
+  const { ALL_SCOPES } = await distImport('platform/platform/http/scopes.js');
 
   const deps = openDeps({ file: join(dir, 'ours.sqlite'), role: 'store' });
   new ContractRepo(deps.db, deps.writer, deps.clock).create({

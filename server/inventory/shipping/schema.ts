@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import {
+  APPROVAL_INPUTS,
+  APPROVAL_STATUSES,
+  CREATE_STATUSES,
+  MAX_QUANTITY,
+  MAX_SHIPPING_DETAILS,
+  MODIFICATION_STATUSES,
+  SHIPPING_STATUSES,
+} from '../../domain/shipping.js';
+import { formatDateTime } from '../../domain/time.js';
+import { clearable, date, id, oneOf, patchBody, text } from '../../platform/http/fields.js';
+import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { SHIPPING_SORT, type ShippingDetailRow, type ShippingRow } from './repo.js';
+
+/** A quantity as the platform carries it: an integer string up to 99999. */
+export const quantityText = z.string().regex(/^\d{1,5}$/, `must be a whole number from 0 to ${MAX_QUANTITY}`);
+/** Product ids are up to 15 digits on the platform. */
+export const productId = id(15);
+
+const detailsArray = <T extends z.ZodType>(item: T) =>
+  z.array(item).max(MAX_SHIPPING_DETAILS, `must have at most ${MAX_SHIPPING_DETAILS} details`);
+
+export const createShippingBody = z.strictObject({
+  receivingStoreId: id().describe('the store that receives'),
+  shippingStoreId: id().describe('the store that sends; its stock leaves when the shipping is sent out (status 1)'),
+  receivingExpectedDateFrom: date,
+  receivingExpectedDateTo: date,
+  shippingDate: date,
+  staffId: id().optional(),
+  memo: text(1000).nullable().optional(),
+  identificationNo: text(32).nullable().optional().describe('any string the shop manages the record by'),
+  status: oneOf(CREATE_STATUSES).describe('0 not shipped, 1 not received (sent out now); only these on registration'),
+  approvalStatus: oneOf(APPROVAL_INPUTS)
+    .optional()
+    .describe("0 unapproved, 1 approved, 2 rejected; default 1, or 0 for a shipping not sent out when the contract's inventory settings use the approval function"),
+  receivingDesiredDate: date.nullable().optional().describe('the date the receiving store asked for (the platform fills it from a shipping request)'),
+  requestStaffId: id().optional().describe('the staff member who asked for the goods'),
+  details: detailsArray(z.strictObject({ productId, quantity: quantityText }))
+    .min(1, 'must have at least 1 detail')
+    .describe('products and quantities sent; a product at most once'),
+});
+export type CreateShipping = z.infer<typeof createShippingBody>;
+
+export const shippingDetailInput = z.strictObject({
+  shippingDetailId: id().optional().describe('the detail to change; omit to add a product'),
+  productId: productId.optional().describe('required to add a detail; with shippingDetailId it must be that detail\'s product'),
+  quantity: quantityText,
+});
+export type ShippingDetailInput = z.infer<typeof shippingDetailInput>;
+
+export const updateShippingBody = patchBody({
+  receivingExpectedDateFrom: date.optional(),
+  receivingExpectedDateTo: date.optional(),
+  shippingDate: date.optional(),
+  staffId: clearable(id()).optional(),
+  memo: clearable(text(1000)).optional().describe('shared with the receiving side'),
+  identificationNo: clearable(text(32)).optional(),
+  receivingDesiredDate: clearable(date).optional(),
+  requestStaffId: clearable(id()).optional(),
+  status: oneOf(SHIPPING_STATUSES)
+    .optional()
+    .describe('one step forward: 0 → 1 sends it out (stock leaves the shipping store), 1 → 2 starts receiving inspection, 2 → 3 completes the receiving (stock enters the receiving store)'),
+  approvalStatus: oneOf(APPROVAL_INPUTS).optional().describe('from 0 (unapproved) to 1 or 2, which stamps approvalDateTime; 1 and 2 are final'),
+  details: detailsArray(shippingDetailInput)
+    .min(1, 'must have at least 1 detail')
+    .optional()
+    .describe('details to change (by shippingDetailId) or add (by productId); existing plus added at most 1000'),
+});
+export type UpdateShipping = z.infer<typeof updateShippingBody>;
+
+export const modificationRequestBody = z
+  .strictObject({ memo: clearable(text(1000)).optional().describe('when given, replaces the shipping\'s (and receiving\'s) memo') })
+  .nullable()
+  .optional();
+export type ModificationRequest = z.infer<typeof modificationRequestBody>;
+
+export const shippingParams = z.object({ shipping_id: id() });
+
+export const withDetails = oneOf(['all', 'none']).optional().describe('all: add the shipping details; none (default): the header only');
+
+export const listShippingsQuery = z.strictObject({
+  receiving_store_id: id().optional(),
+  shipping_store_id: id().optional(),
+  status: oneOf(SHIPPING_STATUSES).optional(),
+  approval_status: oneOf(APPROVAL_STATUSES).optional(),
+  modification_request_status: oneOf(MODIFICATION_STATUSES).optional(),
+  receiving_desired_date: date.optional(),
+  receiving_expected_date_from: date.optional().describe('receivingExpectedDateFrom equal to this date'),
+  receiving_expected_date_to: date.optional().describe('receivingExpectedDateTo equal to this date'),
+  shipping_date: date.optional(),
+  identification_no: text(32).optional(),
+  with_details: withDetails,
+  ...masterListQuery(SHIPPING_SORT, POS_PAGE),
+});
+export type ListShippingsQuery = z.infer<typeof listShippingsQuery>;
+
+export const getShippingQuery = z.strictObject({ with_details: withDetails });
+
+export const shippingDetail = z
+  .object({
+    shippingDetailId: z.string(),
+    shippingId: z.string(),
+    productId: z.string(),
+    quantity: z.string(),
+    insDateTime: z.string(),
+    updDateTime: z.string(),
+  })
+  .meta({ id: 'ShippingDetail' });
+export type ShippingDetail = z.infer<typeof shippingDetail>;
+
+export const shipping = z
+  .object({
+    shippingId: z.string(),
+    receivingStoreId: z.string(),
+    shippingStoreId: z.string(),
+    receivingDesiredDate: z.string().nullable(),
+    receivingExpectedDateFrom: z.string(),
+    receivingExpectedDateTo: z.string(),
+    shippingDate: z.string(),
+    staffId: z.string().nullable(),
+    requestStaffId: z.string().nullable(),
+    memo: z.string().nullable(),
+    identificationNo: z.string().nullable(),
+    status: z.enum(SHIPPING_STATUSES).describe('0 not shipped, 1 not received, 2 receiving inspection, 3 receiving complete'),
+    approvalStatus: z.enum(APPROVAL_STATUSES).describe('0 unapproved, 1 approved, 2 rejected, 3 request unapproved'),
+    approvalDateTime: z.string().nullable(),
+    modificationRequestStatus: z.enum(MODIFICATION_STATUSES).describe('0 no request, 1 requested, 2 modification completed'),
+    modificationRequestDateTime: z.string().nullable(),
+    modificationRequestCheckedDateTime: z.string().nullable(),
+    insDateTime: z.string(),
+    updDateTime: z.string(),
+    details: z.array(shippingDetail).optional().describe('the shipping side\'s details: in write answers, and with with_details=all'),
+  })
+  .meta({ id: 'Shipping' });
+export type Shipping = z.infer<typeof shipping>;
+
+const str = (v: number | null) => (v === null ? null : String(v));
+const at = (ms: number | null, zone: string) => (ms === null ? null : formatDateTime(ms, zone));
+
+export function presentShippingDetail(d: ShippingDetailRow, zone: string): ShippingDetail {
+  return {
+    shippingDetailId: String(d.shipping_detail_id),
+    shippingId: String(d.shipping_id),
+    productId: String(d.product_id),
+    quantity: String(d.quantity),
+    insDateTime: formatDateTime(d.ins_at, zone),
+    updDateTime: formatDateTime(d.upd_at, zone),
+  };
+}
+
+export function presentShipping(row: ShippingRow, zone: string, details?: ShippingDetailRow[]): Shipping {
+  return {
+    shippingId: String(row.shipping_id),
+    receivingStoreId: String(row.receiving_store_id),
+    shippingStoreId: String(row.shipping_store_id),
+    receivingDesiredDate: row.receiving_desired_date,
+    receivingExpectedDateFrom: row.receiving_expected_date_from,
+    receivingExpectedDateTo: row.receiving_expected_date_to,
+    shippingDate: row.shipping_date,
+    staffId: str(row.staff_id),
+    requestStaffId: str(row.request_staff_id),
+    memo: row.memo,
+    identificationNo: row.identification_no,
+    status: row.status,
+    approvalStatus: row.approval_status,
+    approvalDateTime: at(row.approved_at, zone),
+    modificationRequestStatus: row.modification_request_status,
+    modificationRequestDateTime: at(row.modification_requested_at, zone),
+    modificationRequestCheckedDateTime: at(row.modification_checked_at, zone),
+    insDateTime: formatDateTime(row.ins_at, zone),
+    updDateTime: formatDateTime(row.upd_at, zone),
+    ...(details ? { details: details.map((d) => presentShippingDetail(d, zone)) } : {}),
+  };
+}

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { formatDateTime } from '../../domain/time.js';
+import { id, intString, name, oneOf, patchBody } from '../../platform/http/fields.js';
+import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import type { CustomerGroupRow, CustomerGroupSectionRow } from './repo.js';
+
+export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 not shown on terminal, 1 shown
+
+// --- customer group sections ---------------------------------------------------------
+
+export const customerGroupSection = z
+  .object({
+    customerGroupSectionId: z.string().describe('1 to 5'),
+    customerGroupSectionLabel: z.string().describe('"" in the answer to the PUT that deleted the section'),
+    insDateTime: z.string(),
+    updDateTime: z.string(),
+  })
+  .meta({ id: 'CustomerGroupSection' });
+
+export type CustomerGroupSection = z.infer<typeof customerGroupSection>;
+
+// A contract has at most five sections; their ids are fixed slots 1..5, not minted ids.
+export const sectionParams = z.object({
+  customer_group_section_id: z.string().regex(/^[1-5]$/, 'must be 1 to 5'),
+});
+
+/** The platform's body: a label of at most 85 characters creates or relabels the section; "" deletes it. */
+const sectionLabel = z
+  .string()
+  .refine((s) => s.isWellFormed(), { message: 'must be valid Unicode text' })
+  .refine((s) => s === '' || s.trim().length > 0, { message: 'must not be blank; an empty string deletes the section' })
+  .refine((s) => [...s].length <= 85, { message: 'must be at most 85 characters' })
+  .meta({ maxLength: 85 });
+
+export const putSectionBody = z.strictObject({ customerGroupSectionLabel: sectionLabel });
+
+export type PutSection = z.infer<typeof putSectionBody>;
+
+export const SECTION_SORT = ['customerGroupSectionId', 'updDateTime'] as const;
+
+export const listSectionsQuery = z.strictObject({ ...masterListQuery(SECTION_SORT, POS_PAGE) });
+
+export type ListSectionsQuery = z.infer<typeof listSectionsQuery>;
+
+/** A section; the answer to a PUT that deleted one has label "" and the deletion as updDateTime. */
+export function presentCustomerGroupSection(row: CustomerGroupSectionRow, zone: string): CustomerGroupSection {
+  return {
+    customerGroupSectionId: String(row.section_id),
+    customerGroupSectionLabel: row.label,
+    insDateTime: formatDateTime(row.ins_at, zone),
+    updDateTime: formatDateTime(row.upd_at, zone),
+  };
+}
+
+// --- customer groups (spec 2.2) ------------------------------------------------------
+
+export const customerGroup = z
+  .object({
+    customerGroupId: z.string(),
+    customerGroupSectionId: z.string().describe('integer-formatted'),
+    label: z.string(),
+    displayFlag: z.enum(DISPLAY_FLAGS).describe('0 not shown on terminal, 1 shown'),
+    displaySequence: z.string().describe('integer-formatted'),
+    insDateTime: z.string(),
+    updDateTime: z.string(),
+  })
+  .meta({ id: 'CustomerGroup' });
+
+export type CustomerGroup = z.infer<typeof customerGroup>;
+
+export const customerGroupParams = z.object({ customer_group_id: id() });
+
+export const createCustomerGroupBody = z.strictObject({
+  customerGroupSectionId: intString,
+  label: name(85),
+  displayFlag: oneOf(DISPLAY_FLAGS).optional(),
+  displaySequence: intString.optional(),
+});
+
+// A customer group always has a label: PATCH may replace it but not clear it. name() already
+// refuses ""; null gets a message saying so instead of zod's "expected string, received null".
+const replacementLabel = z
+  .string({ error: (issue) => (issue.input === null ? 'cannot be cleared; a customer group needs a label' : undefined) })
+  .pipe(name(85))
+  .meta({ maxLength: 85 });
+
+// Spec 4.1: every field optional, only the keys sent change.
+export const updateCustomerGroupBody = patchBody({
+  customerGroupSectionId: intString.optional(),
+  label: replacementLabel.optional(),
+  displayFlag: oneOf(DISPLAY_FLAGS).optional(),
+  displaySequence: intString.optional(),
+});
+
+export const CUSTOMER_GROUP_SORT = ['customerGroupId', 'customerGroupSectionId', 'displaySequence'] as const;
+
+export const listCustomerGroupsQuery = z.strictObject({
+  customer_group_section_id: intString.optional(),
+  display_flag: oneOf(DISPLAY_FLAGS).optional(),
+  ...masterListQuery(CUSTOMER_GROUP_SORT, POS_PAGE),
+});
+
+export type CreateCustomerGroup = z.infer<typeof createCustomerGroupBody>;
+export type UpdateCustomerGroup = z.infer<typeof updateCustomerGroupBody>;
+export type ListCustomerGroupsQuery = z.infer<typeof listCustomerGroupsQuery>;
+
+export function presentCustomerGroup(row: CustomerGroupRow, zone: string): CustomerGroup {
+  return {
+    customerGroupId: String(row.customer_group_id),
+    customerGroupSectionId: String(row.section_id),
+    label: row.label,
+    displayFlag: row.display_flag,
+    displaySequence: String(row.display_sequence),
+    insDateTime: formatDateTime(row.ins_at, zone),
+    updDateTime: formatDateTime(row.upd_at, zone),
+  };
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { fromUnits, PRICE, PRICE_SCALE } from '../../domain/money.js';
+import { formatDateTime } from '../../domain/time.js';
+import { clearable, date, decimalText, digits, id, name, oneOf, patchBody } from '../../platform/http/fields.js';
+import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import type { ProductBundleGroupRow } from './repo.js';
+
+/**
+ * How a bundle group prices the `quantity` items bought together:
+ * 1 quantity — they sell for `value` in total (e.g. 3 for 1000);
+ * 2 amount — `value` is taken off their sum (e.g. 200 off for 3).
+ */
+export const BUNDLE_DIVISIONS = ['1', '2'] as const;
+const DIVISION_MEANING = '1 quantity: every `quantity` items of the group sell for `value` in total; 2 amount: every `quantity` items take `value` off their sum';
+
+export const productBundleGroup = z
+  .object({
+    productBundleGroupId: z.string(),
+    productBundleGroupName: z.string(),
+    division: z.enum(BUNDLE_DIVISIONS).describe(DIVISION_MEANING),
+    quantity: z.string().describe('integer-formatted, at least 1'),
+    value: z.string().describe('exact decimal, up to 9 integer digits and 3 decimals'),
+    startDate: z.string().nullable().describe('YYYY-MM-DD, first day of the bundle sale; null: no start'),
+    endDate: z.string().nullable().describe('YYYY-MM-DD, last day of the bundle sale; null: no end'),
+    insDateTime: z.string(),
+    updDateTime: z.string(),
+  })
+  .meta({ id: 'ProductBundleGroup' });
+
+export type ProductBundleGroup = z.infer<typeof productBundleGroup>;
+
+export const productBundleGroupParams = z.object({ product_bundle_group_id: id() });
+
+const quantity = digits(9).refine((s) => !/^\d+$/.test(s) || Number(s) >= 1, { message: 'must be at least 1' });
+
+const writable = {
+  productBundleGroupName: name(85),
+  division: oneOf(BUNDLE_DIVISIONS).describe(DIVISION_MEANING),
+  quantity,
+  value: decimalText(PRICE),
+  startDate: clearable(date).optional(),
+  endDate: clearable(date).optional(),
+};
+
+export const createProductBundleGroupBody = z.strictObject(writable);
+
+export const updateProductBundleGroupBody = patchBody({
+  ...writable,
+  productBundleGroupName: writable.productBundleGroupName.optional(),
+  division: writable.division.optional(),
+  quantity: quantity.optional(),
+  value: writable.value.optional(),
+});
+
+export const PRODUCT_BUNDLE_GROUP_SORT = ['productBundleGroupId', 'productBundleGroupName', 'updDateTime'] as const;
+
+export const listProductBundleGroupsQuery = z.strictObject({
+  division: oneOf(BUNDLE_DIVISIONS).optional(),
+  ...masterListQuery(PRODUCT_BUNDLE_GROUP_SORT, POS_PAGE),
+});
+
+export type CreateProductBundleGroup = z.infer<typeof createProductBundleGroupBody>;
+export type UpdateProductBundleGroup = z.infer<typeof updateProductBundleGroupBody>;
+export type ListProductBundleGroupsQuery = z.infer<typeof listProductBundleGroupsQuery>;
+
+export function presentProductBundleGroup(row: ProductBundleGroupRow, zone: string): ProductBundleGroup {
+  return {
+    productBundleGroupId: String(row.product_bundle_group_id),
+    productBundleGroupName: row.product_bundle_group_name,
+    division: row.division,
+    quantity: String(row.quantity),
+    value: fromUnits(row.value_units, PRICE_SCALE),
+    startDate: row.start_date,
+    endDate: row.end_date,
+    insDateTime: formatDateTime(row.ins_at, zone),
+    updDateTime: formatDateTime(row.upd_at, zone),
+  };
+}

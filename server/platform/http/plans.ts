@@ -1,0 +1,94 @@
+import type { Plan } from '../../domain/plans.js';
+import { Forbidden } from './problem.js';
+
+/**
+ * Route → plans allowed to call it, one line per endpoint of spec §4 that names plans.
+ * Paths are relative to the base path /{contract_id}/pos, written as Fastify registers them.
+ * A route with no line here is open to every plan. Later issues only add their routes.
+ */
+const FIVE: readonly Plan[] = ['standard', 'premium', 'premium_plus', 'food_business', 'retail_business'];
+
+export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
+  'PATCH /customer_groups/:customer_group_id': FIVE, // 4.1
+  'POST /shipping/:shipping_id/modification_request': ['retail_business'], // 4.2
+  'POST /shipping_modification_requests/:shipping_id/complete': ['retail_business'], // 4.19 (the platform's path)
+  // Store-to-store shipping and its receiving side (2.8): Retail Business, as 4.2.
+  'POST /shipping': ['retail_business'],
+  'GET /shipping': ['retail_business'],
+  'GET /shipping/:shipping_id': ['retail_business'],
+  'PATCH /shipping/:shipping_id': ['retail_business'],
+  'GET /receiving': ['retail_business'],
+  'GET /receiving/:receiving_id': ['retail_business'],
+  'GET /receiving/:receiving_id/details': ['retail_business'],
+  'PATCH /receiving/:receiving_id': ['retail_business'],
+  'GET /categories/:category_id': FIVE, // 4.3
+  'PATCH /staffs/:staff_id': ['standard', 'premium', 'premium_plus', 'enterprise'], // 4.4
+  'GET /reservations/:reservation_id': ['food_business'], // 4.5
+  'PATCH /reservations/:reservation_id': ['food_business'], // 4.13
+  // Reservations are a Food Business feature: their supporting operations follow 4.5/4.13.
+  'POST /reservations': ['food_business'],
+  'GET /reservations': ['food_business'],
+  'DELETE /reservations/:reservation_id': ['food_business'],
+  'POST /transactions/:transaction_id/dispose': FIVE, // 4.7
+  'PATCH /staff_ranks/:staff_rank': ['premium_plus', 'food_business', 'retail_business'], // 4.8
+  'DELETE /budget/:store_id/:year/:month': FIVE, // 4.9
+  'POST /transactions/details/out_file_async': FIVE, // 4.11
+  'GET /transactions/details/out_file_async/:request_code': FIVE, // 4.11's progress (ours)
+  'PATCH /shipments/:shipment_id': ['retail_business'], // 4.12
+  'POST /purchase_orders': ['retail_business'], // 4.14
+  // Shipments and purchase orders are Retail Business records: their other operations follow 4.12/4.14.
+  'POST /shipments': ['retail_business'],
+  'GET /shipments': ['retail_business'],
+  'GET /shipments/:shipment_id': ['retail_business'],
+  'GET /purchase_orders': ['retail_business'],
+  'GET /purchase_orders/:purchase_order_id': ['retail_business'],
+  // Inventory's supporting masters and stock (issue 14 items 1 and 2): Retail Business, as 4.12/4.14.
+  'POST /category_groups': ['retail_business'],
+  'GET /category_groups': ['retail_business'],
+  'GET /category_groups/:category_group_id': ['retail_business'],
+  'PATCH /category_groups/:category_group_id': ['retail_business'],
+  'DELETE /category_groups/:category_group_id': ['retail_business'],
+  'POST /suppliers': ['retail_business'],
+  'GET /suppliers': ['retail_business'],
+  'GET /suppliers/:supplier_id': ['retail_business'],
+  'PATCH /suppliers/:supplier_id': ['retail_business'],
+  'DELETE /suppliers/:supplier_id': ['retail_business'],
+  'GET /suppliers/:supplier_id/products': ['retail_business'],
+  'POST /suppliers/:supplier_id/products': ['retail_business'],
+  'DELETE /suppliers/:supplier_id/products': ['retail_business'],
+  'GET /products/:product_id/order_settings': ['retail_business'],
+  'GET /products/:product_id/order_settings/:store_id': ['retail_business'],
+  'PATCH /products/:product_id/order_settings/:store_id': ['retail_business'],
+  'GET /stock': ['retail_business'],
+  'PATCH /stock/:product_id': ['retail_business'],
+  'POST /stock/:product_id/add': ['retail_business'],
+  'POST /stock/add/bulk': ['retail_business'],
+  'GET /stock/changes/:product_id/:store_id': ['retail_business'],
+  'POST /daily_summaries': FIVE, // 4.15
+  'POST /terminals': FIVE, // 4.16
+  'DELETE /products/reserve_item_labels/:no': FIVE, // 4.18
+  // 4.6 GET /menu_conditions/stores/:store_id, 4.10 GET /topping_groups and
+  // 4.17 GET /orders/:order_id name no plans: open to all.
+};
+
+export const BASE_PATH = '/:contract_id/pos';
+/** The restaurant (waiter) API's base path; its routes share the plan lines of their /pos twins. */
+export const WAITER_BASE_PATH = '/:contract_id/waiter';
+
+/** A route's url relative to its base path (`/:contract_id/pos` or `/:contract_id/waiter` removed). */
+export const relativeUrl = (routeUrl: string): string => routeUrl.replace(/^\/:contract_id\/(pos|waiter)(?=\/)/, '');
+
+/** Plans allowed for a route as Fastify names it (`/:contract_id/pos/...`); undefined = all. */
+export function plansFor(method: string, routeUrl: string): readonly Plan[] | undefined {
+  const relative = relativeUrl(routeUrl);
+  // Fastify answers HEAD with the GET handler, so HEAD is bound by the GET line.
+  return PLAN_TABLE[`${method === 'HEAD' ? 'GET' : method} ${relative}`];
+}
+
+export function assertPlanAllows(plan: Plan, method: string, routeUrl: string): void {
+  const allowed = plansFor(method, routeUrl);
+  if (allowed && !allowed.includes(plan)) {
+    const relative = relativeUrl(routeUrl).replace(/:(\w+)/g, '{$1}');
+    throw new Forbidden(`the contract's plan ${plan} cannot use ${method} ${relative} (plans: ${allowed.join(', ')})`);
+  }
+}

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import { DISCOUNT_TYPES, ITEM_STATUSES, TABLE_USE_STATUSES, TAX_TYPES } from '../../domain/order-items.js';
+import { parseDateTime } from '../../domain/time.js';
+import { dateTime, id, name, oneOf, text } from '../../platform/http/fields.js';
+import { pageQuery, RESTAURANT_PAGE } from '../../platform/http/paging.js';
+
+export const MENU_TYPES = ['normal', 'plan', 'inPlan', 'course'] as const;
+/** How the amount carries tax: included, excluded, none (spec 2.12 "tax included, excluded, none"). */
+export const TAXATIONS = ['included', 'excluded', 'none'] as const;
+
+const money = z
+  .string()
+  .regex(/^(?:0|[1-9]\d{0,9})(?:\.\d{1,4})?$/, 'must be a decimal string like 1200 or 1200.5 (at most 4 decimals)');
+const percent = z
+  .string()
+  .regex(/^(?:0|[1-9]\d{0,2})(?:\.\d{1,3})?$/, 'must be a percentage string like 10 or 12.5')
+  .refine((s) => Number(s) > 0 && Number(s) <= 100, { message: 'must be more than 0 and at most 100' });
+const minutes = z.int({ error: () => 'must be an integer (minutes)' }).min(0, 'must be at least 0').max(1440, 'must be at most 1440');
+const quantity = z.int({ error: () => 'must be an integer' }).min(1, 'must be at least 1').max(999, 'must be at most 999');
+
+// --- input ---------------------------------------------------------------------------------
+
+const sellingPriceInput = z.strictObject({
+  taxRate: z.number({ error: () => 'must be a number (percent)' }).min(0, 'must be at least 0').max(100, 'must be at most 100').optional(),
+  taxType: oneOf(TAX_TYPES).optional(),
+  amount: money,
+  taxation: oneOf(TAXATIONS).optional(),
+});
+
+const discountInput = z.discriminatedUnion(
+  'type',
+  [
+    z.strictObject({ type: z.literal('couponRate'), rateCoupon: percent, amount: money.optional() }),
+    z.strictObject({ type: z.literal('couponAmount'), amount: money }),
+    z.strictObject({ type: z.literal('freeCoupon'), amount: money.optional() }),
+    z.strictObject({ type: z.literal('rate'), rate: percent, amount: money.optional() }),
+    z.strictObject({ type: z.literal('amount'), amount: money }),
+  ],
+  { error: (issue) => (issue.code === 'invalid_union' ? `type must be one of ${DISCOUNT_TYPES.join(', ')}` : undefined) },
+);
+export type DiscountBody = z.infer<typeof discountInput>;
+
+const subItemInput = z.strictObject({
+  menuId: id().optional(),
+  name: name(100),
+  quantity: quantity.optional(),
+  amount: money.optional(),
+});
+
+export const itemInput = z.strictObject({
+  name: name(100).optional().describe("defaults to the menu's name; required without menuId"),
+  menuId: id().optional(),
+  quantity: quantity.optional(),
+  status: oneOf(['waiting', 'provided'] as const).optional().describe('default waiting; provided sets servedAt'),
+  memo: text(1000).optional(),
+  menuType: oneOf(MENU_TYPES).optional(),
+  customContentId: text(50).optional(),
+  customContentName: text(100).optional(),
+  categoryId: id().optional(),
+  sellingPrice: sellingPriceInput,
+  discount: discountInput.optional(),
+  timeLimit: minutes.optional(),
+  preTimeLimitMinutesLeft: minutes.optional(),
+  toppings: z.array(subItemInput).max(50, 'must have at most 50 entries').optional(),
+  courseItems: z.array(subItemInput).max(50, 'must have at most 50 entries').optional(),
+});
+export type ItemInput = z.infer<typeof itemInput>;
+
+export const createOrderBody = z.strictObject({
+  storeId: id().optional().describe('required when no tableUseId is given'),
+  tableUseId: id().optional().describe('an open (started) table use; without it a new table use is started'),
+  tableIds: z.array(id()).min(1, 'must name at least one table').max(20, 'must have at most 20 tables').optional(),
+  reservationId: id().optional().describe('binds the reservation to the table use'),
+  ordered: dateTime.optional().describe('default: now'),
+  items: z.array(itemInput).min(1, 'must have at least one item').max(100, 'must have at most 100 items'),
+});
+export type CreateOrder = z.infer<typeof createOrderBody>;
+
+/**
+ * The platform's `POST /table_uses/{table_use_id}/orders`: the table use is the path. Its
+ * `orderPrints` (which slips the ordering terminal prints) is accepted for compatibility; this
+ * server prints nothing.
+ */
+export const createTableUseOrderBody = z.strictObject({
+  ordered: dateTime.optional().describe('default: now'),
+  items: z.array(itemInput).min(1, 'must have at least one item').max(100, 'must have at most 100 items'),
+  orderPrints: z
+    .strictObject({ kitchenTicket: z.boolean().optional(), orderSlip: z.boolean().optional() })
+    .optional()
+    .describe('accepted and ignored: printing belongs to the ordering terminal'),
+});
+
+export const orderParams = z.object({ order_id: id() });
+export const itemParams = z.object({ order_id: id(), item_id: id() });
+export const tableUseParams = z.object({ table_use_id: id() });
+
+/** Sort keys of `GET /orders`; without `sort` the list is in `ordered` order (then orderId). */
+export const ORDER_SORT = ['orderId', 'ordered'] as const;
+export type OrderSort = (typeof ORDER_SORT)[number];
+
+export const listOrdersQuery = z
+  .strictObject({
+    store_id: id().optional().describe("the table use's store"),
+    table_use_id: id().optional(),
+    ordered_from: dateTime.optional().describe('ordered at or after (any offset)'),
+    ordered_to: dateTime.optional().describe('ordered at or before (any offset)'),
+    ...pageQuery(ORDER_SORT, RESTAURANT_PAGE),
+  })
+  .refine((q) => !q.ordered_from || !q.ordered_to || parseDateTime(q.ordered_from)! <= parseDateTime(q.ordered_to)!, {
+    message: 'must not be earlier than ordered_from',
+    path: ['ordered_to'],
+  });
+export type ListOrdersQuery = z.infer<typeof listOrdersQuery>;
+
+export const updateItemBody = z.strictObject({ status: oneOf(ITEM_STATUSES) });
+export const updateTableUseBody = z.strictObject({ status: oneOf(TABLE_USE_STATUSES) });
+
+// --- output (spec 2.12) ----------------------------------------------------------------------
+
+const subItem = z.object({ menuId: z.string().nullable(), name: z.string(), quantity: z.int(), amount: z.string() });
+
+export const discount = z
+  .union([
+    z.object({ type: z.literal('couponRate'), rateCoupon: z.string(), amount: z.string() }),
+    z.object({ type: z.literal('rate'), rate: z.string(), amount: z.string() }),
+    z.object({ type: z.enum(['couponAmount', 'freeCoupon', 'amount']), amount: z.string() }),
+  ])
+  .nullable();
+
+export const orderItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.enum(ITEM_STATUSES),
+  servedAt: z.string().nullable(),
+  memo: z.string().nullable(),
+  menuId: z.string().nullable(),
+  quantity: z.int(),
+  menuType: z.enum(MENU_TYPES),
+  customContentId: z.string().nullable(),
+  customContentName: z.string().nullable(),
+  categoryId: z.string().nullable(),
+  sellingPrice: z.object({
+    taxRate: z.number(),
+    taxType: z.enum(TAX_TYPES),
+    amount: z.string().describe('unit selling price, exact decimal'),
+    taxation: z.enum(TAXATIONS).describe('amount is tax included, excluded, or none'),
+  }),
+  discount,
+  timeLimit: z.int().describe('minutes; 0 excluded from the time-limit notice'),
+  preTimeLimitMinutesLeft: z.int().describe('minutes; 0 excluded from the advance notice'),
+  toppings: z.array(subItem),
+  courseItems: z.array(subItem),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+export const tableUse = z
+  .object({
+    id: z.string(),
+    status: z.enum(TABLE_USE_STATUSES),
+    storeId: z.string(),
+    tables: z.array(z.object({ id: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'TableUse' });
+export type TableUse = z.infer<typeof tableUse>;
+
+/** `GET`/`PATCH /table_uses/{id}`: the table use and its orders; an order embeds the plain `tableUse` (2.12). */
+export const tableUseWithOrders = tableUse
+  .extend({ orderIds: z.array(z.string()).describe('the orders taken at this table use, oldest first') })
+  .meta({ id: 'TableUseWithOrders' });
+export type TableUseWithOrders = z.infer<typeof tableUseWithOrders>;
+
+export const order = z
+  .object({
+    orderId: z.string(),
+    ordered: z.string(),
+    items: z.array(orderItem),
+    tableUseId: z.string(),
+    tableUse,
+  })
+  .meta({ id: 'Order' });
+export type Order = z.infer<typeof order>;

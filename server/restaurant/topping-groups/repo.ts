@@ -1,0 +1,76 @@
+import type { Clock } from '../../clock.js';
+import type { IdAllocator } from '../../db/ids.js';
+import { MasterRepo } from '../../db/master-repo.js';
+import type { Sqlite } from '../../db/open.js';
+import type { Writer } from '../../db/write.js';
+import type { Page } from '../../platform/http/paging.js';
+import { DEFAULT_CREATED_IN, type CreateToppingGroup, type RULE_CONDITIONS, type UpdateToppingGroup } from './schema.js';
+
+export interface ToppingGroupRow {
+  contract_id: string;
+  topping_group_id: number;
+  name: string;
+  created_in: string;
+  rule_condition: (typeof RULE_CONDITIONS)[number] | null;
+  rule_min: number | null;
+  rule_max: number | null;
+  ins_at: number;
+  upd_at: number;
+}
+
+type Rule = CreateToppingGroup['rule'];
+
+const COLUMNS = {
+  name: 'name',
+  createdIn: 'created_in',
+  ruleCondition: 'rule_condition',
+  ruleMin: 'rule_min',
+  ruleMax: 'rule_max',
+};
+const SORT_COLUMNS = { id: 'topping_group_id', name: 'name' };
+
+/** The rule's three columns: all null when there is no condition. */
+const ruleColumns = (rule: Rule) => ({
+  ruleCondition: rule?.condition ?? null,
+  ruleMin: rule?.min ?? null,
+  ruleMax: rule?.max ?? null,
+});
+
+export class ToppingGroupRepo extends MasterRepo<ToppingGroupRow, keyof typeof SORT_COLUMNS> {
+  constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
+    super(db, writer, clock, { entity: 'topping_group', columns: COLUMNS, sort: SORT_COLUMNS });
+  }
+
+  create(contractId: string, input: CreateToppingGroup): ToppingGroupRow {
+    return this.writer.write(() => {
+      const rule = ruleColumns(input.rule);
+      const id = this.insertRow(contractId, {
+        topping_group_id: this.ids.next('topping_groups'),
+        name: input.name,
+        created_in: input.createdIn ?? DEFAULT_CREATED_IN,
+        rule_condition: rule.ruleCondition,
+        rule_min: rule.ruleMin,
+        rule_max: rule.ruleMax,
+      });
+      return this.get(contractId, id);
+    });
+  }
+
+  update(contractId: string, id: string, patch: UpdateToppingGroup): ToppingGroupRow {
+    return this.writer.write(() => {
+      const current = this.get(contractId, id);
+      const { rule, ...rest } = patch;
+      const values = rule === undefined ? rest : { ...rest, ...ruleColumns(rule) };
+      this.updateFields(contractId, current, values);
+      return this.get(contractId, id);
+    });
+  }
+
+  delete(contractId: string, id: string): void {
+    this.writer.write(() => this.deleteRow(contractId, this.get(contractId, id)));
+  }
+
+  list(contractId: string, page: Page<keyof typeof SORT_COLUMNS>): ToppingGroupRow[] {
+    return this.select(contractId, {}, page);
+  }
+}

@@ -1,0 +1,219 @@
+import type { Sqlite } from '../../db/open.js';
+import type { SortKey } from '../../platform/http/paging.js';
+import { parseDateTime } from '../../domain/time.js';
+import { CSV_COLUMNS, type CsvColumn, type ExportSort } from './columns.js';
+import type { ExportBody, ExportStatus } from './schema.js';
+
+/** A row of transaction_exports. */
+export interface ExportRow {
+  contract_id: string;
+  request_code: string;
+  export_id: string;
+  body: string;
+  body_hash: string;
+  callback_url: string | null;
+  state: string;
+  status: ExportStatus;
+  attempts: number;
+  rows_written: number;
+  total_rows: number | null;
+  file_name: string | null;
+  file_bytes: number | null;
+  message: string;
+  error: string | null;
+  requested_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  expires_at: number | null;
+  file_deleted_at: number | null;
+}
+
+/** The entity name export rows are reported under (writer.changed); not in the sync registry. */
+export const EXPORT_ENTITY = 'transaction_export';
+
+/** How an export ended, as the runner records it. */
+export type ExportOutcome =
+  | { status: 'succeeded'; rows: number; fileName: string; fileBytes: number; expiresAt: number }
+  | { status: 'failed'; message: 'no data' | '500 internal error'; error: string | null; rows: number };
+
+/** SQL of the export requests (the main thread's side). Call the writes inside writer.write. */
+export class TransactionExportRepo {
+  constructor(private readonly db: Sqlite) {}
+
+  find(contractId: string, requestCode: string): ExportRow | undefined {
+    return this.db.prepare('SELECT * FROM transaction_exports WHERE contract_id = ? AND request_code = ?').get(contractId, requestCode) as ExportRow | undefined;
+  }
+
+  byFileName(fileName: string): ExportRow | undefined {
+    return this.db.prepare('SELECT * FROM transaction_exports WHERE file_name = ?').get(fileName) as ExportRow | undefined;
+  }
+
+  byExportId(exportId: string): ExportRow | undefined {
+    return this.db.prepare('SELECT * FROM transaction_exports WHERE export_id = ?').get(exportId) as ExportRow | undefined;
+  }
+
+  insert(row: Pick<ExportRow, 'contract_id' | 'request_code' | 'export_id' | 'body' | 'body_hash' | 'callback_url' | 'state' | 'requested_at'>): void {
+    this.db
+      .prepare(
+        `INSERT INTO transaction_exports (contract_id, request_code, export_id, body, body_hash, callback_url, state, requested_at)
+         VALUES (@contract_id, @request_code, @export_id, @body, @body_hash, @callback_url, @state, @requested_at)`,
+      )
+      .run(row);
+  }
+
+  /** The oldest export waiting to run (first come, first served). */
+  nextQueued(): ExportRow | undefined {
+    return this.db.prepare("SELECT * FROM transaction_exports WHERE status = 'queued' ORDER BY requested_at, CAST(export_id AS INTEGER) LIMIT 1").get() as
+      | ExportRow
+      | undefined;
+  }
+
+  /** Exports a previous run of the server left running (it stopped or crashed mid-way). */
+  interrupted(): ExportRow[] {
+    return this.db.prepare("SELECT * FROM transaction_exports WHERE status = 'running' ORDER BY requested_at").all() as ExportRow[];
+  }
+
+  /** Back to the queue, from scratch (its partial file is written again). */
+  requeue(exportId: string): void {
+    this.db
+      .prepare("UPDATE transaction_exports SET status = 'queued', rows_written = 0, total_rows = NULL, started_at = NULL WHERE export_id = ?")
+      .run(exportId);
+  }
+
+  markRunning(exportId: string, now: number): void {
+    this.db
+      .prepare("UPDATE transaction_exports SET status = 'running', attempts = attempts + 1, rows_written = 0, started_at = ? WHERE export_id = ?")
+      .run(now, exportId);
+  }
+
+  progress(exportId: string, rows: number, total: number | null): void {
+    this.db
+      .prepare("UPDATE transaction_exports SET rows_written = ?, total_rows = COALESCE(?, total_rows) WHERE export_id = ? AND status = 'running'")
+      .run(rows, total, exportId);
+  }
+
+  finish(exportId: string, outcome: ExportOutcome, now: number): void {
+    if (outcome.status === 'succeeded') {
+      this.db
+        .prepare(
+          `UPDATE transaction_exports SET status = 'succeeded', message = '', rows_written = ?, total_rows = ?, file_name = ?, file_bytes = ?,
+             finished_at = ?, expires_at = ?, error = NULL WHERE export_id = ?`,
+        )
+        .run(outcome.rows, outcome.rows, outcome.fileName, outcome.fileBytes, now, outcome.expiresAt, exportId);
+    } else {
+      this.db
+        .prepare("UPDATE transaction_exports SET status = 'failed', message = ?, error = ?, rows_written = ?, finished_at = ? WHERE export_id = ?")
+        .run(outcome.message, outcome.error, outcome.rows, now, exportId);
+    }
+  }
+
+  /** Files whose download URL has expired and that are still on disk. */
+  expiredFiles(now: number): Pick<ExportRow, 'export_id' | 'file_name'>[] {
+    return this.db
+      .prepare('SELECT export_id, file_name FROM transaction_exports WHERE file_name IS NOT NULL AND file_deleted_at IS NULL AND expires_at < ?')
+      .all(now) as Pick<ExportRow, 'export_id' | 'file_name'>[];
+  }
+
+  markFileDeleted(exportId: string, now: number): void {
+    this.db.prepare('UPDATE transaction_exports SET file_deleted_at = ? WHERE export_id = ?').run(now, exportId);
+  }
+
+  /** The contract's time zone (date-times in the CSV are written in it). */
+  zoneOf(contractId: string): string {
+    return (this.db.prepare('SELECT time_zone FROM contracts WHERE contract_id = ?').pluck().get(contractId) as string | undefined) ?? 'Asia/Tokyo';
+  }
+
+  /** The per-installation key download URLs are signed with (made by migration 0028). */
+  signingKey(): Buffer {
+    const key = this.db.prepare('SELECT signing_key FROM transaction_export_key WHERE singleton = 1').pluck().get() as string;
+    return Buffer.from(key, 'hex');
+  }
+}
+
+// --- the export query (run by the worker on its own read-only connection) -----------------------
+
+const SORT_COLUMNS: Record<ExportSort, string> = {
+  transactionHeadId: 't.transaction_head_id',
+  transactionDetailId: 'd.transaction_detail_id',
+  transactionDetailDivision: 'd.transaction_detail_division',
+  transactionDateTime: 't.transaction_at',
+  transactionHeadDivision: 't.transaction_head_division',
+  storeId: 't.store_id',
+  terminalId: 't.terminal_id',
+  customerId: 't.customer_id',
+  terminalTranId: 't.terminal_tran_id',
+  terminalTranDateTime: 't.terminal_tran_at',
+  sumDate: 't.sum_date',
+  updDateTime: 't.upd_at',
+};
+const TIEBREAK = ['t.transaction_head_id', 'd.transaction_detail_id'];
+
+export interface ExportQuery {
+  /** The rows, one per detail line, with the columns in `columns` order (the benchmark's baseline runs it). */
+  sql: string;
+  /**
+   * The same rows in the same order, each as one JSON array of its values, for the worker:
+   * better-sqlite3 on Node 20 stores a raw row's values into a JS array one generic property
+   * store at a time, which cost more than the whole query, and JSON.parse builds the same arrays
+   * natively. TEXT comes as strings, NULL as null, the date-times as numbers (epoch ms, formatted
+   * in the contract's zone by the worker) and the integer ids already as their decimal text, as
+   * String() would write them (ids are far below 2^53), which spares csv-stringify a conversion.
+   */
+  jsonSql: string;
+  /** How many rows `sql` gives. */
+  countSql: string;
+  /** Named parameters of all three. */
+  params: Record<string, string | number>;
+  columns: readonly CsvColumn[];
+}
+
+/**
+ * The one query of an export: detail lines joined to their header, the request's filters, its
+ * sort (through the fixed key → column map, then head id and line id so the order is total), and
+ * the columns asked for. Client text never reaches the SQL: only mapped names and parameters.
+ */
+export function exportQuery(contractId: string, body: ExportBody): ExportQuery {
+  const byName = new Map(CSV_COLUMNS.map((c) => [c.name, c]));
+  // `fields` in the order given, each once.
+  const columns = body.fields ? [...new Set(body.fields)].map((n) => byName.get(n)!) : CSV_COLUMNS;
+  const where = ['t.contract_id = @contractId'];
+  const params: Record<string, string | number> = { contractId };
+  const cond = (sql: string, name: string, value: string | number | undefined) => {
+    if (value === undefined) return;
+    where.push(sql);
+    params[name] = value;
+  };
+  const time = (v: string | undefined) => (v === undefined ? undefined : parseDateTime(v)!);
+  const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  cond('t.transaction_head_id >= @headIdFrom', 'headIdFrom', num(body.transactionHeadIdFrom));
+  cond('t.transaction_head_id <= @headIdTo', 'headIdTo', num(body.transactionHeadIdTo));
+  cond('t.transaction_at >= @transactionAtFrom', 'transactionAtFrom', time(body.transactionDateTimeFrom));
+  cond('t.transaction_at <= @transactionAtTo', 'transactionAtTo', time(body.transactionDateTimeTo));
+  cond('t.transaction_head_division = @headDivision', 'headDivision', body.transactionHeadDivision);
+  cond('t.store_id = @storeId', 'storeId', num(body.storeId));
+  cond('t.terminal_tran_at >= @terminalTranAtFrom', 'terminalTranAtFrom', time(body.terminalTranDateTimeFrom));
+  cond('t.terminal_tran_at <= @terminalTranAtTo', 'terminalTranAtTo', time(body.terminalTranDateTimeTo));
+  cond('t.sum_date = @sumDate', 'sumDate', body.sumDate);
+  cond('t.sum_date >= @sumDateFrom', 'sumDateFrom', body.sumDateFrom);
+  cond('t.sum_date <= @sumDateTo', 'sumDateTo', body.sumDateTo);
+  if (body.customerSaleDivision !== undefined) where.push(body.customerSaleDivision === '1' ? 't.customer_id IS NOT NULL' : 't.customer_id IS NULL');
+  cond('t.upd_at >= @updAtFrom', 'updAtFrom', time(body.updDateTimeFrom));
+  cond('t.upd_at <= @updAtTo', 'updAtTo', time(body.updDateTimeTo));
+
+  const order = (body.sort ?? []).map((k: SortKey<ExportSort>) => `${SORT_COLUMNS[k.field]} ${k.desc ? 'DESC' : 'ASC'}`);
+  const sorted = new Set((body.sort ?? []).map((k) => SORT_COLUMNS[k.field]));
+  for (const column of TIEBREAK) if (!sorted.has(column)) order.push(`${column} ASC`);
+
+  const from = `FROM transactions t JOIN transaction_details d ON d.contract_id = t.contract_id AND d.transaction_head_id = t.transaction_head_id
+    WHERE ${where.join(' AND ')}`;
+  const refs = columns.map((c) => `${c.table === 'header' ? 't' : 'd'}.${c.column}`);
+  const values = columns.map((c, i) => (c.kind === 'int' ? `CAST(${refs[i]} AS TEXT)` : refs[i]));
+  const rest = `${from} ORDER BY ${order.join(', ')}`;
+  return {
+    sql: `SELECT ${refs.join(', ')} ${rest}`,
+    jsonSql: `SELECT json_array(${values.join(', ')}) ${rest}`,
+    countSql: `SELECT COUNT(*) ${from}`,
+    params,
+    columns,
+  };
+}
