@@ -3,7 +3,7 @@ import type { SyncContext } from './context.js';
 import { belongsToNode, entityNamed, type EntityDef, type SyncRecord } from './entities.js';
 import { compareHlc, isHlc } from './hlc.js';
 import { ChangeLog, Versions } from './outbox.js';
-import { CSV_COMPLETION_EVENT, WEBHOOK_EVENTS } from './webhooks/events.js';
+import { CSV_COMPLETION_EVENT, WEBHOOK_EVENTS } from '../server/events/webhook-events.js';
 
 /** One synced change as it travels in a push batch or a pull page. */
 export interface SyncItem {

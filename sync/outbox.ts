@@ -3,7 +3,7 @@ import type { Change } from '../server/db/write.js';
 import { MergedBalances } from './balances.js';
 import { syncContext, type SyncContext } from './context.js';
 import { entityNamed, type EntityDef, type SyncRecord } from './entities.js';
-import { WEBHOOK_EVENT_ENTITY } from './webhooks/events.js';
+import { WEBHOOK_EVENT_ENTITY } from '../server/events/webhook-events.js';
 
 /**
  * The outbox seam (DESIGN §5). `writer.onChange` hooks run inside the write's transaction, so a

@@ -6,7 +6,7 @@ import { ALL_SCOPES, parseScopes, type Scope } from '../platform/http/scopes.js'
 import { passwordProblem } from '../platform/auth/password.js';
 import type { Role } from '../deps.js';
 import type { ContractSettings } from '../platform/contracts/repo.js';
-import { isHttpUrl, isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from '../../sync/webhooks/events.js';
+import { isHttpUrl, isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from '../events/webhook-events.js';
 import { LIMIT_OPTIONS, LIMIT_USAGE, limitSettings, type LimitSettings } from './limit-options.js';
 
 /** A bad command line: main prints the one-line reason and exits 2. */

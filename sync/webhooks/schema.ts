@@ -3,7 +3,7 @@ import { formatDateTime } from '../../server/domain/time.js';
 import { digits, patchBody } from '../../server/platform/http/fields.js';
 import { pageQuery, POS_PAGE } from '../../server/platform/http/paging.js';
 import type { DeliveryView } from './deliveries.js';
-import { isHttpUrl, WEBHOOK_EVENTS } from './events.js';
+import { isHttpUrl, WEBHOOK_EVENTS } from '../../server/events/webhook-events.js';
 import type { Subscription } from './subscriptions.js';
 
 const url = z

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../server/deps.js';
 import { BadRequest, NotFound } from '../../server/platform/http/problem.js';
-import { isHttpUrl, isWebhookEvent, type WebhookEventName } from './events.js';
+import { isHttpUrl, isWebhookEvent, type WebhookEventName } from '../../server/events/webhook-events.js';
 
 export interface SubscriptionRow {
   contract_id: string;

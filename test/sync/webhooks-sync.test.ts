@@ -10,7 +10,7 @@ import { syncContext } from '../../sync/context.js';
 import { LinkRepo } from '../../sync/link.js';
 import { startSyncScheduler } from '../../sync/scheduler.js';
 import { runWebhookPass, startWebhookWorker, type WebhookOptions } from '../../sync/webhooks/deliver.js';
-import { raiseCallback } from '../../sync/webhooks/events.js';
+import { raiseCallback } from '../../server/events/webhook-events.js';
 import { SubscriptionRepo } from '../../sync/webhooks/subscriptions.js';
 import { problem } from '../helpers/app.js';
 import { CONTRACT, count, makeInstance, type Instance } from './helpers.js';

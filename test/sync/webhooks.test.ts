@@ -5,7 +5,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseCommand } from '../../server/cli/args.js';
 import { runCommand } from '../../server/cli/commands.js';
-import { raiseCallback, raiseEvent } from '../../sync/webhooks/events.js';
+import { raiseCallback, raiseEvent } from '../../server/events/webhook-events.js';
 import { DELIVERY_TIMEOUT_MS, nextAttemptAt, RETRY_SCHEDULE_MS, retryAfterMs, runWebhookPass, startWebhookWorker, type WebhookOptions } from '../../sync/webhooks/deliver.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../deps.js';
 import { isBusyError } from '../../db/write.js';
-import { raiseJsonCallback, STOCK_BULK_EVENT } from '../../../sync/webhooks/events.js';
+import { raiseJsonCallback, STOCK_BULK_EVENT } from '../../events/webhook-events.js';
 import { StockBulkJobs, type StockActor, type StockBulkJob, type StockRepo } from './repo.js';
 import type { BulkAddStock } from './schema.js';
 

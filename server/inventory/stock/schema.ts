@@ -5,7 +5,7 @@ import { STOCK_ADD_MAX, STOCK_DIVISIONS } from '../../domain/stock.js';
 import { formatDateTime } from '../../domain/time.js';
 import { date, fieldsParam, id, oneOf, text } from '../../platform/http/fields.js';
 import { masterListQuery, pageQuery, POS_PAGE } from '../../platform/http/paging.js';
-import { isHttpUrl } from '../../../sync/webhooks/events.js';
+import { isHttpUrl } from '../../events/webhook-events.js';
 import type { StockMovementRow, StockRow } from './movements.js';
 import type { StockChangeRow } from './repo.js';
 

@@ -8,7 +8,7 @@ import { isBusyError } from '../../db/write.js';
 import { DOWNLOAD_VALID_MS } from '../../sales/exports/columns.js';
 import { EXPORT_ENTITY, TransactionExportRepo, type ExportOutcome, type ExportRow } from '../../sales/exports/repo.js';
 import type { ExportBody } from '../../sales/exports/schema.js';
-import { raiseCallback } from '../../../sync/webhooks/events.js';
+import { raiseCallback } from '../../events/webhook-events.js';
 import { ensureExportDir, exportFileName, removePartialFiles, signedDownloadUrl } from './downloads.js';
 import type { WorkerInput, WorkerMessage } from './worker.js';
 

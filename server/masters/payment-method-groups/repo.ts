@@ -6,7 +6,7 @@ import type { Writer } from '../../db/write.js';
 import { BadRequest } from '../../platform/http/problem.js';
 import type { Page } from '../../platform/http/paging.js';
 import { sequenceValue, type CreatePaymentMethodGroup, type UpdatePaymentMethodGroup } from './schema.js';
-import { PAYMENT_METHOD_GROUP_EVENT, raiseEvent } from '../../../sync/webhooks/events.js';
+import { PAYMENT_METHOD_GROUP_EVENT, raiseEvent } from '../../events/webhook-events.js';
 
 export interface PaymentMethodGroupRow {
   contract_id: string;
@@ -84,7 +84,7 @@ export class PaymentMethodGroupRepo extends MasterRepo<PaymentMethodGroupRow, ke
     });
   }
 
-  /** 6.2: the notice is raised in the change's own transaction (sync/webhooks/events.ts). */
+  /** 6.2: the notice is raised in the change's own transaction (server/events/webhook-events.ts). */
   private notify(contractId: string, action: 'created' | 'edited' | 'deleted', id: string, op: 'insert' | 'update' | 'delete'): void {
     raiseEvent(
       { db: this.db, ids: this.ids, clock: this.clock },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { parseDateTime } from '../../domain/time.js';
 import { date, dateTime, fieldsParam, id, text } from '../../platform/http/fields.js';
 import { pageQuery, POS_PAGE } from '../../platform/http/paging.js';
-import { isHttpUrl } from '../../../sync/webhooks/events.js';
+import { isHttpUrl } from '../../events/webhook-events.js';
 import { CSV_COLUMN_NAMES, EXPORT_HEAD_DIVISIONS, EXPORT_SORT, MAX_SPAN_MS } from './columns.js';
 
 const opt = <T extends z.ZodType>(schema: T) => schema.optional();

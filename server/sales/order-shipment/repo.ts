@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import { BadRequest, Conflict } from '../../platform/http/problem.js';
 import type { Page } from '../../platform/http/paging.js';
-import { ORDER_SHIPMENT_EVENT, raiseEvent } from '../../../sync/webhooks/events.js';
+import { ORDER_SHIPMENT_EVENT, raiseEvent } from '../../events/webhook-events.js';
 import type { CreateOrder } from './schema.js';
 
 export interface OrderShipmentOrderRow {

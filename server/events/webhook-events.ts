@@ -1,7 +1,7 @@
-import type { Clock } from '../../server/clock.js';
-import type { IdAllocator } from '../../server/db/ids.js';
-import type { Sqlite } from '../../server/db/open.js';
-import type { Writer } from '../../server/db/write.js';
+import type { Clock } from '../clock.js';
+import type { IdAllocator } from '../db/ids.js';
+import type { Sqlite } from '../db/open.js';
+import type { Writer } from '../db/write.js';
 
 /**
  * The notices the service sends (spec §6). Subscriptions name them; `Service-Event` carries them.
