@@ -4,7 +4,8 @@ import { launchBrowser, newPage, screenshot } from './support/browser.js';
 import { demoApi, type DemoApi, type Json } from './support/demo-api.js';
 import { startUiServer, type UiServer } from './support/server.js';
 import { loginAs } from './support/session.js';
-import { cost, remapPositions } from '../../app/ui/src/screens/inventory/fields.js';
+import { remapPositions } from '../../app/ui/src/screens/inventory/fields.js';
+import { cost } from '../../app/ui/src/shared/format.js';
 
 /**
  * The inventory screens against `serve --demo` (demo-retail): one store-to-store shipping round

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkRels } from '../../app/ui/src/screens/masters/api.js';
+import { linkRels } from '../../app/ui/src/shared/paging.js';
 import { MASTER_KINDS } from '../../app/ui/src/screens/masters/kinds.js';
 import type { Prop } from '../../app/ui/src/screens/masters/spec.js';
 import { SPECS } from '../../app/ui/src/screens/masters/specs/index.js';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { yen } from '../../format';
+import { yen } from '../../shared/format';
 
 const HEIGHT = 320;
 

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { call, useApi } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import type { components } from '../../api/schema';
-import { fetchAllPages } from '../reservations/paging';
-import { addDays, wallClock, zonedInstant, zonedIso } from '../reservations/zoned';
+import { readAllPages } from '../../shared/paging';
+import { addDays, wallClock, zonedInstant, zonedIso } from '../../shared/zoned';
 
 export type TransactionListItem = components['schemas']['TransactionListItem'];
 
@@ -64,7 +64,7 @@ export function useDailySales(storeId: string, today: string, zone: string, relo
     setResult({ state: 'loading' });
     const days = lastDays(today);
     const { from, to } = rangeOf(days, zone);
-    void fetchAllPages(
+    void readAllPages(
       (page) =>
         call(
           api.GET('/{contract_id}/pos/transactions', {
@@ -83,10 +83,10 @@ export function useDailySales(storeId: string, today: string, zone: string, relo
             },
           }),
         ),
-      500,
+      { maxPages: 500 },
     ).then((r) => {
       if (!live) return;
-      setResult(r.ok ? { state: 'done', days: sumByDay(r.data, days, zone), truncated: r.truncated, storeId } : { state: 'error', problem: r.problem });
+      setResult(r.ok ? { state: 'done', days: sumByDay(r.data, days, zone), truncated: !!r.truncated, storeId } : { state: 'error', problem: r.problem });
     });
     return () => {
       live = false;

@@ -1,16 +1,14 @@
 import { Decimal } from 'decimal.js';
 import { useMemo, useState } from 'react';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../format';
+import { LOCALES, useFormat } from '../../shared/format';
+import { useStores } from '../../shared/stores';
 import { useLang, useT } from '../../i18n';
 import { navigate, type ScreenProps } from '../../router';
-import { useStores } from '../reservations/useDayData';
 import { messages } from './i18n';
 import { SalesChart } from './SalesChart';
 import { useDailySales, type DaySales } from './dailySales';
 import './chart.css';
-
-const LOCALES = { ja: 'ja-JP', en: 'en-GB' } as const;
 
 /**
  * Sales of the last 31 days (`#/chart?store=<id>`): a bar chart and, beside it, a table of the
@@ -22,7 +20,7 @@ export function ChartScreen({ query }: ScreenProps) {
   const { lang } = useLang();
   const format = useFormat();
   const today = format.today();
-  const stores = useStores(true);
+  const stores = useStores();
   const storeId = query.get('store') ?? '';
   const [reload, setReload] = useState(0);
   const sales = useDailySales(storeId, today, format.timeZone, reload);

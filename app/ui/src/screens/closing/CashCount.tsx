@@ -1,10 +1,11 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
 import type { Translate } from '../../i18n';
-import { yenUnits, fromUnits } from '../today/money';
-import type { Adjustment, Store } from '../today/sales';
+import { yenUnits, fromUnits } from '../../shared/money';
+import type { Adjustment } from '../../shared/sales';
+import type { Store } from '../../shared/stores';
 import { cashFigures, cashInfoBody, countOf, DENOMINATIONS, emptyCounts, type CashFigures, type Counts, type Denomination } from './cash';
 import type { messages } from './i18n';
 

@@ -1,9 +1,9 @@
 import type { components } from '../../api/schema';
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
 import type { Translate } from '../../i18n';
-import { terminalName, transactionKind } from '../today/labels';
-import { fromUnits, toUnits } from '../today/money';
-import type { Transaction } from '../today/sales';
+import { terminalName, transactionKind } from '../../shared/salesLabels';
+import { fromUnits, toUnits } from '../../shared/money';
+import type { Transaction } from '../../shared/sales';
 import { DENOMINATIONS } from './cash';
 import type { Summary } from './data';
 import type { messages } from './i18n';

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { fieldError, type ProblemView } from '../../api/problem';
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
 import type { Translate } from '../../i18n';
-import { terminalName } from '../today/labels';
-import type { Adjustment, Store, Transaction } from '../today/sales';
+import { terminalName } from '../../shared/salesLabels';
+import type { Adjustment, Transaction } from '../../shared/sales';
+import type { Store } from '../../shared/stores';
 import type { messages } from './i18n';
 
 type Key = keyof (typeof messages)['ja'];

@@ -1,5 +1,6 @@
-import { fromUnits, sumUnits, toUnits, yenUnits, type Units } from '../today/money';
-import type { Adjustment, Store } from '../today/sales';
+import { fromUnits, sumUnits, toUnits, yenUnits, type Units } from '../../shared/money';
+import type { Adjustment } from '../../shared/sales';
+import type { Store } from '../../shared/stores';
 
 /** The notes and coins of cashInfo (spec 4.15) with their face value, in its order. */
 export const DENOMINATIONS = [

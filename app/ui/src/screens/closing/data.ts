@@ -1,7 +1,7 @@
 import { call, type Api, type Result } from '../../api/client';
 import type { components } from '../../api/schema';
-import { monthUpTo } from '../today/day';
-import { allPages, PAGE_SIZE, transactionsOf, type Adjustment, type Terminal, type Transaction } from '../today/sales';
+import { monthUpTo } from '../../shared/zoned';
+import { allSalesPages, PAGE_SIZE, transactionsOf, type Adjustment, type Terminal, type Transaction } from '../../shared/sales';
 
 export type Summary = components['schemas']['DailySummaryWithReport'];
 
@@ -49,7 +49,7 @@ export async function loadClosingDay(api: Api, contract: Contract, storeId: stri
   const [toClose, unsettled, settlements] = await Promise.all([
     transactionsOf(api, contract, { ...sold, sum_division: '1' }),
     transactionsOf(api, contract, { ...sold, sum_division: '0' }),
-    allPages((page) =>
+    allSalesPages((page) =>
       call(
         api.GET('/{contract_id}/pos/adjustments', {
           params: {

@@ -1,5 +1,5 @@
 import { defineMessages } from '../../i18n';
-import { salesLabels } from '../today/labels';
+import { salesLabels } from '../../shared/salesLabels';
 
 /** This screen's labels (Japanese is the source of the keys; English must have each). */
 export const messages = defineMessages(

@@ -3,19 +3,19 @@ import { call, useApi } from '../../api/client';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../format';
+import { StorePicker } from '../../components/StorePicker';
+import { useFormat } from '../../shared/format';
 import { useT, type Translate } from '../../i18n';
 import { navigate, type ScreenProps } from '../../router';
-import { isIsoDate } from '../today/day';
-import { fromUnits, sumUnits } from '../today/money';
-import { cashEffect, type Store } from '../today/sales';
-import { pickStore, StorePicker, useStores } from '../today/StorePicker';
+import { isIsoDate } from '../../shared/zoned';
+import { fromUnits, sumUnits } from '../../shared/money';
+import { cashEffect } from '../../shared/sales';
+import { pickStore, useStoreChoices, type Store } from '../../shared/stores';
 import { CASH_FIELDS, CashCount, type CashInfo } from './CashCount';
 import { loadClosingDay, type ClosingDay } from './data';
 import { messages } from './i18n';
 import { Report, TransactionTable } from './Report';
 import { Settlements, Unsettled } from './Settlements';
-import '../today/today.css';
 import './closing.css';
 
 /**
@@ -29,7 +29,7 @@ export function ClosingScreen({ query }: ScreenProps) {
   const t = useT(messages);
   const f = useFormat();
   const { api, contract } = useApi();
-  const { stores, problem: storesProblem } = useStores();
+  const { stores, problem: storesProblem } = useStoreChoices();
   const store = pickStore(stores, query.get('store'));
   const today = f.today();
   const date = isIsoDate(query.get('date')) ? query.get('date')! : today;

@@ -1,13 +1,11 @@
 import type { ProblemView } from '../../api/problem';
-import { useFormat } from '../../format';
+import { LOCALES, useFormat } from '../../shared/format';
 import { useLang, type Lang, type Translate } from '../../i18n';
 import type { ExportKey } from './i18n';
 import type { TrackedExport } from './recent';
 import { downloadHref } from './download';
 
 type T = Translate<ExportKey>;
-
-const LOCALES: Record<Lang, string> = { ja: 'ja-JP', en: 'en-GB' };
 
 /** `860 byte`, `12.4 kB`, `3.1 MB` */
 export function fileSize(bytes: number, lang: Lang): string {

@@ -3,17 +3,16 @@ import { call, useApi } from '../../api/client';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
+import { useStores } from '../../shared/stores';
 import { useLang, useT } from '../../i18n';
 import type { ScreenProps } from '../../router';
-import { useStores } from '../reservations/useDayData';
 import { ColumnPicker } from './ColumnPicker';
 import { COLUMN_LABELS_JA, EXPORT_SORT_KEYS, type ExportColumn, type ExportSortKey } from './columns';
 import { CurrentExport, RecentExports } from './ExportStatus';
 import { messages } from './i18n';
 import { useRecentExports } from './recent';
 import { defaultForm, exportBody, type ExportForm } from './request';
-import '../today/today.css';
 import './export.css';
 
 /** The body fields this form shows a message beside; the API's others go above the button. */
@@ -30,7 +29,7 @@ export function ExportScreen(_props: ScreenProps) {
   const { lang } = useLang();
   const f = useFormat();
   const { api, contract } = useApi();
-  const stores = useStores(true);
+  const stores = useStores();
   const [form, setForm] = useState<ExportForm>(() => defaultForm(f.today()));
   const [problem, setProblem] = useState<ProblemView | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { call, useApi } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
-import { usePolling } from '../sync/polling';
+import { usePolling } from '../../shared/polling';
 import { inProgress, type ExportProgress } from './request';
 
 /** How often the progress of a running export is asked for. */

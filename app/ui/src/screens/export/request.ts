@@ -1,5 +1,5 @@
 import type { paths } from '../../api/schema';
-import { addDays, zonedInstant, zonedIso } from '../reservations/zoned';
+import { addDays, zonedInstant, zonedIso } from '../../shared/zoned';
 import { EXPORT_COLUMNS, type ExportColumn, type ExportSortKey } from './columns';
 
 export type ExportBody = paths['/{contract_id}/pos/transactions/details/out_file_async']['post']['requestBody']['content']['application/json'];

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
+import { cost as formatCost } from '../../shared/format';
 import { useT } from '../../i18n';
 import type { Refs } from './data';
-import { cost as formatCost } from './fields';
 import { messages } from './i18n';
 
 /** One line of a form's products: an existing detail (detailId set, product fixed) or a new one. */

@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { call, useApi, type Result } from '../../api/client';
-import type { ProblemView } from '../../api/problem';
 import type { components } from '../../api/schema';
 import { useSession } from '../../session';
+import { useLoad, type Loaded } from '../../shared/load';
+import { readAllPages } from '../../shared/paging';
+import type { Store } from '../../shared/stores';
 
-export type Store = components['schemas']['Store'];
 export type Product = components['schemas']['Product'];
 export type Supplier = components['schemas']['Supplier'];
 
@@ -13,69 +14,8 @@ export const INVENTORY_PLAN = 'retail_business';
 
 export const useInventoryAllowed = () => useSession().session?.plan === INVENTORY_PLAN;
 
-/** rel names of a Link header (`<…>; rel="prev", <…>; rel="next"`): the API's paging (DESIGN §3). */
-export function linkRels(response: Response | undefined): Set<string> {
-  const rels = new Set<string>();
-  for (const m of (response?.headers.get('link') ?? '').matchAll(/rel="?([\w-]+)"?/g)) rels.add(m[1]!);
-  return rels;
-}
-
-export type Loaded<T> = { state: 'loading' } | { state: 'done'; data: T } | { state: 'error'; problem: ProblemView };
-
-/** One page of a list and whether the API links a page before and after it. */
-export interface PageOf<T> {
-  rows: T[];
-  hasPrev: boolean;
-  hasNext: boolean;
-}
-
-/**
- * Runs `load` whenever `key` changes (a string of everything the request depends on) and keeps
- * the answer; a later answer never overwrites a newer one. `reload()` asks again and keeps
- * showing the last answer until the new one arrives (a record being worked on does not blink).
- */
-export function useLoad<T>(key: string | null, load: () => Promise<Result<T>>): Loaded<T> & { reload(): void } {
-  const [state, setState] = useState<Loaded<T>>({ state: 'loading' });
-  const [tick, setTick] = useState(0);
-  const [loadedKey, setLoadedKey] = useState<string | null>(null);
-  useEffect(() => {
-    if (key === null) return;
-    let live = true;
-    if (key !== loadedKey) setState({ state: 'loading' });
-    setLoadedKey(key);
-    void load().then((r) => {
-      if (live) setState(r.ok ? { state: 'done', data: r.data } : { state: 'error', problem: r.problem });
-    });
-    return () => {
-      live = false;
-    };
-    // `load` is a fresh closure each render; `key` names what it depends on.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, tick]);
-  return useMemo(() => ({ ...state, reload: () => setTick((n) => n + 1) }), [state]);
-}
-
-/** A list call's answer as a page (rows plus the Link header's prev/next). */
-export async function asPage<T>(request: Promise<Result<T[]>>): Promise<Result<PageOf<T>>> {
-  const r = await request;
-  if (!r.ok) return r;
-  const rels = linkRels(r.response);
-  return { ok: true, response: r.response, data: { rows: r.data ?? [], hasPrev: rels.has('prev'), hasNext: rels.has('next') } };
-}
-
-/** Every page of a reference list (stores, products, suppliers) at 1000 a page; stops after `maxPages`. */
-async function allPages<T>(fetchPage: (page: number) => Promise<Result<T[]>>, maxPages = 10): Promise<Result<T[]>> {
-  const rows: T[] = [];
-  let last: Response | undefined;
-  for (let page = 1; page <= maxPages; page++) {
-    const r = await fetchPage(page);
-    if (!r.ok) return r;
-    rows.push(...(r.data ?? []));
-    last = r.response;
-    if (!linkRels(r.response).has('next') || !r.data?.length) break;
-  }
-  return { ok: true, data: rows, response: last! };
-}
+/** Every page of a reference list (stores, products, suppliers) at 1000 a page; stops after 10. */
+const allPages = <T,>(fetchPage: (page: number) => Promise<Result<T[]>>) => readAllPages(fetchPage, { maxPages: 10 });
 
 export interface Refs {
   stores: Store[];

@@ -1,26 +1,4 @@
 import type { ProblemView } from '../../api/problem';
-import type { Lang } from '../../i18n';
-
-const LOCALES: Record<Lang, string> = { ja: 'ja-JP', en: 'en-GB' };
-
-/** `1,234` (a quantity string as the API sends it); '' for empty, the text itself when not a number. */
-export function quantity(value: string | number | null | undefined, lang: Lang): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = Number(value);
-  return Number.isFinite(n) ? new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 3 }).format(n) : String(value);
-}
-
-/**
- * A cost (tax excluded) as the API keeps it, to 5 decimals: `¥2,100.5` — yen grouping with the
- * fraction the API has (trailing zeros dropped), so no cost is rounded on screen.
- */
-export function cost(value: string | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  const n = Number(value);
-  if (!Number.isFinite(n)) return value;
-  const text = new Intl.NumberFormat('ja-JP', { minimumFractionDigits: 0, maximumFractionDigits: 5 }).format(Math.abs(n));
-  return `${n < 0 ? '-' : ''}\u00A5${text}`;
-}
 
 /**
  * The API names array positions of what it was sent (`details[2].quantity`); a form that sends

@@ -4,7 +4,7 @@ import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
 import { FormProblem } from '../../components/FormProblem';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { DEFAULT_TIME_ZONE } from '../../format';
+import { DEFAULT_TIME_ZONE } from '../../shared/format';
 import { useT } from '../../i18n';
 import { HOME } from '../../nav';
 import { navigate, type ScreenProps } from '../../router';

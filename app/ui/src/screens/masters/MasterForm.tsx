@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useApi } from '../../api/client';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
 import { useLang, useT } from '../../i18n';
 import { Link, navigate } from '../../router';
 import { useSession } from '../../session';

@@ -1,5 +1,6 @@
 import { call, type Api, type Result } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
+import { linkRels } from '../../shared/paging';
 import type { MasterSpec } from './spec';
 
 /**
@@ -18,13 +19,6 @@ export interface ListPage {
   rows: Row[];
   hasPrev: boolean;
   hasNext: boolean;
-}
-
-/** rel names of a Link header: `<…>; rel="prev", <…>; rel="next"`. */
-export function linkRels(header: string | null): Set<string> {
-  const rels = new Set<string>();
-  for (const m of (header ?? '').matchAll(/rel="?([\w-]+)"?/g)) rels.add(m[1]!);
-  return rels;
 }
 
 export async function listRows(api: Api, spec: MasterSpec, path: Record<string, string>, query: Record<string, string>): Promise<Result<ListPage>> {

@@ -1,5 +1,5 @@
 import type { ProblemView } from '../../api/problem';
-import { yen } from '../../format';
+import { yen } from '../../shared/format';
 import type { Translate } from '../../i18n';
 import type { MastersKey } from './i18n';
 import { refLabel, type RefOptions } from './refs';

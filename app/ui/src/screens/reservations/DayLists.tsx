@@ -1,4 +1,4 @@
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
 import { useT } from '../../i18n';
 import { Link } from '../../router';
 import { partySize } from './DayGrid';

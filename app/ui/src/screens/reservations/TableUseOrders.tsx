@@ -3,15 +3,15 @@ import { call, useApi } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import type { components } from '../../api/schema';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
 import { useT } from '../../i18n';
 import { Link, type ScreenProps } from '../../router';
 import { useSession } from '../../session';
 import { messages } from './i18n';
 import { itemAmount, itemCount, orderTotal, ordersTotal, type OrderItem } from './orderTotals';
-import { fetchAllPages } from './paging';
-import type { Order, Reservation } from './useDayData';
-import { wallClock, zonedIso } from './zoned';
+import { readAllPages } from '../../shared/paging';
+import { RESTAURANT_MAX_PAGES, type Order, type Reservation } from './useDayData';
+import { wallClock, zonedIso } from '../../shared/zoned';
 
 type TableUseHead = components['schemas']['TableUseWithOrders'];
 
@@ -48,7 +48,7 @@ export function TableUseOrdersScreen({ params }: ScreenProps) {
       if (!live) return;
       if (!head.ok) return setProblem(head.problem);
       const [orders, store] = await Promise.all([
-        fetchAllPages((page) => call(api.GET('/{contract_id}/waiter/orders', { params: { path: contract, query: { table_use_id: id, limit: '100', page: String(page) } } }))),
+        readAllPages((page) => call(api.GET('/{contract_id}/waiter/orders', { params: { path: contract, query: { table_use_id: id, limit: '100', page: String(page) } } })), { maxPages: RESTAURANT_MAX_PAGES }),
         call(api.GET('/{contract_id}/pos/stores/{store_id}', { params: { path: { ...contract, store_id: head.data.storeId } } })),
       ]);
       if (!live) return;
@@ -57,7 +57,7 @@ export function TableUseOrdersScreen({ params }: ScreenProps) {
       let reservation: Reservation | null = null;
       if (first && plan === 'food_business') {
         const at = Date.parse(first);
-        const found = await fetchAllPages((page) =>
+        const found = await readAllPages((page) =>
           call(
             api.GET('/{contract_id}/waiter/reservations', {
               params: {
@@ -72,6 +72,7 @@ export function TableUseOrdersScreen({ params }: ScreenProps) {
               },
             }),
           ),
+          { maxPages: RESTAURANT_MAX_PAGES },
         );
         reservation = found.ok ? (found.data.find((r) => r.tableUseId === id) ?? null) : null;
       }

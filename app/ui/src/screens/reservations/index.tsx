@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
 import { useT } from '../../i18n';
 import { navigate, type ScreenProps } from '../../router';
 import { useSession } from '../../session';
+import { useStores } from '../../shared/stores';
 import { DayGrid } from './DayGrid';
 import { ReservationList, TableUseList } from './DayLists';
 import { messages } from './i18n';
 import { ReservationDialog, type DialogOutcome } from './ReservationDialog';
-import { useDay, useStores, type Reservation } from './useDayData';
-import { addDays, isIsoDate } from './zoned';
+import { useDay, type Reservation } from './useDayData';
+import { addDays, isIsoDate } from '../../shared/zoned';
 import './reservations.css';
 
 export { TableUseOrdersScreen } from './TableUseOrders';

@@ -1,6 +1,6 @@
 import type { ProblemView } from '../../api/problem';
 import type { Reservation } from './useDayData';
-import { addDays, wallClock, zonedInstant, zonedIso } from './zoned';
+import { addDays, wallClock, zonedInstant, zonedIso } from '../../shared/zoned';
 
 /** The form's values: what the inputs hold, as strings. */
 export interface FormValues {

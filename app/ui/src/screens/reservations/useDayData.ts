@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { call, useApi } from '../../api/client';
-import type { ProblemView } from '../../api/problem';
 import type { components } from '../../api/schema';
-import { fetchAllPages } from './paging';
-import { dayRange, zonedIso } from './zoned';
+import type { Loaded } from '../../shared/load';
+import { readAllPages } from '../../shared/paging';
+import { dayRange, zonedIso } from '../../shared/zoned';
 
-export type Store = components['schemas']['Store'];
 export type Table = components['schemas']['Table'];
 export type Reservation = components['schemas']['Reservation'];
 export type Order = components['schemas']['Order'];
@@ -30,24 +29,8 @@ export interface DayData {
   truncated: boolean;
 }
 
-type Loaded<T> = { state: 'loading' } | { state: 'error'; problem: ProblemView } | { state: 'done'; data: T };
-
-/** The contract's stores (one page of up to 1000 is all a contract has in practice; more is followed). */
-export function useStores(enabled: boolean): Loaded<Store[]> {
-  const { api, contract } = useApi();
-  const [result, setResult] = useState<Loaded<Store[]>>({ state: 'loading' });
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    void fetchAllPages((page) => call(api.GET('/{contract_id}/pos/stores', { params: { path: contract, query: { limit: '1000', page: String(page) } } }))).then(
-      (r) => live && setResult(r.ok ? { state: 'done', data: r.data } : { state: 'error', problem: r.problem }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, contract, enabled]);
-  return result;
-}
+/** The restaurant lists answer 100 a page: a day of reservations or a table use's orders may pass one page. */
+export const RESTAURANT_MAX_PAGES = 100;
 
 const bySequence = (a: Table, b: Table) =>
   (a.displaySequence === null ? Infinity : Number(a.displaySequence)) - (b.displaySequence === null ? Infinity : Number(b.displaySequence)) ||
@@ -73,20 +56,22 @@ export function useDay(storeId: string | null, date: string, zone: string, reloa
     const restaurantPage = (page: number) => ({ limit: '100', page: String(page) });
     void (async () => {
       const [tables, reservations, orders] = await Promise.all([
-        fetchAllPages((page) => call(api.GET('/{contract_id}/pos/tables', { params: { path: contract, query: { store_id: storeId, ...restaurantPage(page) } } }))),
-        fetchAllPages((page) =>
+        readAllPages((page) => call(api.GET('/{contract_id}/pos/tables', { params: { path: contract, query: { store_id: storeId, ...restaurantPage(page) } } })), { maxPages: RESTAURANT_MAX_PAGES }),
+        readAllPages((page) =>
           call(
             api.GET('/{contract_id}/waiter/reservations', {
               params: { path: contract, query: { store_id: storeId, start_at_from: range.from, start_at_to: range.to, ...restaurantPage(page) } },
             }),
           ),
+          { maxPages: RESTAURANT_MAX_PAGES },
         ),
-        fetchAllPages((page) =>
+        readAllPages((page) =>
           call(
             api.GET('/{contract_id}/waiter/orders', {
               params: { path: contract, query: { store_id: storeId, ordered_from: range.from, ordered_to: range.to, ...restaurantPage(page) } },
             }),
           ),
+          { maxPages: RESTAURANT_MAX_PAGES },
         ),
       ]);
       if (!live) return;
@@ -106,7 +91,7 @@ export function useDay(storeId: string | null, date: string, zone: string, reloa
           tables: [...tables.data].sort(bySequence),
           reservations: reservations.data,
           tableUses: uses,
-          truncated: tables.truncated || reservations.truncated || orders.truncated,
+          truncated: !!(tables.truncated || reservations.truncated || orders.truncated),
         },
       });
     })();

@@ -4,7 +4,7 @@ import type { ProblemView } from '../../api/problem';
 import { FormProblem } from '../../components/FormProblem';
 import { useT } from '../../i18n';
 import { navigate } from '../../router';
-import { usePolling } from '../sync/polling';
+import { usePolling } from '../../shared/polling';
 import { messages } from './i18n';
 import type { FirstPullState, HeadOfficeLinked } from './types';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { call, useApi, type paths } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
 import type { Translate } from '../../i18n';
 import type { messages } from './i18n';
 

@@ -3,7 +3,7 @@ import { call, useApi } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import type { components } from '../../api/schema';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
 import type { Translate } from '../../i18n';
 import type { messages } from './i18n';
 

@@ -2,14 +2,14 @@ import { useCallback, useState } from 'react';
 import { call, useApi, type paths } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../format';
+import { useFormat } from '../../shared/format';
 import { useLang, useT, type Translate } from '../../i18n';
 import type { ScreenProps } from '../../router';
 import { DeadLetters, type DeadLetter } from './DeadLetters';
 import { Deliveries, DELIVERIES_SHOWN, type Delivery, type DeliveryStatus } from './Deliveries';
 import { messages } from './i18n';
-import { duration, skew, usePolling } from './polling';
-import '../today/today.css';
+import { usePolling } from '../../shared/polling';
+import { duration, skew } from './duration';
 import './sync.css';
 
 type SyncStatus = paths['/{contract_id}/pos/sync/status']['get']['responses'][200]['content']['application/json'];

@@ -2,14 +2,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call, useApi, type Result } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../format';
+import { StorePicker } from '../../components/StorePicker';
+import { useFormat } from '../../shared/format';
 import { useT } from '../../i18n';
 import { navigate, type ScreenProps } from '../../router';
-import { dayRange } from './day';
+import { saleDayRange } from '../../shared/zoned';
 import { messages } from './i18n';
-import { terminalName, transactionKind } from './labels';
-import { dayFigures, transactionsOf, type Adjustment, type Terminal, type Transaction } from './sales';
-import { pickStore, StorePicker, useStores } from './StorePicker';
+import { terminalName, transactionKind } from '../../shared/salesLabels';
+import { dayFigures, transactionsOf, type Adjustment, type Terminal, type Transaction } from '../../shared/sales';
+import { pickStore, useStoreChoices } from '../../shared/stores';
 import './today.css';
 
 /** Re-read the day this often while the screen is open (sales keep coming in). */
@@ -27,7 +28,7 @@ type Api = ReturnType<typeof useApi>['api'];
 
 /** The store's terminals, today's transactions (by sale time) and today's settlements, in parallel. */
 async function loadDay(api: Api, contract: { contract_id: string }, storeId: string, date: string, zone: string): Promise<Result<TodayData>> {
-  const range = dayRange(date, zone);
+  const range = saleDayRange(date, zone);
   const [terminals, transactions, settlements] = await Promise.all([
     call(api.GET('/{contract_id}/pos/terminals', { params: { path: contract, query: { store_id: storeId, limit: '1000' } } })),
     transactionsOf(api, contract, { store_id: storeId, 'terminal_tran_date_time-from': range.from, 'terminal_tran_date_time-to': range.to }),
@@ -51,7 +52,7 @@ export function TodayScreen({ query }: ScreenProps) {
   const t = useT(messages);
   const f = useFormat();
   const { api, contract } = useApi();
-  const { stores, problem: storesProblem } = useStores();
+  const { stores, problem: storesProblem } = useStoreChoices();
   const store = pickStore(stores, query.get('store'));
   const today = f.today();
   const [data, setData] = useState<TodayData | null>(null);

@@ -3,7 +3,7 @@ import { call, useApi } from '../../../api/client';
 import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../format';
+import { useFormat } from '../../../shared/format';
 import { useT } from '../../../i18n';
 import { Link, navigate } from '../../../router';
 import type { Refs } from '../data';

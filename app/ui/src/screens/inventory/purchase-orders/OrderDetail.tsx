@@ -1,10 +1,10 @@
 import { call, useApi } from '../../../api/client';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../format';
+import { useFormat, cost, quantity } from '../../../shared/format';
 import { useLang, useT } from '../../../i18n';
 import { Link } from '../../../router';
-import { useLoad, type Refs } from '../data';
-import { cost, quantity } from '../fields';
+import { useLoad } from '../../../shared/load';
+import { type Refs } from '../data';
 import { messages } from './i18n';
 
 const round5 = (n: number) => String(Math.round(n * 100000) / 100000);

@@ -1,10 +1,11 @@
 import { call, useApi } from '../../../api/client';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../format';
+import { useFormat, quantity } from '../../../shared/format';
 import { useLang, useT } from '../../../i18n';
 import { Link, navigate } from '../../../router';
-import { asPage, useLoad, withQuery, type Refs } from '../data';
-import { quantity } from '../fields';
+import { useLoad } from '../../../shared/load';
+import { asPage } from '../../../shared/paging';
+import { withQuery, type Refs } from '../data';
 import { Paging } from '../Frame';
 import { messages, ORDER_STATUSES } from './i18n';
 

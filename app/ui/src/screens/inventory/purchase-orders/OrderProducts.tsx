@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
+import { cost as formatCost, quantity } from '../../../shared/format';
 import { useLang, useT } from '../../../i18n';
 import type { Refs } from '../data';
-import { cost as formatCost, quantity } from '../fields';
 import { messages } from './i18n';
 
 /** A product row of the order form: the product, an optional cost and a quantity per delivery store id. */

@@ -3,11 +3,11 @@ import { call, useApi } from '../../../api/client';
 import type { ProblemView } from '../../../api/problem';
 import type { components } from '../../../api/schema';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../format';
+import { useFormat, cost, quantity } from '../../../shared/format';
 import { useLang, useT } from '../../../i18n';
 import { Link } from '../../../router';
-import { useLoad, type Refs } from '../data';
-import { cost, quantity } from '../fields';
+import { useLoad } from '../../../shared/load';
+import { type Refs } from '../data';
 import { messages } from './i18n';
 import { ShipmentEdit } from './ShipmentEdit';
 

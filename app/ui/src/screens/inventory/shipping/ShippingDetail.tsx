@@ -3,7 +3,7 @@ import { call, useApi, type Result } from '../../../api/client';
 import type { ProblemView } from '../../../api/problem';
 import type { components } from '../../../api/schema';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../format';
+import { useFormat } from '../../../shared/format';
 import { useT } from '../../../i18n';
 import { Link } from '../../../router';
 import type { Refs } from '../data';

@@ -1,9 +1,11 @@
 import { call, useApi } from '../../../api/client';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../format';
+import { useFormat } from '../../../shared/format';
 import { useT } from '../../../i18n';
 import { Link, navigate, type ScreenProps } from '../../../router';
-import { asPage, useLoad, useRefs, withQuery } from '../data';
+import { useLoad } from '../../../shared/load';
+import { asPage } from '../../../shared/paging';
+import { useRefs, withQuery } from '../data';
 import { InventoryFrame, Paging } from '../Frame';
 import { messages, SHIPPING_STATUSES, MODIFICATION_STATUSES } from './i18n';
 

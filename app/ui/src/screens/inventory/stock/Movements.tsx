@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { call, useApi } from '../../../api/client';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../format';
+import { useFormat, quantity } from '../../../shared/format';
 import { useLang, useT } from '../../../i18n';
-import { asPage, useLoad, type Refs } from '../data';
-import { quantity } from '../fields';
+import { useLoad } from '../../../shared/load';
+import { asPage } from '../../../shared/paging';
+import { type Refs } from '../data';
 import { messages } from './i18n';
 
 const PAGE_SIZE = '20';

@@ -3,9 +3,9 @@ import { call, useApi } from '../../../api/client';
 import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
+import { quantity } from '../../../shared/format';
 import { useLang, useT } from '../../../i18n';
 import type { Refs } from '../data';
-import { quantity } from '../fields';
 import { messages } from './i18n';
 
 type Mode = 'set' | 'add';

@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { call, useApi } from '../../../api/client';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../format';
+import { useFormat, quantity } from '../../../shared/format';
 import { useLang, useT } from '../../../i18n';
 import { navigate, type ScreenProps } from '../../../router';
-import { asPage, useLoad, withQuery, type Refs } from '../data';
-import { quantity } from '../fields';
+import { useLoad } from '../../../shared/load';
+import { asPage } from '../../../shared/paging';
+import { withQuery, type Refs } from '../data';
 import { InventoryFrame, Paging } from '../Frame';
 import { WithRefs } from '../WithRefs';
 import { messages } from './i18n';

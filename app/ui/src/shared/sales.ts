@@ -1,10 +1,14 @@
-import { call, type Api, type Result } from '../../api/client';
-import type { components, paths } from '../../api/schema';
+import { call, type Api, type Result } from '../api/client';
+import type { components, paths } from '../api/schema';
 import { fromUnits, sumUnits, toUnits, type Units } from './money';
+import { readAllPages, type AllPages } from './paging';
 
+/**
+ * The sales the today and closing screens read: transactions, terminals and settlements of a
+ * store, and the figures the closing report defines (server/domain/closing-report.ts).
+ */
 export type Transaction = components['schemas']['TransactionListItem'];
 export type Terminal = components['schemas']['Terminal'];
-export type Store = components['schemas']['Store'];
 export type Adjustment = components['schemas']['Adjustment'];
 
 /** Page size of the lists read whole (the API's maximum without lines). */
@@ -12,18 +16,9 @@ export const PAGE_SIZE = 1000;
 /** A day of more than 50,000 sales is shown as far as read, with a note. */
 const MAX_PAGES = 50;
 
-export type PagedResult<T> = Result<T[]> & { truncated?: boolean };
-
-/** Reads a list page by page until a short page (Link's next is then absent too). */
-export async function allPages<T>(page: (n: number) => Promise<Result<T[]>>): Promise<PagedResult<T>> {
-  const rows: T[] = [];
-  for (let n = 1; n <= MAX_PAGES; n++) {
-    const result = await page(n);
-    if (!result.ok) return result;
-    rows.push(...result.data);
-    if (result.data.length < PAGE_SIZE) return { ok: true, data: rows, response: result.response };
-  }
-  return { ok: true, data: rows, response: new Response(null), truncated: true };
+/** Reads a sales list page by page until a short page (Link's next is then absent too). */
+export function allSalesPages<T>(page: (n: number) => Promise<Result<T[]>>): Promise<AllPages<T>> {
+  return readAllPages(page, { maxPages: MAX_PAGES, isLast: (rows) => rows.length < PAGE_SIZE });
 }
 
 export type TransactionQuery = Omit<
@@ -32,8 +27,8 @@ export type TransactionQuery = Omit<
 >;
 
 /** Every transaction of a store in a sale-time range (terminalTranDateTime), with its other payments. */
-export function transactionsOf(api: Api, contract: { contract_id: string }, query: TransactionQuery): Promise<PagedResult<Transaction>> {
-  return allPages((n) =>
+export function transactionsOf(api: Api, contract: { contract_id: string }, query: TransactionQuery): Promise<AllPages<Transaction>> {
+  return allSalesPages((n) =>
     call(
       api.GET('/{contract_id}/pos/transactions', {
         params: { path: contract, query: { ...query, with_deposit_others: 'all', limit: String(PAGE_SIZE), page: String(n), sort: 'terminalTranDateTime' } },

@@ -1,4 +1,4 @@
-import { defineMessages } from '../../i18n';
+import { defineMessages } from '../i18n';
 
 /**
  * Labels the sales screens share (today and closing spread them into their own dictionaries):

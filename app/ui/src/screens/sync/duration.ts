@@ -1,34 +1,3 @@
-import { useEffect, useRef } from 'react';
-
-/**
- * Runs `load` now and then every `ms` while the screen is mounted; a round still running when
- * the next is due is not doubled (a slow server is not flooded). The latest `load` is used, so
- * a filter change takes effect at the next round; `key` restarts the cycle at once.
- */
-export function usePolling(load: () => Promise<void>, ms: number, key: unknown = null): void {
-  const latest = useRef(load);
-  latest.current = load;
-  useEffect(() => {
-    let running = false;
-    let live = true;
-    const round = async () => {
-      if (running || !live) return;
-      running = true;
-      try {
-        await latest.current();
-      } finally {
-        running = false;
-      }
-    };
-    void round();
-    const timer = setInterval(() => void round(), ms);
-    return () => {
-      live = false;
-      clearInterval(timer);
-    };
-  }, [ms, key]);
-}
-
 /** 3 h 2 min, 4 min 5 s, 12 s (ja: 3時間2分, 4分5秒, 12秒): the two largest units. */
 export function duration(ms: number, lang: 'ja' | 'en'): string {
   const s = Math.max(0, Math.round(ms / 1000));

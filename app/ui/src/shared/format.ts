@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useLang, type Lang } from './i18n';
-import { useSession } from './session';
+import { useLang, type Lang } from '../i18n';
+import { useSession } from '../session';
 
 /** The zone when no contract is known yet (the server's default for a new contract). */
 export const DEFAULT_TIME_ZONE = 'Asia/Tokyo';
@@ -19,7 +19,8 @@ export function yen(value: string | number | null | undefined): string {
   return yenFormat.format(n).replace('\uFFE5', '\u00A5');
 }
 
-const LOCALES: Record<Lang, string> = { ja: 'ja-JP', en: 'en-GB' };
+/** The Intl locale of each UI language (numbers, dates, units). */
+export const LOCALES: Record<Lang, string> = { ja: 'ja-JP', en: 'en-GB' };
 
 const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
 
@@ -45,6 +46,25 @@ export function time(value: string | number | Date | null | undefined, lang: Lan
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return String(value);
   return new Intl.DateTimeFormat(LOCALES[lang], { timeZone, timeStyle: 'short' }).format(d);
+}
+
+/** `1,234` (a quantity string as the API sends it); '' for empty, the text itself when not a number. */
+export function quantity(value: string | number | null | undefined, lang: Lang): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 3 }).format(n) : String(value);
+}
+
+/**
+ * A cost (tax excluded) as the API keeps it, to 5 decimals: `¥2,100.5` — yen grouping with the
+ * fraction the API has (trailing zeros dropped), so no cost is rounded on screen.
+ */
+export function cost(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  if (!Number.isFinite(n)) return value;
+  const text = new Intl.NumberFormat('ja-JP', { minimumFractionDigits: 0, maximumFractionDigits: 5 }).format(Math.abs(n));
+  return `${n < 0 ? '-' : ''}\u00A5${text}`;
 }
 
 /** Today's business date (`YYYY-MM-DD`) in the zone, for API filters such as sum_date. */

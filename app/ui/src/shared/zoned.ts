@@ -1,6 +1,7 @@
 /**
  * Calendar days and wall-clock times in the contract's time zone, whatever zone the PC runs in:
- * the day picker, the reservation form and the sales chart all speak the contract's days. Only
+ * today's sales, the closing, the day picker, the reservation form, the sales chart and the CSV
+ * export all speak the contract's days. Only
  * Intl is used (no time-zone library): the offset of a zone at an instant is read from
  * `timeZoneName: 'longOffset'` ("GMT+09:00").
  */
@@ -66,4 +67,24 @@ export function dayRange(date: string, zone: string): { from: number; to: number
 /** Minutes since the zone's midnight of `date` (may be negative or above 1440 for other days). */
 export function minutesIntoDay(ms: number, date: string, zone: string): number {
   return (ms - zonedInstant(date, '00:00', zone)) / 60_000;
+}
+
+const utc = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The sales of one business day as the API filters them by instant: [its midnight, the next
+ * midnight − 1 ms] as UTC date-times (the server takes any offset; its `-to` bounds are inclusive).
+ */
+export function saleDayRange(date: string, zone: string): { from: string; to: string } {
+  return { from: utc(zonedInstant(date, '00:00', zone)), to: utc(zonedInstant(addDays(date, 1), '00:00', zone) - 1) };
+}
+
+/**
+ * The widest range the transaction list takes (31 days) that ends with `date`: what a closing
+ * of `date` closes is every settled sale on or before it, and settled sales older than a month
+ * are not expected (a store closes daily).
+ */
+export function monthUpTo(date: string, zone: string): { from: string; to: string } {
+  const end = zonedInstant(addDays(date, 1), '00:00', zone);
+  return { from: utc(end - 31 * DAY_MS), to: utc(end - 1) };
 }
