@@ -34,7 +34,8 @@ try {
   process.exit(1);
 }
 cpSync(join(root, 'server/db/migrations'), join(outDir, 'server/db/migrations'), { recursive: true });
-const bin = join(outDir, 'server/main.js');
+// The CLI entry (package.json "bin"), run by its #! line.
+const bin = join(outDir, 'main.js');
 if (existsSync(bin)) chmodSync(bin, 0o755);
 
 if (withUi) await buildUi();

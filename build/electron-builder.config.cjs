@@ -10,11 +10,12 @@ const NATIVE_MODULES = ['better-sqlite3'];
  * What the server process loads, unpacked from the asar: the shell starts the server as plain
  * Node (Electron run as Node, app/electron/server-process.ts) from app.asar.unpacked, and plain
  * Node cannot read an asar archive; neither can the server's worker threads (the CSV export's
- * two) nor its static files (the UI). package.json makes dist/server ES modules there, the guard
+ * two) nor its static files (the UI). package.json makes dist/ ES modules there, the guard
  * is preloaded into the server, the icons are read by the tray. Only the shell stays in the asar.
  */
 const UNPACKED = [
   'package.json',
+  'dist/main.js',
   'dist/server/**/*',
   'dist/sync/**/*',
   'dist/ui/**/*',
@@ -46,7 +47,9 @@ module.exports = {
     // The shell (main ESM, preload CommonJS), from app/electron via build/electron-tools.mjs.
     'dist/electron/**/*',
     '!dist/electron/package.json',
-    // The server and sync code, the SQL migrations beside the migrator, the built UI.
+    // The CLI entry (the composition root), the server and sync code, the SQL migrations beside
+    // the migrator, the built UI.
+    'dist/main.js',
     'dist/server/**/*',
     'dist/sync/**/*',
     'dist/server/db/migrations/**/*',

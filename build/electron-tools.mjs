@@ -84,7 +84,7 @@ export function writeDevPackageJson() {
 
 /** The files the packaged app cannot do without; returns those missing. */
 export function missingOutputs({ ui }) {
-  const needed = ['dist/server/main.js', 'dist/server/db/migrations', 'dist/electron/main.js', 'dist/electron/preload.cjs', ...(ui ? ['dist/ui/index.html'] : [])];
+  const needed = ['dist/main.js', 'dist/server/db/migrations', 'dist/electron/main.js', 'dist/electron/preload.cjs', ...(ui ? ['dist/ui/index.html'] : [])];
   return needed.filter((p) => !existsSync(join(ROOT, p)));
 }
 

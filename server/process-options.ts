@@ -1,4 +1,4 @@
-// How the server process is started, wherever it runs: the bin's #! line (server/main.ts),
+// How the server process is started, wherever it runs: the bin's #! line (the top-level main.ts),
 // `npm start` (server/start.ts) and the desktop shell (app/electron, whose copy a test keeps
 // equal to this one). Both settings hold the server's resident memory down (issue 13 item 7).
 

@@ -1,11 +1,12 @@
-// `npm start`: the CLI (main.js) in a child process started with the server's Node flags and
-// environment (process-options.ts). A Node program cannot set those for itself once running, and
-// the bin's #! line that does it on Linux and macOS is not read by `node main.js` or Windows.
+// `npm start`: the CLI (the top-level main.js) in a child process started with the server's
+// Node flags and environment (process-options.ts). A Node program cannot set those for itself
+// once running, and the bin's #! line that does it on Linux and macOS is not read by
+// `node main.js` or Windows.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { SERVER_NODE_FLAGS, withServerEnv } from './process-options.js';
 
-const main = fileURLToPath(new URL('./main.js', import.meta.url));
+const main = fileURLToPath(new URL('../main.js', import.meta.url));
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main, ...process.argv.slice(2)], { stdio: 'inherit', env: withServerEnv(process.env) });
 
 // A terminal's Ctrl-C reaches both processes; npm and `kill` reach only this one, so signals are

@@ -30,9 +30,9 @@ import { trayModel, type TrayAction, type TrayIcon } from './tray.js';
 import { closeDecision, rendererGoneAction, windowContent } from './window-policy.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-// dist/electron/main.js → dist/server/main.js, the same layout inside the package, where the
-// server runs from app.asar.unpacked (paths.ts unpackedPath says why).
-const SERVER_MAIN = unpackedPath(join(here, '..', 'server', 'main.js'));
+// dist/electron/main.js → dist/main.js (the CLI entry), the same layout inside the package,
+// where the server runs from app.asar.unpacked (paths.ts unpackedPath says why).
+const SERVER_MAIN = unpackedPath(join(here, '..', 'main.js'));
 const GUARD = unpackedPath(join(here, 'server-guard.cjs'));
 const ICONS = unpackedPath(join(here, '..', '..', 'build', 'icons'));
 const PRELOAD = join(here, 'preload.cjs');

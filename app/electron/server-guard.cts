@@ -6,7 +6,7 @@
 import workerThreads = require('node:worker_threads');
 
 function stopServer(): void {
-  // The server's own shutdown (server/main.ts) listens for SIGTERM once it serves; before that
+  // The server's own shutdown (server/cli/main.ts) listens for SIGTERM once it serves; before that
   // (opening and migrating the database) there is nothing to close but the process itself.
   if (process.listenerCount('SIGTERM') > 0) process.emit('SIGTERM', 'SIGTERM');
   else process.exit(0);

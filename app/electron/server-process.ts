@@ -1,4 +1,4 @@
-// The store server in its own process: `serve` of the compiled CLI (dist/server/main.js), the
+// The store server in its own process: `serve` of the compiled CLI (dist/main.js), the
 // same program `npx pos-backoffice serve` runs. Ready means it printed its {"ready":true,...}
 // line (server/cli/commands.ts serve()).
 //

@@ -282,7 +282,7 @@ async function countLines(stream) {
 function startServe() {
   // Run as the installed bin runs it, through its #! line: the Node flags there (the young
   // generation's size) are part of the server as shipped.
-  const child = spawn(join(DIST, 'main.js'), ['serve', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0'], {
+  const child = spawn(join(DIST, '..', 'main.js'), ['serve', '--data-dir', dataDir, '--host', '127.0.0.1', '--port', '0'], {
     env: { ...process.env, POS_LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -45,7 +45,7 @@ async function storeRun(linked) {
   let stop = async () => {};
   const depth = deps.db.prepare('SELECT count(*) AS n FROM outbox');
   if (linked) {
-    const main = `${DIST}server/main.js`;
+    const main = `${DIST}main.js`;
     const centralDir = mkdtempSync(join(tmpdir(), 'pos-linkcost-central-'));
     const cli = (...args) => execFileSync(process.execPath, [main, ...args, '--data-dir', centralDir], { encoding: 'utf8' });
     cli('contract', 'create', '--id', 'bench', '--plan', 'retail_business');

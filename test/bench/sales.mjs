@@ -145,7 +145,7 @@ export const linkedSalesScenario = {
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const { fileURLToPath } = await import('node:url');
-    const main = fileURLToPath(new URL(`${DIST}/main.js`, import.meta.url));
+    const main = fileURLToPath(new URL(`${DIST}/../main.js`, import.meta.url));
     const centralDir = mkdtempSync(join(tmpdir(), 'pos-bench-central-'));
     const cli = (...args) => execFileSync(process.execPath, [main, ...args, '--data-dir', centralDir], { encoding: 'utf8' });
     cli('contract', 'create', '--id', ctx.contractId, '--plan', 'retail_business');

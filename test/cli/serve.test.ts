@@ -10,7 +10,7 @@ import { openDatabase } from '../../server/db/open.js';
 // The CLI as a user runs it: compiled, in its own process, on a real data directory.
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = '.test-dist';
-const MAIN = join(ROOT, OUT, 'server', 'main.js');
+const MAIN = join(ROOT, OUT, 'main.js');
 
 interface Ready {
   ready: true;

@@ -14,13 +14,13 @@ const OUT = '.test-dist-start';
 describe('the server process options', () => {
   it('are the same in the #! line of the bin, the desktop shell and server/process-options.ts', () => {
     const envPairs = Object.entries(SERVER_ENV).map(([k, v]) => `${k}=${v}`);
-    const firstLine = readFileSync(join(ROOT, 'server', 'main.ts'), 'utf8').split('\n')[0];
+    const firstLine = readFileSync(join(ROOT, 'main.ts'), 'utf8').split('\n')[0];
     expect(firstLine).toBe(`#!/usr/bin/env -S ${[...envPairs, 'node', ...SERVER_NODE_FLAGS].join(' ')}`);
     expect(SHELL_FLAGS).toEqual(SERVER_NODE_FLAGS);
     expect(SHELL_ENV).toEqual(SERVER_ENV);
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string>; bin: Record<string, string> };
     expect(pkg.scripts.start).toBe('node dist/server/start.js serve --demo');
-    expect(pkg.bin['pos-backoffice']).toBe('dist/server/main.js');
+    expect(pkg.bin['pos-backoffice']).toBe('dist/main.js');
   });
 });
 
@@ -30,7 +30,7 @@ describe.runIf(process.platform === 'linux')('npm start (server/start.js)', () =
   const dirs: string[] = [];
 
   beforeAll(() => {
-    start = join(compileCopy(OUT), '..', 'start.js');
+    start = join(compileCopy(OUT), '..', 'server', 'start.js');
   }, 120_000);
   afterAll(() => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });

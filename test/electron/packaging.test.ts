@@ -47,10 +47,11 @@ describe('electron-builder configuration', () => {
   });
 
   it('packs the shell, server, migrations, UI and icons; unpacks all the server process loads, better-sqlite3 rebuilt at pack time', () => {
-    expect(config.files).toEqual(expect.arrayContaining(['dist/electron/**/*', 'dist/server/**/*', 'dist/sync/**/*', 'dist/server/db/migrations/**/*', 'dist/ui/**/*', 'build/icons/**/*']));
+    expect(config.files).toEqual(expect.arrayContaining(['dist/electron/**/*', 'dist/main.js', 'dist/server/**/*', 'dist/sync/**/*', 'dist/server/db/migrations/**/*', 'dist/ui/**/*', 'build/icons/**/*']));
     expect(config.asar).toBe(true);
     expect(config.asarUnpack).toEqual([
       'package.json',
+      'dist/main.js',
       'dist/server/**/*',
       'dist/sync/**/*',
       'dist/ui/**/*',
@@ -260,7 +261,7 @@ describe.runIf(process.platform === 'linux')('a packed app', () => {
       extractAll(p: string, d: string): void;
     };
     const files = asar.listPackage(join(resources, 'app.asar')).map((f) => f.replaceAll('\\', '/'));
-    for (const f of ['/dist/electron/main.js', '/dist/electron/preload.cjs', '/dist/server/main.js', '/dist/server/db/migrations/0001_foundation.sql', '/dist/sync/cli.js', '/dist/ui/index.html', '/dist/ui/assets/index-abc123.js', '/node_modules/fastify/package.json', '/node_modules/better-sqlite3/package.json']) {
+    for (const f of ['/dist/electron/main.js', '/dist/electron/preload.cjs', '/dist/main.js', '/dist/server/db/migrations/0001_foundation.sql', '/dist/sync/cli.js', '/dist/ui/index.html', '/dist/ui/assets/index-abc123.js', '/node_modules/fastify/package.json', '/node_modules/better-sqlite3/package.json']) {
       expect(files, f).toContain(f);
     }
     for (const dev of ['/node_modules/electron', '/node_modules/electron-builder', '/node_modules/vite', '/node_modules/typescript', '/node_modules/react', '/node_modules/vitest', '/dist/electron/package.json']) {
@@ -273,7 +274,7 @@ describe.runIf(process.platform === 'linux')('a packed app', () => {
 
     // Only the shell stays in the archive; everything the server process loads is unpacked.
     const unpacked = join(resources, 'app.asar.unpacked');
-    for (const f of ['package.json', 'dist/server/main.js', 'dist/server/jobs/csv-export/worker.js', 'dist/server/jobs/csv-export/csv-thread.js', 'dist/server/db/migrations/0001_foundation.sql', 'dist/sync/cli.js', 'dist/ui/index.html', 'dist/electron/server-guard.cjs', 'build/icons/tray-ok.png', 'node_modules/fastify/package.json', 'node_modules/csv-stringify/package.json']) {
+    for (const f of ['package.json', 'dist/main.js', 'dist/server/jobs/csv-export/worker.js', 'dist/server/jobs/csv-export/csv-thread.js', 'dist/server/db/migrations/0001_foundation.sql', 'dist/sync/cli.js', 'dist/ui/index.html', 'dist/electron/server-guard.cjs', 'build/icons/tray-ok.png', 'node_modules/fastify/package.json', 'node_modules/csv-stringify/package.json']) {
       expect(existsSync(join(unpacked, f)), f).toBe(true);
     }
     for (const f of ['dist/electron/main.js', 'dist/electron/preload.cjs']) expect(existsSync(join(unpacked, f)), f).toBe(false);
@@ -283,7 +284,7 @@ describe.runIf(process.platform === 'linux')('a packed app', () => {
     // which cannot read an asar archive: whatever it loads, it loads from the unpacked files.
     const dataDir = join(temp('pos-packed-data-'), 'data');
     const server = await startServer({
-      spawn: childProcessSpawner(join(unpacked, 'dist', 'server', 'main.js'), { guard: join(unpacked, 'dist', 'electron', 'server-guard.cjs') }),
+      spawn: childProcessSpawner(join(unpacked, 'dist', 'main.js'), { guard: join(unpacked, 'dist', 'electron', 'server-guard.cjs') }),
       dataDir,
       port: await freePort('127.0.0.1'),
       host: '127.0.0.1',

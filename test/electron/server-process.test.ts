@@ -18,7 +18,7 @@ import { alive, eventually, runningServer, until } from './helpers.js';
 // The compiled server, as the packaged app runs it, in a private copy (other suites rebuild dist/).
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = '.test-dist-electron/serve';
-const MAIN = join(ROOT, OUT, 'server', 'main.js');
+const MAIN = join(ROOT, OUT, 'main.js');
 const HOST = '127.0.0.1';
 
 const spawnServer: Spawner = childProcessSpawner(MAIN);

@@ -31,10 +31,10 @@ describe('data dir and files under userData', () => {
   });
 
   it('starts the server and what it loads from outside the asar archive', () => {
-    expect(unpackedPath('/opt/POS Backoffice/resources/app.asar/dist/server/main.js', '/')).toBe('/opt/POS Backoffice/resources/app.asar.unpacked/dist/server/main.js');
+    expect(unpackedPath('/opt/POS Backoffice/resources/app.asar/dist/main.js', '/')).toBe('/opt/POS Backoffice/resources/app.asar.unpacked/dist/main.js');
     expect(unpackedPath('C:\\Program Files\\POS\\resources\\app.asar\\dist\\electron\\server-guard.cjs', '\\')).toBe('C:\\Program Files\\POS\\resources\\app.asar.unpacked\\dist\\electron\\server-guard.cjs');
     // A development run has no archive.
-    expect(unpackedPath('/work/main/dist/server/main.js', '/')).toBe('/work/main/dist/server/main.js');
+    expect(unpackedPath('/work/main/dist/main.js', '/')).toBe('/work/main/dist/main.js');
   });
 });
 

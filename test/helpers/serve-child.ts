@@ -16,10 +16,10 @@ export interface DemoContract {
   clientSecret: string;
 }
 
-/** Compiles the server into `<repo>/<outDir>` (git-ignored as `.test-dist*`); returns its main.js. */
+/** Compiles the server into `<repo>/<outDir>` (git-ignored as `.test-dist*`); returns its main.js, the CLI entry. */
 export function compileCopy(outDir: string): string {
   execFileSync(process.execPath, [join(ROOT, 'build', 'compile.mjs'), '--out-dir', outDir], { cwd: ROOT, stdio: 'pipe' });
-  return join(ROOT, outDir, 'server', 'main.js');
+  return join(ROOT, outDir, 'main.js');
 }
 
 /** Starts `serve --demo --port 0` of that copy on the data dir; resolves when it prints its ready line. */

@@ -18,7 +18,7 @@ import { CONTRACT, count, freePort, makeInstance, type Instance } from './helper
  */
 const ROOT = join(import.meta.dirname, '..', '..');
 const OUT = '.test-dist-sync';
-const MAIN = join(ROOT, OUT, 'server', 'main.js');
+const MAIN = join(ROOT, OUT, 'main.js');
 const SALES = 300;
 
 function serveStore(dataDir: string): Promise<{ child: ChildProcess; url: string }> {

@@ -14,7 +14,7 @@ import { freePort } from './helpers.js';
  * process (`serve --role central`, dist/) and the store's CLI as the operator runs it.
  */
 
-const MAIN = join(ROOT, 'dist/server/main.js');
+const MAIN = join(ROOT, 'dist/main.js');
 const CONTRACT = 'c1';
 
 /** Runs the store's CLI; exit status, JSON lines and stderr. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const OUTPUTS = ['dist/server/main.js', 'dist/ui/index.html'];
+const OUTPUTS = ['dist/main.js', 'dist/ui/index.html'];
 const SOURCES = ['server', 'sync', 'app/ui', 'build/compile.mjs', 'package.json'];
 const LOCK = join(ROOT, 'node_modules/.cache/pos-ui-build.lock');
 const LOCK_STALE_MS = 5 * 60_000;

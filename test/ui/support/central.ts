@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDistBuilt, ROOT } from './build.js';
 
-const MAIN = join(ROOT, 'dist/server/main.js');
+const MAIN = join(ROOT, 'dist/main.js');
 const READY_TIMEOUT_MS = 30_000;
 const env = () => ({ ...process.env, POS_LOG_LEVEL: 'warn', POS_HOST: '127.0.0.1' });
 

@@ -33,14 +33,14 @@ const READY_TIMEOUT_MS = 30_000;
 
 /**
  * A real store server with the demo data, as `npm start` runs it: the compiled CLI
- * (`node dist/server/main.js serve --demo --port 0`) on a fresh data dir, built first when
+ * (`node dist/main.js serve --demo --port 0`) on a fresh data dir, built first when
  * dist/ is missing or stale. Call it in beforeAll with a long timeout (a build takes ~20 s).
  */
 export async function startUiServer(options: { env?: Record<string, string>; args?: string[]; /** false: a fresh data dir as the first start finds it (no contract). */ demo?: boolean } = {}): Promise<UiServer> {
   await ensureDistBuilt();
   const dataDir = mkdtempSync(join(tmpdir(), 'pos-ui-test-'));
   const demo = options.demo === false ? [] : ['--demo'];
-  const child = spawn(process.execPath, [join(ROOT, 'dist/server/main.js'), 'serve', ...demo, '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js'), 'serve', ...demo, '--port', '0', '--data-dir', dataDir, ...(options.args ?? [])], {
     cwd: ROOT,
     env: { ...process.env, POS_LOG_LEVEL: 'warn', POS_HOST: '127.0.0.1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

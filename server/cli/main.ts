@@ -1,15 +1,25 @@
-#!/usr/bin/env -S MALLOC_MMAP_THRESHOLD_=131072 node --max-semi-space-size=4 --no-allocation-site-pretenuring
-// The CLI entry and the only place that listens (DESIGN §2). The #! line starts it with the
-// server's environment and Node flags (server/process-options.ts says why; a test keeps the two
-// equal). `npm start` goes through server/start.ts, the desktop shell sets them itself.
-import { NewerDatabaseError } from './db/migrate.js';
-import { parseCommand, UsageError } from './cli/args.js';
-import { CommandError, runCommand } from './cli/commands.js';
+// The CLI's run: parse the command line, run the command, map the operator's errors to exit
+// codes. The entry that calls it is the top-level main.ts (the composition root); `npm start`
+// goes through server/start.ts, the desktop shell starts main.js itself.
+import { NewerDatabaseError } from '../db/migrate.js';
+import { parseCommand, UsageError } from './args.js';
+import { CommandError, runCommand } from './commands.js';
 
-async function main(): Promise<number> {
+/** Runs the command named by `argv`; sets the process's exit code, or keeps it serving. */
+export async function runMain(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  try {
+    const code = await main([...argv]);
+    if (code >= 0) process.exitCode = code;
+  } catch (error) {
+    process.stderr.write(`pos-backoffice: ${(error as Error).message ?? String(error)}\n`);
+    process.exitCode = 1;
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
   let command;
   try {
-    command = parseCommand(process.argv.slice(2));
+    command = parseCommand(argv);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`pos-backoffice: ${error.message}\n`);
@@ -50,13 +60,3 @@ async function main(): Promise<number> {
     throw error;
   }
 }
-
-main().then(
-  (code) => {
-    if (code >= 0) process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`pos-backoffice: ${(error as Error).message ?? String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
