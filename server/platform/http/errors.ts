@@ -4,6 +4,7 @@ import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse 
 import type { Socket } from 'node:net';
 import { z } from 'zod';
 import { isBusyError } from '../../db/write.js';
+import { ConflictError, DomainError, InvalidInput, NotFoundError, OperationRefused, type Operation } from '../../domain/errors.js';
 import { fieldPath, ProblemError, STATUS_TITLES, type Problem } from './problem.js';
 
 // Say "is required" for a missing key instead of zod's "expected string, received undefined".
@@ -66,7 +67,27 @@ function frameworkDetail(fe: FastifyError): string {
   return cut(fe.message, 500);
 }
 
+/** The method of each operation a record may still take (the Allow header of a 405). */
+const METHOD_OF: Record<Operation, string> = { read: 'GET', update: 'PATCH', delete: 'DELETE' };
+
+/** A rule's refusal as an HTTP problem: its status by kind, its message as the detail. */
+function domainProblem(error: DomainError): { status: number; headers: Record<string, string> } | undefined {
+  if (error instanceof InvalidInput) return { status: 400, headers: {} };
+  if (error instanceof NotFoundError) return { status: 404, headers: {} };
+  if (error instanceof ConflictError) return { status: 409, headers: {} };
+  if (error instanceof OperationRefused) return { status: 405, headers: { allow: error.allowed.map((o) => METHOD_OF[o]).join(', ') } };
+  return undefined;
+}
+
 export function toProblem(error: FastifyError | ProblemError | Error): { problem: Problem; headers: Record<string, string>; extra: Record<string, string> } {
+  const refusal = error instanceof DomainError ? domainProblem(error) : undefined;
+  if (refusal) {
+    return {
+      problem: { type: 'about:blank', title: titleOf(refusal.status), detail: error.message, status: refusal.status },
+      headers: refusal.headers,
+      extra: {},
+    };
+  }
   if (error instanceof ProblemError) {
     return {
       problem: { type: 'about:blank', title: error.title, detail: error.message, status: error.status },

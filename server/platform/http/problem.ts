@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { fieldDetail } from '../../domain/errors.js';
 
 /**
- * Typed errors thrown by rules, repos and routes. The one error handler (errors.ts)
- * renders each as application/problem+json; nothing else writes an error body.
+ * HTTP problems thrown by routes and the HTTP layer (auth, scopes, plans, rights, limits). Rules,
+ * services and repos throw the typed errors of server/domain/errors.ts instead. The one error
+ * handler (errors.ts) renders both as application/problem+json; nothing else writes an error body.
  */
 export class ProblemError extends Error {
   constructor(
@@ -17,13 +19,9 @@ export class ProblemError extends Error {
   }
 }
 
-/**
- * `[field] message`: DESIGN §3 wants the detail to name the field. Array positions are written
- * in brackets whoever names the field (`items.1.menuId` → `items[1].menuId`), so a client sees
- * one spelling from validation and from the rules alike.
- */
-export const fieldPath = (field: string) => field.replace(/\.(\d+)(?=\.|\[|$)/g, '[$1]');
-export const fieldDetail = (field: string, message: string) => `[${fieldPath(field)}] ${message}`;
+// `[field] message`: DESIGN §3 wants the detail to name the field; the rules' typed errors
+// (server/domain/errors.ts) spell it, and so do these.
+export { fieldDetail, fieldPath } from '../../domain/errors.js';
 
 export class BadRequest extends ProblemError {
   constructor(detail: string) {
