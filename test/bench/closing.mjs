@@ -26,7 +26,7 @@ const { ContractRepo } = await import(`${DIST}/platform/contracts/repo.js`);
 const { AuthRepo } = await import(`${DIST}/platform/auth/repo.js`);
 const { ALL_SCOPES } = await import(`${DIST}/platform/http/scopes.js`);
 const { formatDate } = await import(`${DIST}/domain/time.js`);
-const { CASH_EFFECT_SQL } = await import(`${DIST}/sales/closing/settlement-repo.js`);
+const { CASH_EFFECT_SQL } = await import(`${DIST}/sales/closing/cash-counts.js`);
 
 const dir = mkdtempSync(join(tmpdir(), 'pos-bench-closing-'));
 const deps = openDeps({ file: join(dir, 'closing.sqlite'), role: 'store' });

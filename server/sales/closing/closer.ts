@@ -13,12 +13,13 @@ import {
   type ClosingMethod,
 } from '../../domain/closing.js';
 import { computeClosingReport } from '../../domain/closing-report.js';
+import { InvalidInput } from '../../domain/errors.js';
 import { fromUnits } from '../../domain/money.js';
 import { formatDate } from '../../domain/time.js';
-import { BadRequest } from '../../platform/http/problem.js';
-import { linkedSettlement } from './settlement-repo.js';
+import { linkedSettlement } from './cash-counts.js';
 import { StoreRepo } from '../../masters/stores/repo.js';
 import { DailySummaryRepo, type DailySummaryRow } from './closing-repo.js';
+import { assertDayOpen } from './open-day.js';
 import { cashSettingsOf, closingRules } from './store-settings.js';
 
 export interface CloseRequest {
@@ -66,15 +67,14 @@ export class DailyCloser {
       closingRules(() => assertClosable(store, request.method));
       const now = this.clock.now().getTime();
       const today = formatDate(now, timeZone);
-      if (request.sumDate > today) throw BadRequest.field('sumDate', `${request.sumDate} is after today (${today}) and cannot be closed yet`);
+      if (request.sumDate > today) throw InvalidInput.field('sumDate', `${request.sumDate} is after today (${today}) and cannot be closed yet`);
 
       const cutoff = closingCutoff(request.sumDate, timeZone);
       const link = { contractId, storeId: store.store_id, cutoff, sumDate: request.sumDate };
       const settlements = this.summaries.linkedSettlements(link).map(linkedSettlement);
       closingRules(() => assertCashInfoAllowed(request.cashInfo, settlements));
-      if (this.summaries.findInForce(contractId, store.store_id, request.sumDate)) {
-        throw BadRequest.field('sumDate', `store ${store.store_id} is already closed for ${request.sumDate}`);
-      }
+      // A closed day takes no second closing.
+      assertDayOpen(this.summaries, { contractId, storeId: store.store_id, date: request.sumDate }, { field: 'sumDate' });
 
       const cashEffects = this.summaries.closableCashEffects(contractId, store.store_id, cutoff);
       const previousCarryOver = new Decimal(fromUnits(this.summaries.previousCarryOver(contractId, store.store_id, request.sumDate), 3));

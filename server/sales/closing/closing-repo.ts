@@ -1,11 +1,12 @@
 import type { Sqlite } from '../../db/open.js';
-import { DENOMINATIONS, type CashCounts } from '../../domain/closing.js';
+import type { CashCounts } from '../../domain/closing.js';
 import { decimalOfParts, SUM_SCALE, type ReportInput } from '../../domain/closing-report.js';
-import { NotFound } from '../../platform/http/problem.js';
+import { NotFoundError } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
-import { CASH_EFFECT_SQL, type AdjustmentRow } from './settlement-repo.js';
 import { selectFilteredPage } from '../../db/sql.js';
-import { COUNT_COLUMNS, type CountColumns, type ListDailySummariesQuery } from './closing-schema.js';
+import { CASH_EFFECT_SQL, COUNT_LIST, countValues, type CountColumns } from './cash-counts.js';
+import type { ListDailySummariesQuery } from './closing-schema.js';
+import type { AdjustmentRow } from './settlement-repo.js';
 
 export interface DailySummaryRow extends CountColumns {
   contract_id: string;
@@ -33,7 +34,6 @@ export interface DailySummaryRow extends CountColumns {
   upd_at: number;
 }
 
-const COUNT_LIST = DENOMINATIONS.map(([name]) => COUNT_COLUMNS[name]);
 const FIGURES = [
   'store_id', 'sum_date', 'cash_source', 'preparation_cash', 'saving', 'carry_over_reserve', 'cash_sales_total',
   'computed_cash_balance', 'real_cash_balance', 'deposited_bank_money', 'over_short', 'transaction_count', 'terminal_ids',
@@ -330,7 +330,7 @@ export class DailySummaryRepo {
 
   getInForce(contractId: string, storeId: string, sumDate: string): DailySummaryRow {
     const row = this.findInForce(contractId, storeId, sumDate);
-    if (!row) throw NotFound.field('sum_date', `store ${storeId} is not closed for ${sumDate}`);
+    if (!row) throw NotFoundError.field('sum_date', `store ${storeId} is not closed for ${sumDate}`);
     return row;
   }
 
@@ -395,8 +395,7 @@ export class DailySummaryRepo {
 
   insert(contractId: string, summaryId: string, figures: NewDailySummary, now: number): void {
     const { counts, ...rest } = figures;
-    const countValues = Object.fromEntries(DENOMINATIONS.map(([name]) => [COUNT_COLUMNS[name], counts ? counts[name] : null]));
-    this.insertRow.run({ contractId, summaryId, ...rest, ...countValues, now });
+    this.insertRow.run({ contractId, summaryId, ...rest, ...countValues(counts), now });
   }
 
   /** Marks the closing released and reopens what it closed; returns the reopened transaction and settlement ids. */

@@ -17,8 +17,8 @@ import {
   listDailySummariesQuery,
   presentDailySummary,
   presentDailySummaryWithReport,
-  toCashInput,
 } from './closing-schema.js';
+import { toCashInput } from './cash-info-schema.js';
 
 /** Daily closing (4.15), its release and the stored closings. */
 export default function dailySummariesRoutes(deps: AppDeps): FastifyPluginAsyncZod {

@@ -1,49 +1,12 @@
-import { Decimal } from 'decimal.js';
 import { z } from 'zod';
-import { DENOMINATIONS, MAX_COUNT, type CashCounts, type CashInput, type Denomination } from '../../domain/closing.js';
 import type { ClosingReport } from '../../domain/closing-report.js';
-import { fromUnits, PRICE } from '../../domain/money.js';
+import { fromUnits } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
-import { date, decimalText, digits, id, oneOf } from '../../platform/http/fields.js';
+import { date, decimalText, id, oneOf } from '../../platform/http/fields.js';
 import { pageQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { countsOfRow } from './cash-counts.js';
+import { cashInfoBody, countsSchema, presentCounts } from './cash-info-schema.js';
 import type { DailySummaryRow } from './closing-repo.js';
-
-/** A count of notes or coins: a string of up to 6 digits, 0 to MAX_COUNT ("0" when none). */
-const count = digits(String(MAX_COUNT).length);
-
-const countsShape = Object.fromEntries(DENOMINATIONS.map(([name]) => [name, count.optional()])) as Record<
-  Denomination,
-  z.ZodOptional<typeof count>
->;
-
-/**
- * cashInfo of 4.15 (also registered at a terminal settlement): preparation cash and saving as
- * exact decimals, counts of notes and coins; an omitted count is 0.
- */
-export const cashInfoBody = z.strictObject({
-  preparationCash: decimalText(PRICE).optional(),
-  saving: decimalText(PRICE).optional(),
-  ...countsShape,
-});
-export type CashInfoBody = z.infer<typeof cashInfoBody>;
-
-export function toCashInput(body: CashInfoBody | null | undefined): CashInput | null {
-  if (!body) return null;
-  const counts = Object.fromEntries(DENOMINATIONS.map(([name]) => [name, Number(body[name] ?? '0')])) as CashCounts;
-  return {
-    counts,
-    ...(body.preparationCash === undefined ? {} : { preparationCash: new Decimal(body.preparationCash) }),
-    ...(body.saving === undefined ? {} : { saving: new Decimal(body.saving) }),
-  };
-}
-
-/** Counts as answered: strings, or null when nothing was counted. */
-export const countsSchema = z.object(
-  Object.fromEntries(DENOMINATIONS.map(([name]) => [name, z.string()])) as Record<Denomination, z.ZodString>,
-);
-
-export const presentCounts = (counts: CashCounts) =>
-  Object.fromEntries(DENOMINATIONS.map(([name]) => [name, String(counts[name])])) as Record<Denomination, string>;
 
 export const createDailySummaryBody = z.strictObject({
   sumDate: date.describe('the date to close: settled transactions sold on or before it are closed'),
@@ -240,28 +203,4 @@ export function presentDailySummary(row: DailySummaryRow, zone: string): DailySu
     closedDateTime: formatDateTime(row.closed_at, zone),
     releasedDateTime: row.released_at === null ? null : formatDateTime(row.released_at, zone),
   };
-}
-
-/** The stored notes and coins of a settlement or closing; all NULL when nothing was counted. */
-export interface CountColumns {
-  ten_thousand_yen: number | null;
-  five_thousand_yen: number | null;
-  two_thousand_yen: number | null;
-  one_thousand_yen: number | null;
-  five_hundred_yen: number | null;
-  one_hundred_yen: number | null;
-  fifty_yen: number | null;
-  ten_yen: number | null;
-  five_yen: number | null;
-  one_yen: number | null;
-}
-
-/** Count columns of a row (snake_case of the denominations). */
-export const COUNT_COLUMNS = Object.fromEntries(
-  DENOMINATIONS.map(([name]) => [name, name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)]),
-) as Record<Denomination, string>;
-
-export function countsOfRow(row: CountColumns): CashCounts {
-  const r = row as unknown as Record<string, number>;
-  return Object.fromEntries(DENOMINATIONS.map(([name]) => [name, r[COUNT_COLUMNS[name]]])) as CashCounts;
 }

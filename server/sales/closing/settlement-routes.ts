@@ -5,11 +5,13 @@ import { authOf } from '../../platform/http/auth.js';
 import { sendPage } from '../../platform/http/paging.js';
 import { commonErrorResponses, problemSchema } from '../../platform/http/problem.js';
 import { AdjustmentRepo } from './settlement-repo.js';
+import { TerminalSettler } from './settler.js';
 import { adjustment, adjustmentParams, createAdjustmentBody, listAdjustmentsQuery, presentAdjustment } from './settlement-schema.js';
 
 /** Terminal settlements: the step before the daily closing (3.4: unprocessed → settled). */
 export default function adjustmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const adjustments = new AdjustmentRepo(deps.db, deps.writer, deps.ids, deps.clock);
+  const settler = new TerminalSettler(deps.db, deps.writer, deps.ids, deps.clock);
+  const adjustments = new AdjustmentRepo(deps.db);
   const tags = ['daily closing'];
 
   return async (app) => {
@@ -26,7 +28,7 @@ export default function adjustmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod 
       },
       async (request) => {
         const { contract } = authOf(request);
-        return presentAdjustment(adjustments.create(contract, request.body), contract.timeZone);
+        return presentAdjustment(settler.settle(contract, request.body), contract.timeZone);
       },
     );
 

@@ -3,7 +3,8 @@ import { PRICE, fromUnits } from '../../domain/money.js';
 import { formatDateTime, parseDateTime } from '../../domain/time.js';
 import { date, dateTime, decimalText, id } from '../../platform/http/fields.js';
 import { pageQuery, POS_PAGE } from '../../platform/http/paging.js';
-import { cashInfoBody, countsOfRow, countsSchema, presentCounts } from './closing-schema.js';
+import { countsOfRow } from './cash-counts.js';
+import { cashInfoBody, countsSchema, presentCounts } from './cash-info-schema.js';
 import type { AdjustmentRow } from './settlement-repo.js';
 
 export const createAdjustmentBody = z.strictObject({
