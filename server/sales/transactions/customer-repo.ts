@@ -11,6 +11,8 @@ import { TotalsError, type TaxDivision, type TotalsInput, type TotalsLine } from
 import { BadRequest, NotFound } from '../../platform/http/problem.js';
 import type { Contract } from '../../platform/contracts/repo.js';
 import { CustomerRepo, type Actor, type CustomerRow } from '../../masters/customers/repo.js';
+import { DailySummaryRepo } from '../closing/closing-repo.js';
+import { assertDayOpen } from '../closing/open-day.js';
 import { HEADER_FIELDS, type Rec } from './catalog.js';
 import { TransactionRepo, type TransactionRecord } from './repo.js';
 
@@ -78,6 +80,7 @@ export class TransactionCustomerChanger {
   private readonly transactions;
   private readonly members;
   private readonly customers;
+  private readonly closings;
 
   constructor(
     db: Sqlite,
@@ -88,6 +91,7 @@ export class TransactionCustomerChanger {
     this.transactions = new TransactionRepo(db);
     this.members = new TransactionCustomerRepo(db);
     this.customers = new CustomerRepo(db, writer, ids, clock);
+    this.closings = new DailySummaryRepo(db);
   }
 
   change(contract: Contract, transactionId: string, body: TransactionCustomerChange, actor: Actor | null): TransactionRecord {
@@ -98,7 +102,7 @@ export class TransactionCustomerChanger {
       const member = this.memberOf(cid, body);
       const h = record.header;
       if (h.customerId === member.customer_id) return record;
-      assertMemberChangeable(h);
+      assertMemberChangeable(this.closings, cid, h);
 
       const division = body.pointUpdateDivision ?? '0';
       if (h.cancelDivision === '1' && division !== '0') {
@@ -154,7 +158,7 @@ export class TransactionCustomerChanger {
 }
 
 /** Only a sale that is not return-cancelled, not a return-cancel and not in a closed day may change its member. */
-function assertMemberChangeable(h: Rec): void {
+function assertMemberChangeable(closings: DailySummaryRepo, contractId: string, h: Rec): void {
   const id = h.transactionHeadId;
   if (h.transactionHeadDivision !== '1') {
     throw BadRequest.field('transaction_id', `transaction ${id} is not a sale (transactionHeadDivision ${h.transactionHeadDivision}): only a sale's member can be changed`);
@@ -163,14 +167,14 @@ function assertMemberChangeable(h: Rec): void {
   if (h.disposeDivision === '2') {
     throw BadRequest.field('transaction_id', `transaction ${id} is a return-cancel (of transaction ${h.disposeServerTransactionHeadId}): its member follows the source`);
   }
-  if (h.sumDivision === '2') {
-    const store = h.storeId;
-    throw BadRequest.field(
-      'transaction_id',
-      `transaction ${id} belongs to the closed day ${h.sumDate} of store ${store} (sumDivision 2): ` +
-        `release the closing first (POST /daily_summaries/${store}/${h.sumDate}/release)`,
-    );
-  }
+  // The sale's own closed mark says whether its day is closed (see BusinessDay.closedMark).
+  const day = { contractId, storeId: h.storeId as number, date: (h.sumDate ?? null) as string | null, closedMark: h.sumDivision === '2' };
+  assertDayOpen(closings, day, {
+    field: 'transaction_id',
+    message: ({ storeId, date }) =>
+      `transaction ${id} belongs to the closed day ${date} of store ${storeId} (sumDivision 2): ` +
+      `release the closing first (POST /daily_summaries/${storeId}/${date}/release)`,
+  });
 }
 
 const dec = (v: string | number | null | undefined) => (v === null || v === undefined ? null : exact(v));

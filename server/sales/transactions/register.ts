@@ -14,6 +14,7 @@ import { BadRequest, Conflict, fieldDetail } from '../../platform/http/problem.j
 import type { Contract } from '../../platform/contracts/repo.js';
 import { CustomerRepo, type CustomerRow } from '../../masters/customers/repo.js';
 import { DailySummaryRepo } from '../closing/closing-repo.js';
+import { assertDayOpen, releaseFirstAt } from '../closing/open-day.js';
 import { POINT } from '../../masters/customers/schema.js';
 import { PaymentMethodRepo } from '../../masters/payment-methods/repo.js';
 import { ProductBundleGroupRepo } from '../../masters/product-bundle-groups/repo.js';
@@ -170,7 +171,9 @@ export class TransactionRegistry {
     if (terminalTranAt > now + MAX_AHEAD_MS) {
       throw BadRequest.field('terminalTranDateTime', 'is more than a day ahead of the server clock; check the terminal clock');
     }
-    this.assertDayOpen(cid, store, body.sumDate ?? formatDate(terminalTranAt, contract.timeZone), body.sumDate === undefined ? 'terminalTranDateTime' : 'sumDate');
+    // A sale is dated on its sumDate when registered closed, else on its sale date.
+    const day = { contractId: cid, storeId: store.store_id, date: body.sumDate ?? formatDate(terminalTranAt, contract.timeZone) };
+    assertDayOpen(this.closings, day, { field: body.sumDate === undefined ? 'terminalTranDateTime' : 'sumDate', message: releaseFirstAt });
     const taxRate = body.taxRate === undefined ? standardTaxRateAt(terminalTranAt) : exact(body.taxRate);
     if (body.sumDate !== undefined) assertSumDate(body.sumDate, formatDate(now, contract.timeZone), formatDate(terminalTranAt, contract.timeZone));
 
@@ -241,16 +244,6 @@ export class TransactionRegistry {
       },
       customer,
     };
-  }
-
-  /**
-   * Money is sacred: a closed day never changes behind its closing. A sale dated on a day the
-   * store has closed (not released) would be listed but never in that closing's figures.
-   */
-  private assertDayOpen(cid: string, store: StoreRow, date: string, field: string): void {
-    if (this.closings.findInForce(cid, store.store_id, date)) {
-      throw BadRequest.field(field, `store ${store.store_id} is already closed for ${date}; release that closing first (POST /daily_summaries/${store.store_id}/${date}/release)`);
-    }
   }
 
   /**
