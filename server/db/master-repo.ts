@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Clock } from '../clock.js';
 import type { Page, UpdRange } from '../platform/http/paging.js';
-import { NotFound } from '../platform/http/problem.js';
+import { NotFoundError } from '../domain/errors.js';
 import { entityNamed, idOfRow, keyValues, type EntityDef } from './entities.js';
 import type { Sqlite } from './open.js';
 import { selectFilteredPage, selectPage, setClause, type Condition, type RowRef } from './sql.js';
@@ -82,7 +82,7 @@ export abstract class MasterRepo<Row extends object, S extends string = string> 
   /** The path's target, or 404 `[<param>] <noun> <id> does not exist`. */
   get(contractId: string, id: string | number): Row {
     const row = this.find(contractId, id);
-    if (!row) throw NotFound.field(this.param, `${this.noun} ${id} does not exist`);
+    if (!row) throw NotFoundError.field(this.param, `${this.noun} ${id} does not exist`);
     return row;
   }
 

@@ -1,5 +1,5 @@
 import { fetchSize, offsetOf, type Page, type SortKey, type UpdRange } from '../platform/http/paging.js';
-import { BadRequest } from '../platform/http/problem.js';
+import { InvalidInput } from '../domain/errors.js';
 import type { Sqlite } from './open.js';
 
 /**
@@ -75,7 +75,7 @@ export function updConditions(range: UpdRange): Condition[] {
   const from = range['upd_date_time-from'];
   const to = range['upd_date_time-to'];
   if (from !== undefined && to !== undefined && to < from) {
-    throw BadRequest.field('upd_date_time-to', 'must not be earlier than upd_date_time-from');
+    throw InvalidInput.field('upd_date_time-to', 'must not be earlier than upd_date_time-from');
   }
   return [
     ['upd_at >= ?', from],

@@ -51,6 +51,13 @@ export class ConflictError extends DomainError {
   }
 }
 
+/** The contract's plan or settings do not allow it (coupons on a plan without them, a payment terminal link the settings turn off). */
+export class ForbiddenError extends DomainError {
+  static field(field: string, message: string): ForbiddenError {
+    return new ForbiddenError(message, field);
+  }
+}
+
 /** What can still be done to a record that refuses the operation asked for. */
 export type Operation = 'read' | 'update' | 'delete';
 
@@ -59,7 +66,12 @@ export class OperationRefused extends DomainError {
   constructor(
     message: string,
     readonly allowed: readonly Operation[],
+    field?: string,
   ) {
-    super(message);
+    super(message, field);
+  }
+
+  static field(field: string, message: string, allowed: readonly Operation[]): OperationRefused {
+    return new OperationRefused(message, allowed, field);
   }
 }

@@ -3,7 +3,6 @@ import type { AppDeps } from '../deps.js';
 import { autoClosingDate, autoClosingDates } from '../domain/auto-closing-calendar.js';
 import { isBusyError } from '../db/write.js';
 import { DomainError } from '../domain/errors.js';
-import { ProblemError } from '../platform/http/problem.js';
 import { DailyCloser } from '../sales/closing/closer.js';
 import { DailySummaryRepo } from '../sales/closing/closing-repo.js';
 
@@ -57,7 +56,7 @@ export function runAutoClosing(deps: JobDeps, now: Date, log: JobLog = silent, m
         outcomes.push({ ...where, result: 'closed' });
         memo?.delete(key);
       } catch (error) {
-        if (error instanceof DomainError || error instanceof ProblemError) {
+        if (error instanceof DomainError) {
           if (!memo?.has(key)) log.warn({ ...where, detail: error.message }, 'automatic closing refused');
           memo?.add(key);
           outcomes.push({ ...where, result: 'refused', detail: error.message });

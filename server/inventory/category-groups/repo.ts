@@ -3,7 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import type { CreateCategoryGroup, ListCategoryGroupsQuery, UpdateCategoryGroup } from './schema.js';
 
@@ -65,7 +65,7 @@ export class CategoryGroupRepo extends MasterRepo<CategoryGroupRow, keyof typeof
     this.writer.write(() => {
       const current = this.get(contractId, groupId);
       const category = this.firstCategory.get(contractId, current.category_group_id) as number | undefined;
-      if (category !== undefined) throw BadRequest.field('category_group_id', `category group ${groupId} is used by category ${category}`);
+      if (category !== undefined) throw InvalidInput.field('category_group_id', `category group ${groupId} is used by category ${category}`);
       this.deleteRow(contractId, current);
     });
   }
@@ -81,7 +81,7 @@ export class CategoryGroupRepo extends MasterRepo<CategoryGroupRow, keyof typeof
   /** The group a body field names, or 400 `[field] category group N does not exist`. */
   referenced(contractId: string, groupId: string, field = 'categoryGroupId'): CategoryGroupRow {
     const row = this.find(contractId, groupId);
-    if (!row) throw BadRequest.field(field, `category group ${groupId} does not exist`);
+    if (!row) throw InvalidInput.field(field, `category group ${groupId} does not exist`);
     return row;
   }
 
@@ -89,7 +89,7 @@ export class CategoryGroupRepo extends MasterRepo<CategoryGroupRow, keyof typeof
     if (code === null) return;
     const other = this.byCode.get(contractId, code) as { category_group_id: number } | undefined;
     if (other && other.category_group_id !== selfId) {
-      throw BadRequest.field('categoryGroupCode', `category group code ${code} is already used by category group ${other.category_group_id}`);
+      throw InvalidInput.field('categoryGroupCode', `category group code ${code} is already used by category group ${other.category_group_id}`);
     }
   }
 }

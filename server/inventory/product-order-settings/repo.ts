@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { NotFound } from '../../platform/http/problem.js';
+import { NotFoundError } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import { StoreRepo } from '../../masters/stores/repo.js';
 import type { IdAllocator } from '../../db/ids.js';
@@ -88,11 +88,11 @@ export class ProductOrderSettingRepo extends MasterRepo<OrderSettingRow, keyof t
   }
 
   private assertProduct(contractId: string, productId: string): void {
-    if (this.productExists.get(contractId, Number(productId)) === undefined) throw NotFound.field('product_id', `product ${productId} does not exist`);
+    if (this.productExists.get(contractId, Number(productId)) === undefined) throw NotFoundError.field('product_id', `product ${productId} does not exist`);
   }
 
   private assertStore(contractId: string, storeId: string): void {
-    if (!this.stores.find(contractId, storeId)) throw NotFound.field('store_id', `store ${storeId} does not exist`);
+    if (!this.stores.find(contractId, storeId)) throw NotFoundError.field('store_id', `store ${storeId} does not exist`);
   }
 }
 

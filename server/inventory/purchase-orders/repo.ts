@@ -8,7 +8,7 @@ import { productTaxRateAt } from '../../domain/inventory-prices.js';
 import { applySplit, assertOrderable, PurchaseOrderRuleError, SPLIT_SUPPLIER } from '../../domain/purchase-orders.js';
 import { formatDate } from '../../domain/time.js';
 import type { Page, UpdRange } from '../../platform/http/paging.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import { ContractRepo, type Contract } from '../../platform/contracts/repo.js';
 import { StaffRepo } from '../../masters/staffs/repo.js';
 import { StoreRepo } from '../../masters/stores/repo.js';
@@ -34,7 +34,7 @@ const ruled = <T>(fn: () => T): T => {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof PurchaseOrderRuleError) throw BadRequest.field(error.field, error.message);
+    if (error instanceof PurchaseOrderRuleError) throw InvalidInput.field(error.field, error.message);
     throw error;
   }
 };
@@ -98,7 +98,7 @@ export class PurchaseOrderRepo {
 
   get(contractId: string, id: string | number): PurchaseOrderRow {
     const row = this.byId.get(contractId, id) as PurchaseOrderRow | undefined;
-    if (!row) throw NotFound.field('purchase_order_id', `purchase order ${id} does not exist`);
+    if (!row) throw NotFoundError.field('purchase_order_id', `purchase order ${id} does not exist`);
     return row;
   }
 
@@ -157,13 +157,13 @@ export class PurchaseOrderRepo {
       if (body.recipientOrderId !== undefined) this.suppliers.referenced(contractId, body.recipientOrderId, 'recipientOrderId');
       if (body.orderSourceStoreId !== undefined) this.stores.referenced(contractId, body.orderSourceStoreId, { field: 'orderSourceStoreId' });
       if (body.staffId !== undefined && !this.staffs.find(contractId, body.staffId)) {
-        throw BadRequest.field('staffId', `staff ${body.staffId} does not exist`);
+        throw InvalidInput.field('staffId', `staff ${body.staffId} does not exist`);
       }
       body.stores.forEach((s, i) => this.stores.referenced(contractId, s.storageStoreId, { field: `stores[${i}].storageStoreId` }));
       const productIds = body.products.map((p) => Number(p.productId));
       const facts = this.masters.productFacts(contractId, productIds);
       body.products.forEach((p, i) => {
-        if (!facts.has(Number(p.productId))) throw BadRequest.field(`products[${i}].productId`, `product ${p.productId} does not exist`);
+        if (!facts.has(Number(p.productId))) throw InvalidInput.field(`products[${i}].productId`, `product ${p.productId} does not exist`);
       });
       const ordered = productIds.map((id) => facts.get(id)!);
       const supplied = settings.orderSplitUnit === SPLIT_SUPPLIER ? this.masters.suppliedProducts(contractId, productIds) : null;
@@ -201,7 +201,7 @@ export class PurchaseOrderRepo {
       const stores = body.stores.map((s, i): OrderStoreRow => {
         const from = s.storageExpectedDateFrom ?? today;
         const to = s.storageExpectedDateTo ?? today;
-        if (to < from) throw BadRequest.field(`stores[${i}].storageExpectedDateTo`, `${to} is earlier than storageExpectedDateFrom ${from}`);
+        if (to < from) throw InvalidInput.field(`stores[${i}].storageExpectedDateTo`, `${to} is earlier than storageExpectedDateFrom ${from}`);
         const storeRow = { storage_info_delivery_id: Number(storeIds[i]), storage_info_id: orderId, storage_store_id: Number(s.storageStoreId), storage_expected_date_from: from, storage_expected_date_to: to, ins_at: now, upd_at: now };
         this.insertStore.run(contractId, storeRow.storage_info_delivery_id, orderId, storeRow.storage_store_id, from, to, now, now);
         return storeRow;

@@ -7,7 +7,7 @@ import { COST_SCALE, formatDecimal, fromUnits, PRICE_SCALE } from '../../domain/
 import { MAX_SHIPMENT_DETAILS, SHIPPED, stockToMove, type ShipmentStatus } from '../../domain/shipments.js';
 import { STOCK_DIVISION } from '../../domain/stock.js';
 import type { RoundingCode } from '../../domain/transaction-totals-types.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import { InventoryMasters, type ProductFacts } from '../purchase-orders/inventory-masters.js';
 import { StockMovements } from '../stock/movements.js';
 import type { CreateShipment, ShipmentDetailRow, ShipmentRow, UpdateShipmentDetail } from './schema.js';
@@ -92,22 +92,22 @@ export class ShipmentDetails {
     const existing = new Map(this.list(contractId, current.shipment_id).map((d) => [d.shipment_detail_id, d]));
     const added = input.filter((d) => d.shipmentDetailId === undefined).length;
     if (existing.size + added > MAX_SHIPMENT_DETAILS) {
-      throw BadRequest.field('details', `a shipment has at most ${MAX_SHIPMENT_DETAILS} details: ${existing.size} existing and ${added} added would make ${existing.size + added}`);
+      throw InvalidInput.field('details', `a shipment has at most ${MAX_SHIPMENT_DETAILS} details: ${existing.size} existing and ${added} added would make ${existing.size + added}`);
     }
     const seen = new Set<number>();
     input.forEach((d, i) => {
       if (d.shipmentDetailId === undefined) {
-        if (d.productId === undefined) throw BadRequest.field(`details[${i}].productId`, 'is required for a new detail (one without shipmentDetailId)');
-        if (d.quantity === undefined) throw BadRequest.field(`details[${i}].quantity`, 'is required for a new detail (one without shipmentDetailId)');
+        if (d.productId === undefined) throw InvalidInput.field(`details[${i}].productId`, 'is required for a new detail (one without shipmentDetailId)');
+        if (d.quantity === undefined) throw InvalidInput.field(`details[${i}].quantity`, 'is required for a new detail (one without shipmentDetailId)');
         return;
       }
       const id = Number(d.shipmentDetailId);
       const detail = existing.get(id);
-      if (!detail) throw BadRequest.field(`details[${i}].shipmentDetailId`, `shipment detail ${d.shipmentDetailId} does not exist in shipment ${current.shipment_id}`);
-      if (seen.has(id)) throw BadRequest.field(`details[${i}].shipmentDetailId`, `shipment detail ${id} is given twice`);
+      if (!detail) throw InvalidInput.field(`details[${i}].shipmentDetailId`, `shipment detail ${d.shipmentDetailId} does not exist in shipment ${current.shipment_id}`);
+      if (seen.has(id)) throw InvalidInput.field(`details[${i}].shipmentDetailId`, `shipment detail ${id} is given twice`);
       seen.add(id);
       if (current.status === SHIPPED && d.productId !== undefined && Number(d.productId) !== detail.product_id) {
-        throw BadRequest.field(`details[${i}].productId`, `shipment ${current.shipment_id} is shipped: the product of its detail ${id} cannot be changed`);
+        throw InvalidInput.field(`details[${i}].productId`, `shipment ${current.shipment_id} is shipped: the product of its detail ${id} cannot be changed`);
       }
     });
     // One read of every product involved: those sent (which must exist) and those of the
@@ -178,7 +178,7 @@ export class ShipmentDetails {
    */
   private productsOf(contractId: string, required: readonly { id: string; field: string }[], also: readonly number[] = []): Map<number, ProductFacts> {
     const products = this.masters.productFacts(contractId, [...new Set([...required.map((r) => Number(r.id)), ...also])]);
-    for (const r of required) if (!products.has(Number(r.id))) throw BadRequest.field(r.field, `product ${r.id} does not exist`);
+    for (const r of required) if (!products.has(Number(r.id))) throw InvalidInput.field(r.field, `product ${r.id} does not exist`);
     return products;
   }
 }

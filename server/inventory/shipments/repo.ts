@@ -8,7 +8,7 @@ import { approvalMove, assertShippedEditable, initialApproval, resolveRecipient,
 import { standardTaxRateAt } from '../../domain/tax.js';
 import { formatDate } from '../../domain/time.js';
 import type { Page, UpdRange } from '../../platform/http/paging.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import { ContractRepo, type Contract } from '../../platform/contracts/repo.js';
 import { StaffRepo } from '../../masters/staffs/repo.js';
 import { StoreRepo } from '../../masters/stores/repo.js';
@@ -39,7 +39,7 @@ const asRuleError = <T>(fn: () => T): T => {
   try {
     return fn();
   } catch (error) {
-    if (error instanceof ShipmentRuleError) throw BadRequest.field(error.field, error.message);
+    if (error instanceof ShipmentRuleError) throw InvalidInput.field(error.field, error.message);
     throw error;
   }
 };
@@ -87,7 +87,7 @@ export class ShipmentRepo {
 
   get(contractId: string, shipmentId: string | number): ShipmentRow {
     const row = this.find(contractId, shipmentId);
-    if (!row) throw NotFound.field('shipment_id', `shipment ${shipmentId} does not exist`);
+    if (!row) throw NotFoundError.field('shipment_id', `shipment ${shipmentId} does not exist`);
     return row;
   }
 
@@ -199,7 +199,7 @@ export class ShipmentRepo {
   }
 
   private assertStaff(contractId: string, staffId: string): void {
-    if (!this.staffs.find(contractId, staffId)) throw BadRequest.field('staffId', `staff ${staffId} does not exist`);
+    if (!this.staffs.find(contractId, staffId)) throw InvalidInput.field('staffId', `staff ${staffId} does not exist`);
   }
 }
 

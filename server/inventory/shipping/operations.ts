@@ -23,7 +23,7 @@ import {
 } from '../../domain/shipping.js';
 import { STOCK_DIVISION } from '../../domain/stock.js';
 import { formatDate } from '../../domain/time.js';
-import { BadRequest, Conflict, NotFound } from '../../platform/http/problem.js';
+import { ConflictError, InvalidInput, NotFoundError } from '../../domain/errors.js';
 import type { Contract } from '../../platform/contracts/repo.js';
 import { StockMovements, type StockRef } from '../stock/movements.js';
 import { StoreRepo } from '../../masters/stores/repo.js';
@@ -49,7 +49,7 @@ export function ruled<T>(fn: () => T): T {
     return fn();
   } catch (error) {
     if (!(error instanceof ShippingRuleError)) throw error;
-    throw error.status === 409 ? new Conflict(`[${error.field}] ${error.message}`) : BadRequest.field(error.field, error.message);
+    throw error.status === 409 ? new ConflictError(`[${error.field}] ${error.message}`) : InvalidInput.field(error.field, error.message);
   }
 }
 
@@ -91,7 +91,7 @@ export class ShippingOperations {
   /** The path's shipping, or 404. */
   get(contractId: string, shippingId: string): ShippingRow {
     const row = this.repo.find(contractId, shippingId);
-    if (!row) throw NotFound.field('shipping_id', `shipping ${shippingId} does not exist`);
+    if (!row) throw NotFoundError.field('shipping_id', `shipping ${shippingId} does not exist`);
     return row;
   }
 
@@ -104,7 +104,7 @@ export class ShippingOperations {
     return this.writer.write(() => {
       this.stores.referenced(contractId, input.shippingStoreId, { field: 'shippingStoreId' });
       this.stores.referenced(contractId, input.receivingStoreId, { field: 'receivingStoreId' });
-      if (input.receivingStoreId === input.shippingStoreId) throw BadRequest.field('receivingStoreId', 'must be another store than shippingStoreId');
+      if (input.receivingStoreId === input.shippingStoreId) throw InvalidInput.field('receivingStoreId', 'must be another store than shippingStoreId');
       this.assertDateRange(input.receivingExpectedDateFrom, input.receivingExpectedDateTo);
       this.assertStaff(contractId, 'staffId', input.staffId);
       this.assertStaff(contractId, 'requestStaffId', input.requestStaffId);
@@ -308,39 +308,39 @@ export class ShippingOperations {
     inputs.forEach((input, i) => {
       const at = `details.${i}`;
       if (input.shippingDetailId === undefined) {
-        if (input.productId === undefined) throw BadRequest.field(`${at}.productId`, 'is required to add a detail (no shippingDetailId)');
+        if (input.productId === undefined) throw InvalidInput.field(`${at}.productId`, 'is required to add a detail (no shippingDetailId)');
         this.assertNewProduct(contractId, `${at}.productId`, input.productId, products, i);
         added.push({ productId: input.productId, quantity: n(input.quantity) });
         return;
       }
       const detail = byId.get(input.shippingDetailId);
-      if (!detail) throw BadRequest.field(`${at}.shippingDetailId`, `shipping detail ${input.shippingDetailId} is not a detail of shipping ${shippingId}`);
-      if (changed.has(input.shippingDetailId)) throw BadRequest.field(`${at}.shippingDetailId`, `shipping detail ${input.shippingDetailId} is given twice`);
+      if (!detail) throw InvalidInput.field(`${at}.shippingDetailId`, `shipping detail ${input.shippingDetailId} is not a detail of shipping ${shippingId}`);
+      if (changed.has(input.shippingDetailId)) throw InvalidInput.field(`${at}.shippingDetailId`, `shipping detail ${input.shippingDetailId} is given twice`);
       if (input.productId !== undefined && input.productId !== String(detail.product_id)) {
-        throw BadRequest.field(`${at}.productId`, `shipping detail ${input.shippingDetailId} is of product ${detail.product_id}, not ${input.productId}`);
+        throw InvalidInput.field(`${at}.productId`, `shipping detail ${input.shippingDetailId} is of product ${detail.product_id}, not ${input.productId}`);
       }
       changed.add(input.shippingDetailId);
       this.repo.setDetail(contractId, shippingId, detail.shipping_detail_id, n(input.quantity), detail.stocked_quantity, now);
     });
     if (existing.length + added.length > MAX_SHIPPING_DETAILS) {
-      throw BadRequest.field('details', `a shipping has at most ${MAX_SHIPPING_DETAILS} details: ${existing.length} existing plus ${added.length} added`);
+      throw InvalidInput.field('details', `a shipping has at most ${MAX_SHIPPING_DETAILS} details: ${existing.length} existing plus ${added.length} added`);
     }
     for (const a of added) this.repo.addDetail(contractId, shippingId, this.ids.next('shipping_details'), n(a.productId), a.quantity, now);
   }
 
   /** A product a body adds: it must exist and be listed once (`seen`: product → the position that listed it, -1 already stored). */
   private assertNewProduct(contractId: string, field: string, productId: string, seen: Map<string, number>, i: number): void {
-    if (!this.repo.hasProduct(contractId, productId)) throw BadRequest.field(field, `product ${productId} does not exist`);
+    if (!this.repo.hasProduct(contractId, productId)) throw InvalidInput.field(field, `product ${productId} does not exist`);
     const first = seen.get(productId);
-    if (first !== undefined) throw BadRequest.field(field, first < 0 ? `product ${productId} is already in the shipping` : `product ${productId} is already in details[${first}]`);
+    if (first !== undefined) throw InvalidInput.field(field, first < 0 ? `product ${productId} is already in the shipping` : `product ${productId} is already in details[${first}]`);
     seen.set(productId, i);
   }
 
   private assertStaff(contractId: string, field: string, staffId: string | null | undefined): void {
-    if (staffId !== undefined && staffId !== null && !this.repo.hasStaff(contractId, staffId)) throw BadRequest.field(field, `staff ${staffId} does not exist`);
+    if (staffId !== undefined && staffId !== null && !this.repo.hasStaff(contractId, staffId)) throw InvalidInput.field(field, `staff ${staffId} does not exist`);
   }
 
   private assertDateRange(from: string, to: string): void {
-    if (to < from) throw BadRequest.field('receivingExpectedDateTo', `must not be before receivingExpectedDateFrom (${from})`);
+    if (to < from) throw InvalidInput.field('receivingExpectedDateTo', `must not be before receivingExpectedDateFrom (${from})`);
   }
 }

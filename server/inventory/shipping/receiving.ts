@@ -1,5 +1,5 @@
 import { assertReceivingUpdatable, INSPECTION, MAX_SHIPPING_DETAILS, NOT_RECEIVED, NOT_SHIPPED, RECEIVED, receivingInspected } from '../../domain/shipping.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import type { Contract } from '../../platform/contracts/repo.js';
 import { ruled, type Actor, type ShippingOperations } from './operations.js';
 import { SHIPPING_ENTITY, type ReceivingDetailRow, type ShippingRow, type ShippingValues } from './repo.js';
@@ -24,8 +24,8 @@ export class ReceivingOperations {
   /** The path's receiving: a shipping sent out (status 1 or later), or 404. */
   get(contractId: string, receivingId: string): ShippingRow {
     const row = this.shipping.repo.find(contractId, receivingId);
-    if (!row) throw NotFound.field('receiving_id', `receiving ${receivingId} does not exist`);
-    if (row.status === NOT_SHIPPED) throw NotFound.field('receiving_id', `receiving ${receivingId} does not exist: shipping ${receivingId} has not been sent out (status 0)`);
+    if (!row) throw NotFoundError.field('receiving_id', `receiving ${receivingId} does not exist`);
+    if (row.status === NOT_SHIPPED) throw NotFoundError.field('receiving_id', `receiving ${receivingId} does not exist: shipping ${receivingId} has not been sent out (status 0)`);
     return row;
   }
 
@@ -41,9 +41,9 @@ export class ReceivingOperations {
       const row = this.get(contractId, receivingId);
       ruled(() => assertReceivingUpdatable({ shippingId: receivingId, status: row.status, modificationRequestStatus: row.modification_request_status }));
       const receivingDate = patch.receivingDate ?? row.receiving_date;
-      if (receivingDate === null) throw BadRequest.field('receivingDate', `is required: receiving ${receivingId} has no receiving date yet`);
+      if (receivingDate === null) throw InvalidInput.field('receivingDate', `is required: receiving ${receivingId} has no receiving date yet`);
       if (patch.staffId !== undefined && patch.staffId !== null && !repo.hasStaff(contractId, patch.staffId)) {
-        throw BadRequest.field('staffId', `staff ${patch.staffId} does not exist`);
+        throw InvalidInput.field('staffId', `staff ${patch.staffId} does not exist`);
       }
       const now = this.shipping.now();
       if (patch.details) this.applyDetails(contractId, row.shipping_id, patch.details, now);
@@ -80,27 +80,27 @@ export class ReceivingOperations {
         date: input.inspectionDate,
       };
       if (input.receivingDetailId === undefined) {
-        if (input.productId === undefined) throw BadRequest.field(`${at}.productId`, 'is required to add a detail (no receivingDetailId)');
-        if (!repo.hasProduct(contractId, input.productId)) throw BadRequest.field(`${at}.productId`, `product ${input.productId} does not exist`);
+        if (input.productId === undefined) throw InvalidInput.field(`${at}.productId`, 'is required to add a detail (no receivingDetailId)');
+        if (!repo.hasProduct(contractId, input.productId)) throw InvalidInput.field(`${at}.productId`, `product ${input.productId} does not exist`);
         const first = products.get(input.productId);
         if (first !== undefined) {
-          throw BadRequest.field(`${at}.productId`, first < 0 ? `product ${input.productId} is already in the receiving` : `product ${input.productId} is already in details[${first}]`);
+          throw InvalidInput.field(`${at}.productId`, first < 0 ? `product ${input.productId} is already in the receiving` : `product ${input.productId} is already in details[${first}]`);
         }
         products.set(input.productId, i);
         added.push({ productId: input.productId, input });
         return;
       }
       const detail = byId.get(input.receivingDetailId);
-      if (!detail) throw BadRequest.field(`${at}.receivingDetailId`, `receiving detail ${input.receivingDetailId} is not a detail of receiving ${shippingId}`);
-      if (done.has(input.receivingDetailId)) throw BadRequest.field(`${at}.receivingDetailId`, `receiving detail ${input.receivingDetailId} is given twice`);
+      if (!detail) throw InvalidInput.field(`${at}.receivingDetailId`, `receiving detail ${input.receivingDetailId} is not a detail of receiving ${shippingId}`);
+      if (done.has(input.receivingDetailId)) throw InvalidInput.field(`${at}.receivingDetailId`, `receiving detail ${input.receivingDetailId} is given twice`);
       if (input.productId !== undefined && input.productId !== String(detail.product_id)) {
-        throw BadRequest.field(`${at}.productId`, `receiving detail ${input.receivingDetailId} is of product ${detail.product_id}, not ${input.productId}`);
+        throw InvalidInput.field(`${at}.productId`, `receiving detail ${input.receivingDetailId} is of product ${detail.product_id}, not ${input.productId}`);
       }
       done.add(input.receivingDetailId);
       repo.setInspection(contractId, shippingId, { receivingDetailId: detail.receiving_detail_id, ...inspection }, now);
     });
     if (existing.length + added.length > MAX_SHIPPING_DETAILS) {
-      throw BadRequest.field('details', `a receiving has at most ${MAX_SHIPPING_DETAILS} details: ${existing.length} existing plus ${added.length} added`);
+      throw InvalidInput.field('details', `a receiving has at most ${MAX_SHIPPING_DETAILS} details: ${existing.length} existing plus ${added.length} added`);
     }
     for (const { productId, input } of added) {
       repo.addReceivingDetail(

@@ -7,7 +7,7 @@ import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
 import { STOCK_DIVISION, stockAfterAddError, type StockDivision } from '../../domain/stock.js';
 import { dayStart, nextDate } from '../../domain/time.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import { UI_CLIENT_ID } from '../../platform/auth/ui-client.js';
 import { StoreRepo } from '../../masters/stores/repo.js';
@@ -80,7 +80,7 @@ export class StockRepo {
    */
   changes(contractId: string, productId: string, storeId: string, query: ListStockChangesQuery, zone: string): StockChangeRow[] {
     this.assertProduct(contractId, productId);
-    if (!this.stores.find(contractId, storeId)) throw NotFound.field('store_id', `store ${storeId} does not exist`);
+    if (!this.stores.find(contractId, storeId)) throw NotFoundError.field('store_id', `store ${storeId} does not exist`);
     const day = query.target_date;
     const rows = selectFilteredPage<StockMovementRow, keyof typeof CHANGE_SORT>(
       this.db,
@@ -127,7 +127,7 @@ export class StockRepo {
       this.assertProduct(contractId, productId);
       this.stores.referenced(contractId, body.storeId);
       const error = stockAfterAddError(this.movements.amount(contractId, body.storeId, productId), body.stockAmount);
-      if (error) throw BadRequest.field('stockAmount', error);
+      if (error) throw InvalidInput.field('stockAmount', error);
       return this.movements.move(contractId, {
         storeId: body.storeId,
         productId,
@@ -176,7 +176,7 @@ export class StockRepo {
   }
 
   private assertProduct(contractId: string, productId: string): void {
-    if (this.productExists.get(contractId, Number(productId)) === undefined) throw NotFound.field('product_id', `product ${productId} does not exist`);
+    if (this.productExists.get(contractId, Number(productId)) === undefined) throw NotFoundError.field('product_id', `product ${productId} does not exist`);
   }
 }
 

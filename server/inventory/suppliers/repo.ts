@@ -4,7 +4,7 @@ import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import { updConditions } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import type { CreateSupplier, CreateSupplierProduct, DeleteSupplierProductQuery, ListSupplierProductsQuery, ListSuppliersQuery, UpdateSupplier } from './schema.js';
 
@@ -108,7 +108,7 @@ export class SupplierRepo extends MasterRepo<SupplierRow, keyof typeof SORT_COLU
   /** The supplier a body field names, or 400 `[field] supplier N does not exist` (purchase orders, shipments). */
   referenced(contractId: string, supplierId: string | number, field = 'supplierId'): SupplierRow {
     const row = this.find(contractId, supplierId);
-    if (!row) throw BadRequest.field(field, `supplier ${supplierId} does not exist`);
+    if (!row) throw InvalidInput.field(field, `supplier ${supplierId} does not exist`);
     return row;
   }
 
@@ -147,7 +147,7 @@ export class SupplierRepo extends MasterRepo<SupplierRow, keyof typeof SORT_COLU
   private assertCodeFree(contractId: string, code: string | null, selfId: number | null): void {
     if (code === null) return;
     const other = this.byCode.get(contractId, code) as { supplier_id: number } | undefined;
-    if (other && other.supplier_id !== selfId) throw BadRequest.field('supplierCode', `supplier code ${code} is already used by supplier ${other.supplier_id}`);
+    if (other && other.supplier_id !== selfId) throw InvalidInput.field('supplierCode', `supplier code ${code} is already used by supplier ${other.supplier_id}`);
   }
 }
 
@@ -189,9 +189,9 @@ class SupplierProductRepo extends MasterRepo<SupplierProductRow, keyof typeof PR
     const [division, targetId, field, noun] =
       body.productId !== undefined ? (['2', body.productId, 'productId', 'product'] as const) : (['1', body.categoryId!, 'categoryId', 'category'] as const);
     const exists = division === '2' ? this.productCategory.get(contractId, Number(targetId)) !== undefined : this.categoryExists.get(contractId, Number(targetId)) !== undefined;
-    if (!exists) throw BadRequest.field(field, `${noun} ${targetId} does not exist`);
+    if (!exists) throw InvalidInput.field(field, `${noun} ${targetId} does not exist`);
     const id = `${supplierId}/${division}/${Number(targetId)}`;
-    if (this.find(contractId, id)) throw BadRequest.field(field, `supplier ${supplierId} already handles ${noun} ${targetId}`);
+    if (this.find(contractId, id)) throw InvalidInput.field(field, `supplier ${supplierId} already handles ${noun} ${targetId}`);
     this.insertRow(contractId, { supplier_id: supplierId, division, target_id: Number(targetId) });
     return this.get(contractId, id);
   }
@@ -200,7 +200,7 @@ class SupplierProductRepo extends MasterRepo<SupplierProductRow, keyof typeof PR
     const [division, targetId, param, noun] =
       query.product_id !== undefined ? (['2', query.product_id, 'product_id', 'product'] as const) : (['1', query.category_id!, 'category_id', 'category'] as const);
     const row = this.find(contractId, `${supplierId}/${division}/${Number(targetId)}`);
-    if (!row) throw NotFound.field(param, `supplier ${supplierId} does not handle ${noun} ${targetId}`);
+    if (!row) throw NotFoundError.field(param, `supplier ${supplierId} does not handle ${noun} ${targetId}`);
     this.deleteRow(contractId, row);
   }
 

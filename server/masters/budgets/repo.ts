@@ -6,7 +6,7 @@ import type { Condition } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { toUnits } from '../../domain/money.js';
 import type { Page } from '../../platform/http/paging.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import { StoreRepo, type StoreRow } from '../stores/repo.js';
 import { SALES_TARGET_SCALE, type ListBudgetsQuery, type PutBudget } from './schema.js';
 
@@ -71,8 +71,8 @@ export class BudgetRepo extends MasterRepo<BudgetRow, keyof typeof SORT_COLUMNS>
       const prefix = `${m.year}-${m.month}-`;
       const seen = new Set<string>();
       for (const [i, day] of input.days.entries()) {
-        if (!day.date.startsWith(prefix)) throw BadRequest.field(`days.${i}.date`, `${day.date} is not in ${m.year}-${m.month}`);
-        if (seen.has(day.date)) throw BadRequest.field(`days.${i}.date`, `${day.date} is given twice`);
+        if (!day.date.startsWith(prefix)) throw InvalidInput.field(`days.${i}.date`, `${day.date} is not in ${m.year}-${m.month}`);
+        if (seen.has(day.date)) throw InvalidInput.field(`days.${i}.date`, `${day.date} is given twice`);
         seen.add(day.date);
       }
       const storeId = store.store_id;
@@ -118,4 +118,4 @@ export class BudgetRepo extends MasterRepo<BudgetRow, keyof typeof SORT_COLUMNS>
 }
 
 const noBudget = (store: StoreRow, m: BudgetMonth) =>
-  NotFound.field('month', `store ${store.store_id} has no daily budget for ${m.year}-${m.month}`);
+  NotFoundError.field('month', `store ${store.store_id} has no daily budget for ${m.year}-${m.month}`);

@@ -3,7 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import { StoreRepo } from '../stores/repo.js';
 import type { CreateCashDrawer, ListCashDrawersQuery, UpdateCashDrawer } from './schema.js';
@@ -76,7 +76,7 @@ export class CashDrawerRepo extends MasterRepo<CashDrawerRow, keyof typeof SORT_
   private assertUnused(contractId: string, drawer: CashDrawerRow, field: string, what: string): void {
     const users = (this.usedBy.all(contractId, drawer.cash_drawer_id) as { terminal_id: number }[]).map((r) => r.terminal_id);
     if (users.length) {
-      throw BadRequest.field(field, `cash drawer ${drawer.cash_drawer_id} is linked to terminal ${users.join(', ')}; unlink it before it can ${what}`);
+      throw InvalidInput.field(field, `cash drawer ${drawer.cash_drawer_id} is linked to terminal ${users.join(', ')}; unlink it before it can ${what}`);
     }
   }
 }

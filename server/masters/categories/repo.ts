@@ -4,7 +4,7 @@ import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import { setClause } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import { CategoryGroupRepo } from '../../inventory/category-groups/repo.js';
 import { MAX_LEVEL, type CreateCategory, type ListCategoriesQuery, type UpdateCategory } from './schema.js';
@@ -53,7 +53,7 @@ const SORT_COLUMNS = {
   updDateTime: 'upd_at',
 };
 
-const tooDeep = (detail: string) => BadRequest.field('parentCategoryId', `${detail}: level would exceed ${MAX_LEVEL}`);
+const tooDeep = (detail: string) => InvalidInput.field('parentCategoryId', `${detail}: level would exceed ${MAX_LEVEL}`);
 
 export class CategoryRepo extends MasterRepo<CategoryRow, keyof typeof SORT_COLUMNS> {
   private readonly byCode;
@@ -139,10 +139,10 @@ export class CategoryRepo extends MasterRepo<CategoryRow, keyof typeof SORT_COLU
     this.writer.write(() => {
       const current = this.get(contractId, categoryId);
       if (this.firstChild.get(contractId, current.category_id)) {
-        throw BadRequest.field('category_id', `category ${categoryId} has child categories`);
+        throw InvalidInput.field('category_id', `category ${categoryId} has child categories`);
       }
       const user = this.firstUser.get({ contractId, categoryId: current.category_id }) as { kind: string; id: number } | undefined;
-      if (user) throw BadRequest.field('category_id', `category ${categoryId} is used by ${user.kind} ${user.id}`);
+      if (user) throw InvalidInput.field('category_id', `category ${categoryId} is used by ${user.kind} ${user.id}`);
       this.deleteRow(contractId, current);
     });
   }
@@ -165,9 +165,9 @@ export class CategoryRepo extends MasterRepo<CategoryRow, keyof typeof SORT_COLU
     let level = 1;
     if (parentId !== null) {
       const parent = this.parent(contractId, parentId);
-      if (parent.category_id === self) throw BadRequest.field('parentCategoryId', `category ${self} cannot be its own parent`);
+      if (parent.category_id === self) throw InvalidInput.field('parentCategoryId', `category ${self} cannot be its own parent`);
       if (subtree.some((c) => c.category_id === parent.category_id)) {
-        throw BadRequest.field('parentCategoryId', `category ${parentId} is a descendant of category ${self}`);
+        throw InvalidInput.field('parentCategoryId', `category ${parentId} is a descendant of category ${self}`);
       }
       level = parent.level + 1;
       const deepest = Math.max(...subtree.map((c) => c.level)) + level - current.level;
@@ -187,7 +187,7 @@ export class CategoryRepo extends MasterRepo<CategoryRow, keyof typeof SORT_COLU
 
   private parent(contractId: string, parentId: string): CategoryRow {
     const parent = this.find(contractId, parentId);
-    if (!parent) throw BadRequest.field('parentCategoryId', `category ${parentId} does not exist`);
+    if (!parent) throw InvalidInput.field('parentCategoryId', `category ${parentId} does not exist`);
     return parent;
   }
 
@@ -195,7 +195,7 @@ export class CategoryRepo extends MasterRepo<CategoryRow, keyof typeof SORT_COLU
     if (code === null) return;
     const other = this.byCode.get(contractId, code) as { category_id: number } | undefined;
     if (other && other.category_id !== selfId) {
-      throw BadRequest.field('categoryCode', `category code ${code} is already used by category ${other.category_id}`);
+      throw InvalidInput.field('categoryCode', `category code ${code} is already used by category ${other.category_id}`);
     }
   }
 }

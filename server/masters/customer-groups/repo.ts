@@ -3,7 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { Page, UpdRange } from '../../platform/http/paging.js';
 import type { CreateCustomerGroup, ListCustomerGroupsQuery, UpdateCustomerGroup } from './schema.js';
 
@@ -57,7 +57,7 @@ export class CustomerGroupSectionRepo extends MasterRepo<CustomerGroupSectionRow
         if (!existing) return { contract_id: contractId, section_id: sectionId, label: '', ins_at: now, upd_at: now };
         const groups = this.groupsOf.all(contractId, sectionId) as number[];
         if (groups.length) {
-          throw BadRequest.field(
+          throw InvalidInput.field(
             'customerGroupSectionLabel',
             `section ${sectionId} cannot be deleted: customer groups ${groups.join(', ')} belong to it`,
           );
@@ -129,7 +129,7 @@ export class CustomerGroupRepo extends MasterRepo<CustomerGroupRow, keyof typeof
   private assertSection(contractId: string, given: string): number {
     const sectionId = Number(given);
     if (!this.sectionExists.get(contractId, sectionId)) {
-      throw BadRequest.field('customerGroupSectionId', `customer group section ${given} does not exist`);
+      throw InvalidInput.field('customerGroupSectionId', `customer group section ${given} does not exist`);
     }
     return sectionId;
   }

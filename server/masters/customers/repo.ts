@@ -6,7 +6,7 @@ import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage, updateRow, updConditions, type Condition } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
-import { BadRequest, Conflict, fieldDetail } from '../../platform/http/problem.js';
+import { ConflictError, InvalidInput } from '../../domain/errors.js';
 import type { Page, UpdRange } from '../../platform/http/paging.js';
 import { CustomerGroupRepo } from '../customer-groups/repo.js';
 import {
@@ -247,7 +247,7 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
    * its transaction and actor), in the caller's write when there is one. A movement that takes
    * from a balance and leaves it below zero is a 400 naming the field (`ref.fields`) and nothing
    * is written, unless `ref.allowNegative`; adding to a balance is always allowed. A zero movement writes and records nothing and answers the row
-   * as it was. Throws NotFound for an unknown member: callers look the member up first.
+   * as it was. Throws NotFoundError for an unknown member: callers look the member up first.
    */
   movePoints(contractId: string, customerId: string | number, delta: PointDelta, cause: PointCause, ref: MovementRef = {}): CustomerRow {
     return this.writer.write(() => {
@@ -260,7 +260,7 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
       if (!ref.allowNegative) {
         // Taking may not leave a balance below zero; adding is always allowed.
         const refuse = (field: string, name: string, balance: string, d: Decimal, after: Decimal) => {
-          throw BadRequest.field(
+          throw InvalidInput.field(
             field,
             `member ${row.customer_id} has ${balance} ${name}s; a change of ${formatDecimal(d)} would leave ${formatDecimal(after)}, below zero`,
           );
@@ -341,7 +341,7 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
         const known = this.pointKey.get(contractId, retry.key) as { body_hash: string; customer_id: number } | undefined;
         if (known) {
           if (known.body_hash !== retry.bodyHash || known.customer_id !== current.customer_id) {
-            throw new Conflict(fieldDetail('Idempotency-Key', 'was used for another point add (another member or body)'));
+            throw ConflictError.field('Idempotency-Key', 'was used for another point add (another member or body)');
           }
           return current;
         }
@@ -414,13 +414,13 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
   private assertCodeFree(contractId: string, code: string, selfId: number | null): void {
     const other = this.byCode.get(contractId, code) as { customer_id: number } | undefined;
     if (other && other.customer_id !== selfId) {
-      throw BadRequest.field('customerCode', `customer code ${code} is already used by customer ${other.customer_id}`);
+      throw InvalidInput.field('customerCode', `customer code ${code} is already used by customer ${other.customer_id}`);
     }
   }
 
   private assertStore(contractId: string, storeId: string | null | undefined): void {
     if (typeof storeId === 'string' && this.storeExists.get(contractId, Number(storeId)) === undefined) {
-      throw BadRequest.field('storeId', `store ${storeId} does not exist`);
+      throw InvalidInput.field('storeId', `store ${storeId} does not exist`);
     }
   }
 
@@ -437,10 +437,10 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
         return;
       }
       const group = this.groups.find(contractId, given);
-      if (!group) throw BadRequest.field(field, `customer group ${given} does not exist`);
+      if (!group) throw InvalidInput.field(field, `customer group ${given} does not exist`);
       const section = i + 1;
       if (group.section_id !== section) {
-        throw BadRequest.field(field, `customer group ${given} belongs to section ${group.section_id}; ${field} takes a group of section ${section}`);
+        throw InvalidInput.field(field, `customer group ${given} belongs to section ${group.section_id}; ${field} takes a group of section ${section}`);
       }
       values[field] = group.customer_group_id;
     });
@@ -474,5 +474,5 @@ function assertGivingUnit(price: string | null, unit: string | null): void {
   if ((price === null) === (unit === null)) return;
   const missing = price === null ? 'pointGivingUnitPrice' : 'pointGivingUnit';
   const other = price === null ? 'pointGivingUnit' : 'pointGivingUnitPrice';
-  throw BadRequest.field(missing, `is required when ${other} is set (a member's own point giving unit is both values or neither)`);
+  throw InvalidInput.field(missing, `is required when ${other} is set (a member's own point giving unit is both values or neither)`);
 }

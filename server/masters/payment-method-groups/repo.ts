@@ -3,7 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import { sequenceValue, type CreatePaymentMethodGroup, type UpdatePaymentMethodGroup } from './schema.js';
 import { PAYMENT_METHOD_GROUP_EVENT, raiseEvent } from '../../events/webhook-events.js';
@@ -42,7 +42,7 @@ export class PaymentMethodGroupRepo extends MasterRepo<PaymentMethodGroupRow, ke
   /** The group named in a body (400 `[field]` when it does not exist). */
   referenced(contractId: string, paymentMethodGroupId: string, field = 'paymentMethodGroupId'): PaymentMethodGroupRow {
     const row = this.find(contractId, paymentMethodGroupId);
-    if (!row) throw BadRequest.field(field, `payment method group ${paymentMethodGroupId} does not exist`);
+    if (!row) throw InvalidInput.field(field, `payment method group ${paymentMethodGroupId} does not exist`);
     return row;
   }
 
@@ -74,7 +74,7 @@ export class PaymentMethodGroupRepo extends MasterRepo<PaymentMethodGroupRow, ke
       const users = (this.members.all(contractId, current.payment_method_group_id) as { payment_method_id: number }[]).map((r) => r.payment_method_id);
       if (users.length) {
         const which = users.length === 1 ? `payment method ${users[0]}` : `payment methods ${users.join(', ')}`;
-        throw BadRequest.field(
+        throw InvalidInput.field(
           'payment_method_group_id',
           `payment method group ${current.payment_method_group_id} is used by ${which}; move them to another group (or set their paymentMethodGroupId to null) first`,
         );

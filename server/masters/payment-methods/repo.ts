@@ -4,7 +4,7 @@ import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import { PaymentMethodGroupRepo } from '../payment-method-groups/repo.js';
 import { sequenceValue } from '../payment-method-groups/schema.js';
@@ -110,7 +110,7 @@ export class PaymentMethodRepo extends MasterRepo<PaymentMethodRow, keyof typeof
   private assertCodeFree(contractId: string, code: string, selfId: number | null): void {
     const other = this.byCode.get(contractId, code) as { payment_method_id: number } | undefined;
     if (other && other.payment_method_id !== selfId) {
-      throw BadRequest.field('paymentMethodCode', `payment method code ${code} is already used by payment method ${other.payment_method_id}`);
+      throw InvalidInput.field('paymentMethodCode', `payment method code ${code} is already used by payment method ${other.payment_method_id}`);
     }
   }
 

@@ -1,4 +1,4 @@
-import { fieldDetail, Forbidden } from '../../platform/http/problem.js';
+import { ForbiddenError } from '../../domain/errors.js';
 import type { ContractSettings } from '../../platform/contracts/repo.js';
 
 /**
@@ -9,5 +9,5 @@ import type { ContractSettings } from '../../platform/contracts/repo.js';
 export function assertCatCctLinkage(settings: ContractSettings, field?: string): void {
   if (settings.catCctLinkage) return;
   const message = 'the contract has no CAT/CCT linkage (contract setting catCctLinkage)';
-  throw new Forbidden(field ? fieldDetail(field, `${message}, so a payment terminal cannot be linked`) : `${message}, so payment terminals cannot be registered or changed`);
+  throw field ? ForbiddenError.field(field, `${message}, so a payment terminal cannot be linked`) : new ForbiddenError(`${message}, so payment terminals cannot be registered or changed`);
 }

@@ -4,7 +4,7 @@ import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import { PRICE_SCALE, toUnits } from '../../domain/money.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import type { CreateProductBundleGroup, ListProductBundleGroupsQuery, UpdateProductBundleGroup } from './schema.js';
 
@@ -90,6 +90,6 @@ export class ProductBundleGroupRepo extends MasterRepo<ProductBundleGroupRow, ke
 function assertPeriod(startDate: string | null, endDate: string | null, field: 'startDate' | 'endDate' = 'endDate'): void {
   if (startDate === null || endDate === null || endDate >= startDate) return;
   throw field === 'endDate'
-    ? BadRequest.field('endDate', `${endDate} is before the start date ${startDate}`)
-    : BadRequest.field('startDate', `${startDate} is after the end date ${endDate}`);
+    ? InvalidInput.field('endDate', `${endDate} is before the start date ${startDate}`)
+    : InvalidInput.field('startDate', `${startDate} is after the end date ${endDate}`);
 }

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { CreateLabel, UpdateLabel } from './schema.js';
 
 export interface LabelRow {
@@ -33,7 +33,7 @@ export class ProductLabelRepo extends MasterRepo<LabelRow> {
   create(contractId: string, input: CreateLabel): LabelRow {
     return this.writer.write(() => {
       const no = Number(input.no);
-      if (this.find(contractId, no)) throw BadRequest.field('no', `free-item label ${no} already exists`);
+      if (this.find(contractId, no)) throw InvalidInput.field('no', `free-item label ${no} already exists`);
       this.insertRow(contractId, { no, label: input.label });
       return this.get(contractId, no);
     });
@@ -53,7 +53,7 @@ export class ProductLabelRepo extends MasterRepo<LabelRow> {
       const used = this.usedBy.get(contractId, no) as { first: number | null; n: number };
       if (used.first !== null) {
         const others = used.n > 1 ? ` and ${used.n - 1} other product${used.n > 2 ? 's' : ''}` : '';
-        throw BadRequest.field('no', `free-item label ${no} is in use by product ${used.first}${others}`);
+        throw InvalidInput.field('no', `free-item label ${no} is in use by product ${used.first}${others}`);
       }
       this.deleteRow(contractId, current);
     });

@@ -5,7 +5,7 @@ import type { Sqlite } from '../../db/open.js';
 import { updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { COST_SCALE, PRICE_SCALE, toUnits } from '../../domain/money.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import { fetchSize, offsetOf, type Page } from '../../platform/http/paging.js';
 import { CategoryRepo } from '../categories/repo.js';
 import { ProductLabelRepo } from '../product-labels/repo.js';
@@ -215,7 +215,7 @@ export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMN
   private assertStores(contractId: string, entries: StoreEntry[]): void {
     for (const [i, e] of entries.entries()) {
       const store = this.stores.find(contractId, e.storeId);
-      if (!store || store.order_receiving === '1') throw BadRequest.field(`stores[${i}].storeId`, `store ${e.storeId} does not exist`);
+      if (!store || store.order_receiving === '1') throw InvalidInput.field(`stores[${i}].storeId`, `store ${e.storeId} does not exist`);
     }
   }
 
@@ -235,20 +235,20 @@ export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMN
   }
 
   private assertCategory(contractId: string, categoryId: string): void {
-    if (!this.categories.find(contractId, categoryId)) throw BadRequest.field('categoryId', `category ${categoryId} does not exist`);
+    if (!this.categories.find(contractId, categoryId)) throw InvalidInput.field('categoryId', `category ${categoryId} does not exist`);
   }
 
   private assertCodeFree(contractId: string, code: string, selfId: number | null): void {
     const other = this.byCode.get(contractId, code) as { product_id: number } | undefined;
     if (other && other.product_id !== selfId) {
-      throw BadRequest.field('productCode', `product code ${code} is already used by product ${other.product_id}`);
+      throw InvalidInput.field('productCode', `product code ${code} is already used by product ${other.product_id}`);
     }
   }
 
   private assertLabels(contractId: string, items: { no: string }[]): void {
     for (const [i, item] of items.entries()) {
       if (!this.labels.find(contractId, Number(item.no))) {
-        throw BadRequest.field(`reserveItems.${i}.no`, `free-item label ${item.no} does not exist`);
+        throw InvalidInput.field(`reserveItems.${i}.no`, `free-item label ${item.no} does not exist`);
       }
     }
   }

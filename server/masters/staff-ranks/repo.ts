@@ -3,7 +3,7 @@ import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import type { Contract } from '../../platform/contracts/repo.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import type { CreateStaffRank, ListStaffRanksQuery, UpdateStaffRank } from './schema.js';
 
@@ -38,7 +38,7 @@ const SORT_COLUMNS = { staffRank: 'staff_rank', displaySequence: 'display_sequen
  */
 export function assertNoHeadOfficeLinkage(contract: Contract): void {
   if (contract.settings.memberHeadOfficeLinkage) {
-    throw BadRequest.field('staff_rank', 'staff ranks cannot be changed: the contract has member head-office linkage, so head office maintains them');
+    throw InvalidInput.field('staff_rank', 'staff ranks cannot be changed: the contract has member head-office linkage, so head office maintains them');
   }
 }
 
@@ -50,7 +50,7 @@ export class StaffRankRepo extends MasterRepo<StaffRankRow, keyof typeof SORT_CO
   create(contractId: string, input: CreateStaffRank): StaffRankRow {
     return this.writer.write(() => {
       if (this.find(contractId, input.staffRank)) {
-        throw BadRequest.field('staffRank', `staff rank ${input.staffRank} already exists`);
+        throw InvalidInput.field('staffRank', `staff rank ${input.staffRank} already exists`);
       }
       this.insertRow(contractId, {
         staff_rank: input.staffRank,

@@ -3,7 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import type { CreateStaff, ListStaffsQuery, UpdateStaff } from './schema.js';
 
@@ -121,7 +121,7 @@ export class StaffRepo extends MasterRepo<StaffRow, keyof typeof SORT_COLUMNS> {
     if (code === null) return;
     const other = this.byCode.get(contractId, code) as { staff_id: number } | undefined;
     if (other && other.staff_id !== selfId) {
-      throw BadRequest.field('staffCode', `staff code ${code} is already used by staff ${other.staff_id}`);
+      throw InvalidInput.field('staffCode', `staff code ${code} is already used by staff ${other.staff_id}`);
     }
   }
 }
@@ -129,6 +129,6 @@ export class StaffRepo extends MasterRepo<StaffRow, keyof typeof SORT_COLUMNS> {
 /** YYYY-MM-DD strings compare as dates. A staff member cannot leave before joining. */
 function assertDates(hireDate: string | null, terminationDate: string | null): void {
   if (hireDate !== null && terminationDate !== null && terminationDate < hireDate) {
-    throw BadRequest.field('terminationDate', `${terminationDate} is before the hire date ${hireDate}`);
+    throw InvalidInput.field('terminationDate', `${terminationDate} is before the hire date ${hireDate}`);
   }
 }

@@ -3,7 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import type { Page, UpdRange } from '../../platform/http/paging.js';
 import { createStoreBody, type CreateStore, type ListStoresQuery, type StoreInput, type UpdateStore } from './schema.js';
 
@@ -165,8 +165,8 @@ export class StoreRepo extends MasterRepo<StoreRow, keyof typeof SORT_COLUMNS> {
    */
   referenced(contractId: string, storeId: string, { field = 'storeId', open = false } = {}): StoreRow {
     const store = this.find(contractId, storeId);
-    if (!store) throw BadRequest.field(field, `store ${storeId} does not exist`);
-    if (open && store.pause_flag === '1') throw BadRequest.field(field, `store ${storeId} is suspended`);
+    if (!store) throw InvalidInput.field(field, `store ${storeId} does not exist`);
+    if (open && store.pause_flag === '1') throw InvalidInput.field(field, `store ${storeId} is suspended`);
     return store;
   }
 
@@ -174,7 +174,7 @@ export class StoreRepo extends MasterRepo<StoreRow, keyof typeof SORT_COLUMNS> {
   getPos(contractId: string, storeId: string): StoreRow {
     const row = this.get(contractId, storeId);
     if (row.order_receiving === '1') {
-      throw NotFound.field('store_id', `store ${storeId} is an order-receiving store, which the order-shipment API serves`);
+      throw NotFoundError.field('store_id', `store ${storeId} is an order-receiving store, which the order-shipment API serves`);
     }
     return row;
   }
@@ -191,7 +191,7 @@ export class StoreRepo extends MasterRepo<StoreRow, keyof typeof SORT_COLUMNS> {
         ['pointConditionStoreId', 'pointCondition.storeId'],
         ['receiptPrintInfoStoreId', 'receiptPrintInfo.storeId'],
       ] as const) {
-        if (input.echo[key] !== undefined) throw BadRequest.field(field, 'is read-only: a store has no id before it is registered');
+        if (input.echo[key] !== undefined) throw InvalidInput.field(field, 'is read-only: a store has no id before it is registered');
       }
       const values = input.values;
       this.assertCodeFree(contractId, (values.storeCode as string | null | undefined) ?? null, null);
@@ -225,13 +225,13 @@ export class StoreRepo extends MasterRepo<StoreRow, keyof typeof SORT_COLUMNS> {
         ['pointConditionStoreId', 'pointCondition.storeId'],
         ['receiptPrintInfoStoreId', 'receiptPrintInfo.storeId'],
       ] as const) {
-        if (echo[key] !== undefined && Number(echo[key]) !== current.store_id) throw BadRequest.field(field, `is read-only: this is store ${id}`);
+        if (echo[key] !== undefined && Number(echo[key]) !== current.store_id) throw InvalidInput.field(field, `is read-only: this is store ${id}`);
       }
       if (echo.division !== undefined && echo.division !== current.division) {
-        throw BadRequest.field('division', `cannot be changed after registration (store ${id} is ${current.division === '1' ? '1, a normal store' : '2, a warehouse'})`);
+        throw InvalidInput.field('division', `cannot be changed after registration (store ${id} is ${current.division === '1' ? '1, a normal store' : '2, a warehouse'})`);
       }
       if (echo.discountRoundingDivision !== undefined && echo.discountRoundingDivision !== current.contract_discount_rounding_division) {
-        throw BadRequest.field(
+        throw InvalidInput.field(
           'discountRoundingDivision',
           `is the contract's setting (${current.contract_discount_rounding_division}), changed with \`contract set --discount-rounding\`, not per store`,
         );
@@ -252,7 +252,7 @@ export class StoreRepo extends MasterRepo<StoreRow, keyof typeof SORT_COLUMNS> {
     if (code === null) return;
     const other = this.findByCode(contractId, code);
     if (other && String(other.store_id) !== selfId) {
-      throw BadRequest.field('storeCode', `store code ${code} is already used by store ${other.store_id}`);
+      throw InvalidInput.field('storeCode', `store code ${code} is already used by store ${other.store_id}`);
     }
   }
 }
@@ -260,6 +260,6 @@ export class StoreRepo extends MasterRepo<StoreRow, keyof typeof SORT_COLUMNS> {
 /** The platform refuses an expiry period without its unit ("0 none" with an expireLimit). */
 function assertPointExpiry(row: StoreRow): void {
   if (row.expire_limit !== null && row.expire_division === '0') {
-    throw BadRequest.field('pointCondition.expireDivision', `must not be 0 (none) while pointCondition.expireLimit is ${row.expire_limit}; send 1 days, 2 months or 3 years`);
+    throw InvalidInput.field('pointCondition.expireDivision', `must not be 0 (none) while pointCondition.expireLimit is ${row.expire_limit}; send 1 days, 2 months or 3 years`);
   }
 }

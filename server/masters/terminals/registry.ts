@@ -3,7 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import type { Plan } from '../../domain/plans.js';
-import { BadRequest, fieldDetail, Forbidden } from '../../platform/http/problem.js';
+import { ForbiddenError, InvalidInput } from '../../domain/errors.js';
 import { CashDrawerRepo } from '../cash-drawers/repo.js';
 import type { Contract } from '../../platform/contracts/repo.js';
 import { assertCatCctLinkage } from '../payment-terminals/linkage.js';
@@ -118,7 +118,7 @@ export class TerminalRegistry {
   private assertContractMayUse(contract: Contract, sent: UpdateTerminal, current?: TerminalValues): void {
     for (const [field, what, plans] of PLAN_LIMITED_FLAGS) {
       if (sent[field] === '1' && current?.[field] !== '1' && !plans.includes(contract.plan)) {
-        throw new Forbidden(fieldDetail(field, `the contract's plan ${contract.plan} cannot use ${what} (plans: ${plans.join(', ')})`));
+        throw ForbiddenError.field(field, `the contract's plan ${contract.plan} cannot use ${what} (plans: ${plans.join(', ')})`);
       }
     }
     const credit = idOf(sent.creditTerminalId);
@@ -135,49 +135,49 @@ export class TerminalRegistry {
       const store = this.stores.referenced(contractId, sent.storeId, { open: true });
       const children = storeMoved ? this.terminals.children(contractId, selfId!) : [];
       if (children.length) {
-        throw BadRequest.field('storeId', `terminal ${selfId} is the parent of terminal ${children.join(', ')}, which stay in store ${current!.store_id}`);
+        throw InvalidInput.field('storeId', `terminal ${selfId} is the parent of terminal ${children.join(', ')}, which stay in store ${current!.store_id}`);
       }
     }
 
     if (sent.uuid) {
       const other = this.terminals.findByUuid(contractId, sent.uuid);
-      if (other && other.terminal_id !== selfId) throw BadRequest.field('uuid', `uuid ${sent.uuid} is already used by terminal ${other.terminal_id}`);
+      if (other && other.terminal_id !== selfId) throw InvalidInput.field('uuid', `uuid ${sent.uuid} is already used by terminal ${other.terminal_id}`);
     }
 
     if (next.creditTerminalId !== null && sent.creditTerminalId) {
       if (!this.devices.find(contractId, next.creditTerminalId)) {
-        throw BadRequest.field('creditTerminalId', `payment terminal ${sent.creditTerminalId} does not exist`);
+        throw InvalidInput.field('creditTerminalId', `payment terminal ${sent.creditTerminalId} does not exist`);
       }
       const user = this.terminals.findByCreditTerminal(contractId, next.creditTerminalId);
       if (user && user.terminal_id !== selfId) {
-        throw BadRequest.field('creditTerminalId', `payment terminal ${next.creditTerminalId} is already linked to terminal ${user.terminal_id}`);
+        throw InvalidInput.field('creditTerminalId', `payment terminal ${next.creditTerminalId} is already linked to terminal ${user.terminal_id}`);
       }
     }
 
     if (next.cashDrawerId !== null && (sent.cashDrawerId || storeMoved)) {
       const drawer = this.drawers.find(contractId, next.cashDrawerId);
-      if (!drawer) throw BadRequest.field('cashDrawerId', `cash drawer ${sent.cashDrawerId} does not exist`);
+      if (!drawer) throw InvalidInput.field('cashDrawerId', `cash drawer ${sent.cashDrawerId} does not exist`);
       if (drawer.store_id !== next.storeId) {
         const kept = sent.cashDrawerId ? '' : "; send the terminal's new cashDrawerId (or null) with storeId";
-        throw BadRequest.field('cashDrawerId', `cash drawer ${drawer.cash_drawer_id} belongs to store ${drawer.store_id}, not to store ${next.storeId}${kept}`);
+        throw InvalidInput.field('cashDrawerId', `cash drawer ${drawer.cash_drawer_id} belongs to store ${drawer.store_id}, not to store ${next.storeId}${kept}`);
       }
-      if (drawer.use_stop_division !== '0') throw BadRequest.field('cashDrawerId', `cash drawer ${drawer.cash_drawer_id} is not usable (useStopDivision 1)`);
+      if (drawer.use_stop_division !== '0') throw InvalidInput.field('cashDrawerId', `cash drawer ${drawer.cash_drawer_id} is not usable (useStopDivision 1)`);
     }
 
     if (next.parentTerminalId !== null && (sent.parentTerminalId || storeMoved)) {
-      if (next.parentTerminalId === selfId) throw BadRequest.field('parentTerminalId', `terminal ${selfId} cannot be its own parent`);
+      if (next.parentTerminalId === selfId) throw InvalidInput.field('parentTerminalId', `terminal ${selfId} cannot be its own parent`);
       const parent = this.terminals.find(contractId, next.parentTerminalId);
-      if (!parent) throw BadRequest.field('parentTerminalId', `terminal ${sent.parentTerminalId} does not exist`);
+      if (!parent) throw InvalidInput.field('parentTerminalId', `terminal ${sent.parentTerminalId} does not exist`);
       if (parent.store_id !== next.storeId) {
         const kept = sent.parentTerminalId ? '' : "; send the terminal's new parentTerminalId (or null) with storeId";
-        throw BadRequest.field('parentTerminalId', `terminal ${parent.terminal_id} belongs to store ${parent.store_id}, not to store ${next.storeId}${kept}`);
+        throw InvalidInput.field('parentTerminalId', `terminal ${parent.terminal_id} belongs to store ${parent.store_id}, not to store ${next.storeId}${kept}`);
       }
       if (parent.parent_terminal_id !== null) {
-        throw BadRequest.field('parentTerminalId', `terminal ${parent.terminal_id} is itself the child of terminal ${parent.parent_terminal_id}`);
+        throw InvalidInput.field('parentTerminalId', `terminal ${parent.terminal_id} is itself the child of terminal ${parent.parent_terminal_id}`);
       }
       const children = selfId === null ? [] : this.terminals.children(contractId, selfId);
       if (children.length) {
-        throw BadRequest.field('parentTerminalId', `terminal ${selfId} is the parent of terminal ${children.join(', ')}, so it cannot have a parent`);
+        throw InvalidInput.field('parentTerminalId', `terminal ${selfId} is the parent of terminal ${children.join(', ')}, so it cannot have a parent`);
       }
     }
 
@@ -189,7 +189,7 @@ export class TerminalRegistry {
       const held = this.terminals.seatsHeld(contractId, seat, selfId);
       const cap = contract.settings[capSetting] as number;
       if (held >= cap) {
-        throw BadRequest.field(field, `the contract's ${what} cap of ${cap} is reached (${held} in use)${seat === 'sales' ? '; register it with useStopDivision 1 or stop another terminal' : ''}`);
+        throw InvalidInput.field(field, `the contract's ${what} cap of ${cap} is reached (${held} in use)${seat === 'sales' ? '; register it with useStopDivision 1 or stop another terminal' : ''}`);
       }
     }
   }

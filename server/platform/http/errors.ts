@@ -4,7 +4,7 @@ import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse 
 import type { Socket } from 'node:net';
 import { z } from 'zod';
 import { isBusyError } from '../../db/write.js';
-import { ConflictError, DomainError, InvalidInput, NotFoundError, OperationRefused, type Operation } from '../../domain/errors.js';
+import { ConflictError, DomainError, ForbiddenError, InvalidInput, NotFoundError, OperationRefused, type Operation } from '../../domain/errors.js';
 import { fieldPath, ProblemError, STATUS_TITLES, type Problem } from './problem.js';
 
 // Say "is required" for a missing key instead of zod's "expected string, received undefined".
@@ -73,6 +73,7 @@ const METHOD_OF: Record<Operation, string> = { read: 'GET', update: 'PATCH', del
 /** A rule's refusal as an HTTP problem: its status by kind, its message as the detail. */
 function domainProblem(error: DomainError): { status: number; headers: Record<string, string> } | undefined {
   if (error instanceof InvalidInput) return { status: 400, headers: {} };
+  if (error instanceof ForbiddenError) return { status: 403, headers: {} };
   if (error instanceof NotFoundError) return { status: 404, headers: {} };
   if (error instanceof ConflictError) return { status: 409, headers: {} };
   if (error instanceof OperationRefused) return { status: 405, headers: { allow: error.allowed.map((o) => METHOD_OF[o]).join(', ') } };

@@ -7,7 +7,7 @@ import { orderBy } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { PRICE_SCALE, toUnits } from '../../domain/money.js';
 import { fetchSize, offsetOf, type Page } from '../../platform/http/paging.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import type { ListConditionsQuery, PutCondition } from './condition-schema.js';
 import {
   afterCancel,
@@ -96,7 +96,7 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
     return this.writer.write(() => {
       const courseDivision = input.courseDivision ?? null;
       this.assertDivision(input.menuType, courseDivision);
-      if (!this.storeOf.get(contractId, input.storeId)) throw BadRequest.field('storeId', `store ${input.storeId} does not exist`);
+      if (!this.storeOf.get(contractId, input.storeId)) throw InvalidInput.field('storeId', `store ${input.storeId} does not exist`);
       if (input.categoryId !== undefined) this.assertCategory(contractId, input.categoryId);
       const id = this.insertRow(contractId, {
         menu_id: this.ids.next('menus'),
@@ -142,7 +142,7 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
     this.writer.write(() => {
       const current = this.get(contractId, menuId);
       const user = this.orderedIn.get({ contractId, menuId: current.menu_id, menuKey: String(current.menu_id) }) as { order_id: number } | undefined;
-      if (user) throw BadRequest.field('menu_id', `menu ${menuId} is used by order ${user.order_id} and cannot be deleted`);
+      if (user) throw InvalidInput.field('menu_id', `menu ${menuId} is used by order ${user.order_id} and cannot be deleted`);
       this.deleteRow(contractId, current);
     });
   }
@@ -159,20 +159,20 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
   /** 404 for a store that does not exist, 400 for a suspended one (pause_flag '1'). */
   assertStoreOpen(contractId: string, storeId: string): void {
     const store = this.storeOf.get(contractId, storeId) as { pause_flag: string } | undefined;
-    if (!store) throw NotFound.field('store_id', `store ${storeId} does not exist`);
-    if (store.pause_flag === '1') throw BadRequest.field('store_id', `store ${storeId} is suspended`);
+    if (!store) throw NotFoundError.field('store_id', `store ${storeId} does not exist`);
+    if (store.pause_flag === '1') throw InvalidInput.field('store_id', `store ${storeId} is suspended`);
   }
 
   /** Changes the sale condition of a menu of the store; the change time moves only on a real change. */
   setCondition(contractId: string, storeId: string, menuId: string, change: PutCondition): MenuRow {
     return this.writer.write(() => {
-      if (!this.storeOf.get(contractId, storeId)) throw NotFound.field('store_id', `store ${storeId} does not exist`);
+      if (!this.storeOf.get(contractId, storeId)) throw NotFoundError.field('store_id', `store ${storeId} does not exist`);
       const current = this.find(contractId, menuId);
       if (!current || String(current.store_id) !== String(Number(storeId))) {
-        throw NotFound.field('menu_id', `menu ${menuId} does not exist in store ${storeId}`);
+        throw NotFoundError.field('menu_id', `menu ${menuId} does not exist in store ${storeId}`);
       }
       const outcome = applyConditionChange(current, change);
-      if (!outcome.ok) throw BadRequest.field(outcome.field, outcome.message);
+      if (!outcome.ok) throw InvalidInput.field(outcome.field, outcome.message);
       if (outcome.changed) {
         this.setConditionStmt.run({ ...outcome.next, now: this.clock.now().getTime(), contractId, menuId: current.menu_id });
         this.writer.changed({ contractId, entity: 'menu', id: String(current.menu_id), op: 'update' });
@@ -195,7 +195,7 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
         const entry = taken.get(use.menuId) ?? { menu: this.get(contractId, use.menuId), count: 0 };
         entry.count += use.quantity;
         const refusal = stockRefusal(String(use.menuId), entry.menu, entry.count);
-        if (refusal) throw BadRequest.field(`${use.at}.${refusal.field}`, refusal.message);
+        if (refusal) throw InvalidInput.field(`${use.at}.${refusal.field}`, refusal.message);
         taken.set(use.menuId, entry);
       }
       for (const { menu, count } of taken.values()) this.storeCondition(contractId, menu, afterOrder(menu, count));
@@ -258,10 +258,10 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
 
   private assertDivision(menuType: MenuType, courseDivision: CourseDivision | null): void {
     const message = courseDivisionError(menuType, courseDivision);
-    if (message) throw BadRequest.field('courseDivision', message);
+    if (message) throw InvalidInput.field('courseDivision', message);
   }
 
   private assertCategory(contractId: string, categoryId: string): void {
-    if (!this.categoryExists.get(contractId, categoryId)) throw BadRequest.field('categoryId', `category ${categoryId} does not exist`);
+    if (!this.categoryExists.get(contractId, categoryId)) throw InvalidInput.field('categoryId', `category ${categoryId} does not exist`);
   }
 }

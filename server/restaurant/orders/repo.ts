@@ -14,7 +14,7 @@ import {
 import { orderBy } from '../../db/sql.js';
 import { parseDateTime } from '../../domain/time.js';
 import { fetchSize, offsetOf, type Page } from '../../platform/http/paging.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import { MenuRepo, type MenuUse } from '../menus/repo.js';
 import { ReservationRepo } from '../reservations/repo.js';
 import { FloorLookups } from '../tables/lookups.js';
@@ -115,7 +115,7 @@ export class OrderRepo {
 
   get(contractId: string, orderId: string): OrderRow {
     const row = this.find(contractId, orderId);
-    if (!row) throw NotFound.field('order_id', `order ${orderId} does not exist`);
+    if (!row) throw NotFoundError.field('order_id', `order ${orderId} does not exist`);
     return row;
   }
 
@@ -188,13 +188,13 @@ export class OrderRepo {
     return this.writer.write(() => {
       const order = this.get(contractId, orderId);
       const item = this.itemById.get(contractId, order.order_id, itemId) as OrderItemRow | undefined;
-      if (!item) throw NotFound.field('item_id', `order ${orderId} has no item ${itemId}`);
+      if (!item) throw NotFoundError.field('item_id', `order ${orderId} has no item ${itemId}`);
       const use = this.tableUses.find(contractId, order.table_use_id)!;
       if (use.status !== 'started' && item.status !== status) {
-        throw BadRequest.field('status', `table use ${use.table_use_id} is ${use.status}; its items can no longer change`);
+        throw InvalidInput.field('status', `table use ${use.table_use_id} is ${use.status}; its items can no longer change`);
       }
       const change = itemStatusChange(item.status, status);
-      if ('refused' in change) throw BadRequest.field('status', change.refused);
+      if ('refused' in change) throw InvalidInput.field('status', change.refused);
       if (item.status === status) return order;
       const now = this.clock.now().getTime();
       const servedAt = change.servedAt === 'set' ? now : change.servedAt === 'clear' ? null : item.served_at;
@@ -208,17 +208,17 @@ export class OrderRepo {
 
   private tableUseFor(contractId: string, input: CreateOrder): TableUseRow {
     if (input.tableUseId !== undefined) {
-      if (input.tableIds !== undefined) throw BadRequest.field('tableIds', 'must not be sent with tableUseId (the table use has its tables)');
+      if (input.tableIds !== undefined) throw InvalidInput.field('tableIds', 'must not be sent with tableUseId (the table use has its tables)');
       const use = this.tableUses.open(contractId, input.tableUseId, 'tableUseId');
       if (input.storeId !== undefined && Number(input.storeId) !== use.store_id) {
-        throw BadRequest.field('storeId', `table use ${input.tableUseId} belongs to store ${use.store_id}`);
+        throw InvalidInput.field('storeId', `table use ${input.tableUseId} belongs to store ${use.store_id}`);
       }
       this.reservations.tables.stores.referenced(contractId, String(use.store_id), { open: true });
       return use;
     }
-    if (input.storeId === undefined) throw BadRequest.field('storeId', 'is required without tableUseId');
+    if (input.storeId === undefined) throw InvalidInput.field('storeId', 'is required without tableUseId');
     const store = this.reservations.tables.stores.referenced(contractId, input.storeId, { open: true });
-    if (input.tableIds === undefined) throw BadRequest.field('tableIds', 'is required without tableUseId');
+    if (input.tableIds === undefined) throw InvalidInput.field('tableIds', 'is required without tableUseId');
     return this.tableUses.start(contractId, store.store_id, input.tableIds, this.reservations.tables);
   }
 
@@ -226,9 +226,9 @@ export class OrderRepo {
   private itemValues(contractId: string, storeId: number, item: ItemInput, at: string, now: number) {
     const menu = item.menuId === undefined ? undefined : this.menuOf(contractId, storeId, item.menuId, `${at}.menuId`);
     const name = item.name ?? menu?.menu_name;
-    if (name === undefined) throw BadRequest.field(`${at}.name`, 'is required without menuId');
+    if (name === undefined) throw InvalidInput.field(`${at}.name`, 'is required without menuId');
     if (item.categoryId !== undefined && !this.lookups.categoryExists(contractId, item.categoryId)) {
-      throw BadRequest.field(`${at}.categoryId`, `category ${item.categoryId} does not exist`);
+      throw InvalidInput.field(`${at}.categoryId`, `category ${item.categoryId} does not exist`);
     }
     const menuType = item.menuType ?? ((MENU_TYPES as readonly string[]).includes(menu?.menu_type ?? '') ? menu!.menu_type : 'normal');
     const quantity = item.quantity ?? 1;
@@ -241,7 +241,7 @@ export class OrderRepo {
     if (item.discount) {
       const rate = item.discount.type === 'couponRate' ? item.discount.rateCoupon : item.discount.type === 'rate' ? item.discount.rate : undefined;
       const result = discountAmount({ type: item.discount.type, rate, amount: item.discount.amount }, amount, quantity);
-      if ('refused' in result) throw BadRequest.field(`${at}.discount.amount`, result.refused);
+      if ('refused' in result) throw InvalidInput.field(`${at}.discount.amount`, result.refused);
       discountType = item.discount.type;
       discountRate = rate === undefined ? null : canonicalDecimal(rate);
       discountValue = result.amount;
@@ -282,7 +282,7 @@ export class OrderRepo {
   private menuOf(contractId: string, storeId: number, menuId: string, field: string) {
     const menu = this.lookups.findMenu(contractId, menuId);
     if (!menu || (menu.store_id !== null && menu.store_id !== storeId)) {
-      throw BadRequest.field(field, `menu ${menuId} is not a menu of store ${storeId}`);
+      throw InvalidInput.field(field, `menu ${menuId} is not a menu of store ${storeId}`);
     }
     return menu;
   }

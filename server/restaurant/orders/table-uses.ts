@@ -3,7 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import { tableUseStatusProblem, type TableUseStatus } from '../../domain/order-items.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import type { TableRepo, TableRow } from '../tables/repo.js';
 import type { TableUse, TableUseWithOrders } from './schema.js';
 
@@ -86,15 +86,15 @@ export class TableUseRepo {
 
   get(contractId: string, tableUseId: string): TableUseRow {
     const row = this.find(contractId, tableUseId);
-    if (!row) throw NotFound.field('table_use_id', `table use ${tableUseId} does not exist`);
+    if (!row) throw NotFoundError.field('table_use_id', `table use ${tableUseId} does not exist`);
     return row;
   }
 
   /** An existing started table use named in a body (400s naming `field`). */
   open(contractId: string, tableUseId: string, field: string): TableUseRow {
     const row = this.find(contractId, tableUseId);
-    if (!row) throw BadRequest.field(field, `table use ${tableUseId} does not exist`);
-    if (row.status !== 'started') throw BadRequest.field(field, `table use ${tableUseId} is ${row.status}; orders need a started table use`);
+    if (!row) throw InvalidInput.field(field, `table use ${tableUseId} does not exist`);
+    if (row.status !== 'started') throw InvalidInput.field(field, `table use ${tableUseId} is ${row.status}; orders need a started table use`);
     return row;
   }
 
@@ -104,7 +104,7 @@ export class TableUseRepo {
       const rows: TableRow[] = tables.resolve(contractId, storeId, tableIds, 'tableIds');
       rows.forEach((t, i) => {
         const use = this.occupiedBy.get(contractId, t.table_id) as { table_use_id: number } | undefined;
-        if (use) throw BadRequest.field(`tableIds.${i}`, `table ${t.table_id} is in use by table use ${use.table_use_id}`);
+        if (use) throw InvalidInput.field(`tableIds.${i}`, `table ${t.table_id} is in use by table use ${use.table_use_id}`);
       });
       const tableUseId = this.ids.next('table_uses');
       const now = this.clock.now().getTime();
@@ -124,7 +124,7 @@ export class TableUseRepo {
     return this.writer.write(() => {
       const current = this.get(contractId, tableUseId);
       const problem = tableUseStatusProblem(current.status, status);
-      if (problem) throw BadRequest.field('status', problem);
+      if (problem) throw InvalidInput.field('status', problem);
       if (current.status === status) return current;
       const now = this.clock.now().getTime();
       this.setStatus.run(status, now, contractId, current.table_use_id);

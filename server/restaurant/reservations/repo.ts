@@ -4,7 +4,7 @@ import type { Sqlite } from '../../db/open.js';
 import { orderBy, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { fetchSize, offsetOf, type Page } from '../../platform/http/paging.js';
-import { BadRequest, MethodNotAllowed, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError, OperationRefused } from '../../domain/errors.js';
 import { nameCharacterProblem } from '../../domain/text-rules.js';
 import { formatDateTime, parseDateTime } from '../../domain/time.js';
 import { FloorLookups } from '../tables/lookups.js';
@@ -99,7 +99,7 @@ export class ReservationRepo {
 
   get(contractId: string, reservationId: string): ReservationRow {
     const row = this.find(contractId, reservationId);
-    if (!row) throw NotFound.field('reservation_id', `reservation ${reservationId} does not exist`);
+    if (!row) throw NotFoundError.field('reservation_id', `reservation ${reservationId} does not exist`);
     return row;
   }
 
@@ -115,11 +115,11 @@ export class ReservationRepo {
       const store = this.tables.stores.referenced(contractId, input.storeId, { open: true });
       const startAt = wholeSeconds(input.startAt);
       const endAt = wholeSeconds(input.endAt);
-      if (startAt >= endAt) throw BadRequest.field('endAt', `must be after startAt ${tokyo(startAt)}`);
+      if (startAt >= endAt) throw InvalidInput.field('endAt', `must be after startAt ${tokyo(startAt)}`);
       if (input.reservationCode !== undefined) {
         const other = this.byCode.get(contractId, store.store_id, input.reservationCode) as { reservation_id: number } | undefined;
         if (other) {
-          throw BadRequest.field('reservationCode', `reservation code ${input.reservationCode} is already used by reservation ${other.reservation_id}`);
+          throw InvalidInput.field('reservationCode', `reservation code ${input.reservationCode} is already used by reservation ${other.reservation_id}`);
         }
       }
       const tables = this.tables.resolve(contractId, store.store_id, input.tableIds ?? [], 'tableIds');
@@ -160,28 +160,30 @@ export class ReservationRepo {
     this.writer.write(() => {
       const current = this.get(contractId, reservationId);
       if (current.reservation_code !== null) {
-        throw new MethodNotAllowed(
-          `[reservation_id] reservation ${reservationId} was imported from ${current.reserved_from} (reservationCode ${current.reservation_code}) and cannot be updated`,
-          current.table_use_id === null ? 'GET, DELETE' : 'GET',
+        throw OperationRefused.field(
+          'reservation_id',
+          `reservation ${reservationId} was imported from ${current.reserved_from} (reservationCode ${current.reservation_code}) and cannot be updated`,
+          current.table_use_id === null ? ['read', 'delete'] : ['read'],
         );
       }
       if (patch.status === 'canceled' && current.table_use_id !== null) {
-        throw new MethodNotAllowed(
-          `[status] reservation ${reservationId} is bound to table use ${current.table_use_id} and cannot be canceled`,
-          'GET, PATCH',
+        throw OperationRefused.field(
+          'status',
+          `reservation ${reservationId} is bound to table use ${current.table_use_id} and cannot be canceled`,
+          ['read', 'update'],
         );
       }
       this.tables.stores.referenced(contractId, String(current.store_id), { open: true });
       if (patch.status !== undefined && current.status === 'paid') {
-        throw BadRequest.field('status', `reservation ${reservationId} is paid; its status can no longer change`);
+        throw InvalidInput.field('status', `reservation ${reservationId} is paid; its status can no longer change`);
       }
 
       const startAt = patch.startAt === undefined ? toSecond(current.start_at) : wholeSeconds(patch.startAt);
       const endAt = patch.endAt === undefined ? toSecond(current.end_at) : wholeSeconds(patch.endAt);
       if (startAt >= endAt) {
         throw patch.endAt === undefined
-          ? BadRequest.field('startAt', `must be before endAt ${tokyo(endAt)}`)
-          : BadRequest.field('endAt', `must be after startAt ${tokyo(startAt)}`);
+          ? InvalidInput.field('startAt', `must be before endAt ${tokyo(endAt)}`)
+          : InvalidInput.field('endAt', `must be after startAt ${tokyo(startAt)}`);
       }
       const tables = patch.tableIds === undefined ? undefined : this.tables.resolve(contractId, current.store_id, patch.tableIds, 'tableIds');
 
@@ -216,9 +218,10 @@ export class ReservationRepo {
     this.writer.write(() => {
       const current = this.get(contractId, reservationId);
       if (current.table_use_id !== null) {
-        throw new MethodNotAllowed(
-          `[reservation_id] reservation ${reservationId} is bound to table use ${current.table_use_id} and cannot be deleted`,
-          current.reservation_code === null ? 'GET, PATCH' : 'GET',
+        throw OperationRefused.field(
+          'reservation_id',
+          `reservation ${reservationId} is bound to table use ${current.table_use_id} and cannot be deleted`,
+          current.reservation_code === null ? ['read', 'update'] : ['read'],
         );
       }
       this.remove.run(contractId, current.reservation_id);
@@ -232,12 +235,12 @@ export class ReservationRepo {
    */
   bindToTableUse(contractId: string, reservationId: string, tableUseId: string, storeId: number, field: string): void {
     const current = this.find(contractId, reservationId);
-    if (!current || current.store_id !== storeId) throw BadRequest.field(field, `reservation ${reservationId} does not exist in store ${storeId}`);
+    if (!current || current.store_id !== storeId) throw InvalidInput.field(field, `reservation ${reservationId} does not exist in store ${storeId}`);
     if (current.table_use_id !== null && String(current.table_use_id) !== tableUseId) {
-      throw BadRequest.field(field, `reservation ${reservationId} is already bound to table use ${current.table_use_id}`);
+      throw InvalidInput.field(field, `reservation ${reservationId} is already bound to table use ${current.table_use_id}`);
     }
     if (current.status === 'canceled' || current.status === 'paid') {
-      throw BadRequest.field(field, `reservation ${reservationId} is ${current.status}`);
+      throw InvalidInput.field(field, `reservation ${reservationId} is ${current.status}`);
     }
     const status = current.status === 'waiting' ? 'coming' : current.status;
     this.bind.run(Number(tableUseId), status, this.clock.now().getTime(), contractId, current.reservation_id);
@@ -259,11 +262,11 @@ export class ReservationRepo {
 
   private resolveStaff(contractId: string, staff: { staffId: string; staffName?: string | null }) {
     const master = this.lookups.findStaff(contractId, staff.staffId);
-    if (!master) throw BadRequest.field('staff.staffId', `staff ${staff.staffId} does not exist`);
+    if (!master) throw InvalidInput.field('staff.staffId', `staff ${staff.staffId} does not exist`);
     if (staff.staffName != null) return { staffId: master.staff_id, staffName: staff.staffName };
     // 4.13: the name taken from the staff master obeys the same character rules as one sent.
     const problem = nameCharacterProblem(master.staff_name);
-    if (problem) throw BadRequest.field('staff.staffName', `the staff master's name of staff ${staff.staffId} ${problem}; send staffName`);
+    if (problem) throw InvalidInput.field('staff.staffName', `the staff master's name of staff ${staff.staffId} ${problem}; send staffName`);
     return { staffId: master.staff_id, staffName: master.staff_name };
   }
 

@@ -4,7 +4,7 @@ import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import type { Page } from '../../platform/http/paging.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import { StoreRepo, type StoreRow } from '../../masters/stores/repo.js';
 import type { CreateTable, ListTablesQuery, UpdateTable } from './schema.js';
 
@@ -51,8 +51,8 @@ export class TableRepo extends MasterRepo<TableRow, keyof typeof SORT_COLUMNS> {
     const seen = new Set<number>();
     return tableIds.map((given, i) => {
       const row = this.find(contractId, given);
-      if (!row || row.store_id !== storeId) throw BadRequest.field(`${field}.${i}`, `table ${given} does not exist in store ${storeId}`);
-      if (seen.has(row.table_id)) throw BadRequest.field(`${field}.${i}`, `table ${given} is given more than once`);
+      if (!row || row.store_id !== storeId) throw InvalidInput.field(`${field}.${i}`, `table ${given} does not exist in store ${storeId}`);
+      if (seen.has(row.table_id)) throw InvalidInput.field(`${field}.${i}`, `table ${given} is given more than once`);
       seen.add(row.table_id);
       return row;
     });
@@ -91,10 +91,10 @@ export class TableRepo extends MasterRepo<TableRow, keyof typeof SORT_COLUMNS> {
       const current = this.get(contractId, tableId);
       const reservation = this.reservedBy.get(contractId, current.table_id) as { reservation_id: number } | undefined;
       if (reservation) {
-        throw BadRequest.field('table_id', `table ${tableId} is used by reservation ${reservation.reservation_id}`);
+        throw InvalidInput.field('table_id', `table ${tableId} is used by reservation ${reservation.reservation_id}`);
       }
       const use = this.inUseBy.get(contractId, current.table_id) as { table_use_id: number } | undefined;
-      if (use) throw BadRequest.field('table_id', `table ${tableId} is in use by table use ${use.table_use_id}`);
+      if (use) throw InvalidInput.field('table_id', `table ${tableId} is in use by table use ${use.table_use_id}`);
       this.deleteRow(contractId, current);
     });
   }
@@ -107,7 +107,7 @@ export class TableRepo extends MasterRepo<TableRow, keyof typeof SORT_COLUMNS> {
   private assertNameFree(contractId: string, storeId: number, name: string, selfId: number | null): void {
     const other = this.byName.get(contractId, storeId, name) as { table_id: number } | undefined;
     if (other && other.table_id !== selfId) {
-      throw BadRequest.field('name', `table name ${name} is already used by table ${other.table_id} of store ${storeId}`);
+      throw InvalidInput.field('name', `table name ${name} is already used by table ${other.table_id} of store ${storeId}`);
     }
   }
 }

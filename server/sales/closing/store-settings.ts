@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { ClosingError, type CashSettings } from '../../domain/closing.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { StoreRow } from '../../masters/stores/repo.js';
 
 /** The store settings of 4.15 that the cash rules read. */
@@ -14,7 +14,7 @@ export function closingRules<T>(rules: () => T): T {
   try {
     return rules();
   } catch (error) {
-    if (error instanceof ClosingError) throw BadRequest.field(error.field, error.message);
+    if (error instanceof ClosingError) throw InvalidInput.field(error.field, error.message);
     throw error;
   }
 }

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../deps.js';
 import { MasterRepo } from '../../db/master-repo.js';
-import { BadRequest, Conflict } from '../../platform/http/problem.js';
+import { ConflictError, InvalidInput } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import { ORDER_SHIPMENT_EVENT, raiseEvent } from '../../events/webhook-events.js';
 import type { CreateOrder } from './schema.js';
@@ -37,7 +37,7 @@ export class OrderShipmentOrderRepo extends MasterRepo<OrderShipmentOrderRow, ke
     const { db, writer, ids } = this.deps;
     return writer.write(() => {
       if (!db.prepare('SELECT 1 FROM stores WHERE contract_id = ? AND store_id = ?').get(contractId, input.storeId)) {
-        throw BadRequest.field('storeId', `store ${input.storeId} does not exist`);
+        throw InvalidInput.field('storeId', `store ${input.storeId} does not exist`);
       }
       const orderHeadId = this.insertRow(contractId, {
         order_head_id: ids.next('order_shipment_orders'),
@@ -62,7 +62,7 @@ export class OrderShipmentOrderRepo extends MasterRepo<OrderShipmentOrderRow, ke
     return writer.write(() => {
       const current = this.get(contractId, orderHeadId);
       if (current.status !== 'received') {
-        throw new Conflict(`[order_head_id] order ${current.order_head_id} is already ${current.status}; only a received order can be ${to}`);
+        throw new ConflictError(`[order_head_id] order ${current.order_head_id} is already ${current.status}; only a received order can be ${to}`);
       }
       const now = this.now();
       this.updateFields(contractId, current, { status: to, [to === 'shipped' ? 'shippedAt' : 'canceledAt']: now }, now);

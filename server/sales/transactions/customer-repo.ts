@@ -8,7 +8,7 @@ import { changeSaleMember, type MemberTotals, type PointUpdateDivision, type Sal
 import { exact, ZERO } from '../../domain/rounding.js';
 import { computeTransactionTotals } from '../../domain/transaction-totals.js';
 import { TotalsError, type TaxDivision, type TotalsInput, type TotalsLine } from '../../domain/transaction-totals-types.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import type { Contract } from '../../platform/contracts/repo.js';
 import { CustomerRepo, type Actor, type CustomerRow } from '../../masters/customers/repo.js';
 import { DailySummaryRepo } from '../closing/closing-repo.js';
@@ -98,7 +98,7 @@ export class TransactionCustomerChanger {
     const cid = contract.contractId;
     return this.writer.write(() => {
       const record = this.transactions.find(cid, transactionId);
-      if (!record) throw NotFound.field('transaction_id', `transaction ${transactionId} does not exist`);
+      if (!record) throw NotFoundError.field('transaction_id', `transaction ${transactionId} does not exist`);
       const member = this.memberOf(cid, body);
       const h = record.header;
       if (h.customerId === member.customer_id) return record;
@@ -106,7 +106,7 @@ export class TransactionCustomerChanger {
 
       const division = body.pointUpdateDivision ?? '0';
       if (h.cancelDivision === '1' && division !== '0') {
-        throw BadRequest.field('pointUpdateDivision', `transaction ${h.transactionHeadId} is cancelled (cancelDivision 1): it moves no points; send 0`);
+        throw InvalidInput.field('pointUpdateDivision', `transaction ${h.transactionHeadId} is cancelled (cancelDivision 1): it moves no points; send 0`);
       }
       const old = h.customerId === null || h.customerId === undefined ? undefined : this.customers.find(cid, h.customerId);
       const applied = !!record.pointsApplied && !!old;
@@ -146,12 +146,12 @@ export class TransactionCustomerChanger {
   /** The member named by customerId, else by customerCode; both sent must name the same member. */
   private memberOf(cid: string, body: TransactionCustomerChange): CustomerRow {
     const byId = body.customerId === undefined ? undefined : this.customers.find(cid, body.customerId);
-    if (body.customerId !== undefined && !byId) throw BadRequest.field('customerId', `customer ${body.customerId} does not exist`);
+    if (body.customerId !== undefined && !byId) throw InvalidInput.field('customerId', `customer ${body.customerId} does not exist`);
     if (body.customerCode === undefined) return byId!;
     const byCode = this.customers.findByCode(cid, body.customerCode);
-    if (!byCode) throw BadRequest.field('customerCode', `no customer has the code ${body.customerCode}`);
+    if (!byCode) throw InvalidInput.field('customerCode', `no customer has the code ${body.customerCode}`);
     if (byId && byId.customer_id !== byCode.customer_id) {
-      throw BadRequest.field('customerCode', `${body.customerCode} is the code of customer ${byCode.customer_id}, not of customer ${byId.customer_id}`);
+      throw InvalidInput.field('customerCode', `${body.customerCode} is the code of customer ${byCode.customer_id}, not of customer ${byId.customer_id}`);
     }
     return byCode;
   }
@@ -161,11 +161,11 @@ export class TransactionCustomerChanger {
 function assertMemberChangeable(closings: DailySummaryRepo, contractId: string, h: Rec): void {
   const id = h.transactionHeadId;
   if (h.transactionHeadDivision !== '1') {
-    throw BadRequest.field('transaction_id', `transaction ${id} is not a sale (transactionHeadDivision ${h.transactionHeadDivision}): only a sale's member can be changed`);
+    throw InvalidInput.field('transaction_id', `transaction ${id} is not a sale (transactionHeadDivision ${h.transactionHeadDivision}): only a sale's member can be changed`);
   }
-  if (h.disposeDivision === '1') throw BadRequest.field('transaction_id', `transaction ${id} has been return-cancelled: its member can no longer change`);
+  if (h.disposeDivision === '1') throw InvalidInput.field('transaction_id', `transaction ${id} has been return-cancelled: its member can no longer change`);
   if (h.disposeDivision === '2') {
-    throw BadRequest.field('transaction_id', `transaction ${id} is a return-cancel (of transaction ${h.disposeServerTransactionHeadId}): its member follows the source`);
+    throw InvalidInput.field('transaction_id', `transaction ${id} is a return-cancel (of transaction ${h.disposeServerTransactionHeadId}): its member follows the source`);
   }
   // The sale's own closed mark says whether its day is closed (see BusinessDay.closedMark).
   const day = { contractId, storeId: h.storeId as number, date: (h.sumDate ?? null) as string | null, closedMark: h.sumDivision === '2' };
@@ -240,7 +240,7 @@ function recomputedMemberTotals(record: TransactionRecord, member: CustomerRow):
     const { newPoint, point, totalPoint, currentMile, earnMile, adjustmentMile, totalMile } = computeTransactionTotals(input).header;
     return { newPoint, point, totalPoint, currentMile, earnMile, adjustmentMile, totalMile };
   } catch (e) {
-    if (e instanceof TotalsError) throw BadRequest.field('pointUpdateDivision', `the points of transaction ${h.transactionHeadId} cannot be computed: [${e.field}] ${e.message}`);
+    if (e instanceof TotalsError) throw InvalidInput.field('pointUpdateDivision', `the points of transaction ${h.transactionHeadId} cannot be computed: [${e.field}] ${e.message}`);
     throw e;
   }
 }

@@ -1,7 +1,7 @@
 import { formatDecimal } from '../../domain/money.js';
 import { exact } from '../../domain/rounding.js';
 import { formatDate, parseDateTime } from '../../domain/time.js';
-import { BadRequest, NotFound } from '../../platform/http/problem.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import type { Contract } from '../../platform/contracts/repo.js';
 import { COUPON_FIELDS, DETAIL_FIELDS, HEADER_FIELDS, OTHER_FIELDS, type Field, type Rec } from './catalog.js';
 import type { TransactionRegistry } from './register.js';
@@ -22,11 +22,11 @@ export function defaultUuid(now: number, terminalId: string | number | null): st
  */
 export function assertDisposable(s: Rec, field: string): void {
   const id = s.transactionHeadId;
-  if (s.disposeDivision === '1') throw BadRequest.field(field, `transaction ${id} has already been return-cancelled`);
+  if (s.disposeDivision === '1') throw InvalidInput.field(field, `transaction ${id} has already been return-cancelled`);
   if (s.disposeDivision === '2') {
-    throw BadRequest.field(field, `transaction ${id} is itself a return-cancel (of transaction ${s.disposeServerTransactionHeadId}) and cannot be return-cancelled`);
+    throw InvalidInput.field(field, `transaction ${id} is itself a return-cancel (of transaction ${s.disposeServerTransactionHeadId}) and cannot be return-cancelled`);
   }
-  if (s.cancelDivision === '1') throw BadRequest.field(field, `transaction ${id} is cancelled (cancelDivision 1): it moved no cash or points and cannot be return-cancelled`);
+  if (s.cancelDivision === '1') throw InvalidInput.field(field, `transaction ${id} is cancelled (cancelDivision 1): it moved no cash or points and cannot be return-cancelled`);
 }
 
 /** Every amount, quantity, point and mile of a record negated (unit prices and rates kept). */
@@ -50,7 +50,7 @@ export function disposeTransaction(reg: TransactionRegistry, contract: Contract,
   const cid = contract.contractId;
   return reg.writer.write(() => {
     const source = reg.repo.find(cid, transactionId);
-    if (!source) throw NotFound.field('transaction_id', `transaction ${transactionId} does not exist`);
+    if (!source) throw NotFoundError.field('transaction_id', `transaction ${transactionId} does not exist`);
     const s = source.header;
     assertDisposable(s, 'transaction_id');
     reg.stores.referenced(cid, String(s.storeId), { open: true });
@@ -61,9 +61,9 @@ export function disposeTransaction(reg: TransactionRegistry, contract: Contract,
     for (const [i, entry] of (body?.depositOthers ?? []).entries()) {
       const line = depositOthers.find((o) => String(o.no) === entry.no);
       const field = `depositOthers[${i}].no`;
-      if (!line) throw BadRequest.field(field, `transaction ${transactionId} has no other-payment line ${entry.no}`);
+      if (!line) throw InvalidInput.field(field, `transaction ${transactionId} has no other-payment line ${entry.no}`);
       if (reg.methods.find(cid, line.paymentMethodId as number)?.individual_application !== '1') {
-        throw BadRequest.field(field, `other-payment line ${entry.no} is not paid with a payment method registered by the individual-application registration operation`);
+        throw InvalidInput.field(field, `other-payment line ${entry.no} is not paid with a payment method registered by the individual-application registration operation`);
       }
       if (entry.cancelSlipNumber !== undefined) line.cancelSlipNumber = entry.cancelSlipNumber;
     }

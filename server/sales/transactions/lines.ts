@@ -2,7 +2,7 @@ import type { Decimal } from 'decimal.js';
 import { formatDecimal, fromUnits } from '../../domain/money.js';
 import { exact } from '../../domain/rounding.js';
 import type { TaxDivision, TotalsLine } from '../../domain/transaction-totals-types.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { CategoryRow } from '../../masters/categories/repo.js';
 import type { ProductRow } from '../../masters/products/repo.js';
 import { DETAIL_FIELDS, type Rec } from './catalog.js';
@@ -42,7 +42,7 @@ export function resolveLines(input: readonly DetailInput[], masters: LineMasters
   input.forEach((l, i) => {
     const id = Number(l.transactionDetailId);
     const first = indexOf.get(id);
-    if (first !== undefined) throw BadRequest.field(at(i, 'transactionDetailId'), `${id} is already the id of details[${first}]`);
+    if (first !== undefined) throw InvalidInput.field(at(i, 'transactionDetailId'), `${id} is already the id of details[${first}]`);
     indexOf.set(id, i);
   });
 
@@ -51,29 +51,29 @@ export function resolveLines(input: readonly DetailInput[], masters: LineMasters
   const totals: TotalsLine[] = [];
   input.forEach((l, i) => {
     const product = productOf(l, masters);
-    if (l.productId !== undefined && !product) throw BadRequest.field(at(i, 'productId'), `product ${l.productId} does not exist`);
+    if (l.productId !== undefined && !product) throw InvalidInput.field(at(i, 'productId'), `product ${l.productId} does not exist`);
     const division = divisions[i]!;
     const parent = parentOf(l, i, division, indexOf, divisions, at);
     if (l.productBundleGroupId !== undefined) {
-      if (division !== '4') throw BadRequest.field(at(i, 'productBundleGroupId'), 'can be set only on a bundle parent line (productDivision 4)');
+      if (division !== '4') throw InvalidInput.field(at(i, 'productBundleGroupId'), 'can be set only on a bundle parent line (productDivision 4)');
       if (!masters.bundleGroupExists(l.productBundleGroupId)) {
-        throw BadRequest.field(at(i, 'productBundleGroupId'), `product bundle group ${l.productBundleGroupId} does not exist`);
+        throw InvalidInput.field(at(i, 'productBundleGroupId'), `product bundle group ${l.productBundleGroupId} does not exist`);
       }
     }
     const categoryId = l.categoryId === undefined ? (product?.category_id ?? null) : Number(l.categoryId);
     const category = categoryId === null ? undefined : masters.categories.get(categoryId);
-    if (categoryId !== null && !category) throw BadRequest.field(at(i, 'categoryId'), `category ${categoryId} does not exist`);
+    if (categoryId !== null && !category) throw InvalidInput.field(at(i, 'categoryId'), `category ${categoryId} does not exist`);
     if (product && categoryId !== product.category_id) {
-      throw BadRequest.field(at(i, 'categoryId'), `${categoryId} differs from the product's category ${product.category_id}`);
+      throw InvalidInput.field(at(i, 'categoryId'), `${categoryId} differs from the product's category ${product.category_id}`);
     }
     if (l.unitDiscountRate !== undefined && l.unitDiscountPrice === undefined) {
-      throw BadRequest.field(at(i, 'unitDiscountPrice'), 'is required when unitDiscountRate is set (the amount is not computed from the rate)');
+      throw InvalidInput.field(at(i, 'unitDiscountPrice'), 'is required when unitDiscountRate is set (the amount is not computed from the rate)');
     }
     if (l.standardTaxRate !== undefined && !exact(l.standardTaxRate).eq(headerTaxRate)) {
-      throw BadRequest.field(at(i, 'standardTaxRate'), `sent ${l.standardTaxRate} but the server computes ${formatDecimal(headerTaxRate)}`);
+      throw InvalidInput.field(at(i, 'standardTaxRate'), `sent ${l.standardTaxRate} but the server computes ${formatDecimal(headerTaxRate)}`);
     }
     if (PARENTS.has(division) && !input.some((c) => c.parentTransactionDetailId !== undefined && Number(c.parentTransactionDetailId) === Number(l.transactionDetailId))) {
-      throw BadRequest.field(at(i, 'productDivision'), `a parent line (productDivision ${division}) needs at least one child line`);
+      throw InvalidInput.field(at(i, 'productDivision'), `a parent line (productDivision ${division}) needs at least one child line`);
     }
 
     const reduceTaxId = l.reduceTaxId ?? product?.reduce_tax_id ?? null;
@@ -140,7 +140,7 @@ function assertNoParentCycle(input: readonly DetailInput[], indexOf: Map<number,
   input.forEach((l, i) => {
     let j = parentIndex(i);
     for (let steps = 0; j !== undefined && steps < input.length; steps++) {
-      if (j === i) throw BadRequest.field(at(i, 'parentTransactionDetailId'), `line ${l.transactionDetailId} would be its own ancestor (the parent lines form a cycle)`);
+      if (j === i) throw InvalidInput.field(at(i, 'parentTransactionDetailId'), `line ${l.transactionDetailId} would be its own ancestor (the parent lines form a cycle)`);
       j = parentIndex(j);
     }
   });
@@ -161,15 +161,15 @@ function parentOf(
 ): number | null {
   const field = at(i, 'parentTransactionDetailId');
   if (l.parentTransactionDetailId === undefined) {
-    if (division === '7' || division === '8') throw BadRequest.field(field, `is required for productDivision ${division} (the id of its bundle parent line)`);
+    if (division === '7' || division === '8') throw InvalidInput.field(field, `is required for productDivision ${division} (the id of its bundle parent line)`);
     return null;
   }
   const parent = Number(l.parentTransactionDetailId);
-  if (division === '0' || division === '4') throw BadRequest.field(field, `cannot be set for productDivision ${division}`);
+  if (division === '0' || division === '4') throw InvalidInput.field(field, `cannot be set for productDivision ${division}`);
   const j = indexOf.get(parent);
-  if (j === undefined || j === i) throw BadRequest.field(field, `${parent} is not the id of another line of this transaction`);
+  if (j === undefined || j === i) throw InvalidInput.field(field, `${parent} is not the id of another line of this transaction`);
   if ((division === '7' || division === '8') && !BUNDLE_PARENTS.has(divisions[j]!)) {
-    throw BadRequest.field(field, `must name a bundle parent line (productDivision 4 or 6); line ${parent} is of productDivision ${divisions[j]}`);
+    throw InvalidInput.field(field, `must name a bundle parent line (productDivision 4 or 6); line ${parent} is of productDivision ${divisions[j]}`);
   }
   return parent;
 }

@@ -1,7 +1,7 @@
 import type { Decimal } from 'decimal.js';
 import type { Plan } from '../../domain/plans.js';
 import { exact } from '../../domain/rounding.js';
-import { BadRequest, Forbidden } from '../../platform/http/problem.js';
+import { ForbiddenError, InvalidInput } from '../../domain/errors.js';
 import type { PaymentMethodRow } from '../../masters/payment-methods/repo.js';
 import { COUPON_FIELDS, OTHER_FIELDS, type Rec } from './catalog.js';
 import { canon } from './lines.js';
@@ -25,24 +25,24 @@ export function resolveDepositOthers(
   const recs = input.map((o, i) => {
     const at = (field: string) => `depositOthers[${i}].${field}`;
     const no = String(i + 1);
-    if (o.no !== undefined && o.no !== no) throw BadRequest.field(at('no'), `must be ${no}: the entries are numbered 1, 2, 3 in order`);
+    if (o.no !== undefined && o.no !== no) throw InvalidInput.field(at('no'), `must be ${no}: the entries are numbered 1, 2, 3 in order`);
     const method = findMethod(o.paymentMethodId);
-    if (!method) throw BadRequest.field(at('paymentMethodId'), `payment method ${o.paymentMethodId} does not exist`);
+    if (!method) throw InvalidInput.field(at('paymentMethodId'), `payment method ${o.paymentMethodId} does not exist`);
     if (method.individual_application !== '1') {
       const sent = INDIVIDUAL_ONLY.find((f) => o[f] !== undefined);
       if (sent) {
-        throw BadRequest.field(
+        throw InvalidInput.field(
           at(sent),
           `is honoured only for payment methods registered by the individual-application registration operation; payment method ${method.payment_method_id} is not one`,
         );
       }
     }
     if (o.cardCompanyName !== undefined && o.denominationCode !== undefined && !(CARD_DENOMINATION_CODES as readonly string[]).includes(o.denominationCode)) {
-      throw BadRequest.field(at('cardCompanyName'), `is not accepted with denominationCode ${o.denominationCode} (only with ${CARD_DENOMINATION_CODES.join(', ')})`);
+      throw InvalidInput.field(at('cardCompanyName'), `is not accepted with denominationCode ${o.denominationCode} (only with ${CARD_DENOMINATION_CODES.join(', ')})`);
     }
     const amount = exact(o.depositOthers);
     if (method.payment_unit_price !== null && !amount.isInteger()) {
-      throw BadRequest.field(
+      throw InvalidInput.field(
         at('depositOthers'),
         `must be a whole number of units: payment method ${method.payment_method_id} has a unit price (${method.payment_unit_price})`,
       );
@@ -75,7 +75,7 @@ export const COUPON_PLANS: readonly Plan[] = ['premium', 'premium_plus', 'food_b
 /** A non-empty coupons array on a plan without coupons is a 403; `coupons` may be the raw (unvalidated) body value. */
 export function assertCouponsAllowed(plan: Plan, coupons: unknown): void {
   if (Array.isArray(coupons) && coupons.length && !COUPON_PLANS.includes(plan)) {
-    throw new Forbidden(`[coupons] the contract's plan ${plan} cannot register coupons (plans: ${COUPON_PLANS.join(', ')})`);
+    throw new ForbiddenError(`[coupons] the contract's plan ${plan} cannot register coupons (plans: ${COUPON_PLANS.join(', ')})`);
   }
 }
 

@@ -10,7 +10,7 @@ import { reducedTaxRateAt, standardTaxRateAt } from '../../domain/tax.js';
 import { computeTransactionTotals } from '../../domain/transaction-totals.js';
 import { TotalsError, type TotalsInput, type TransactionTotals } from '../../domain/transaction-totals-types.js';
 import { formatDate, parseDateTime } from '../../domain/time.js';
-import { BadRequest, Conflict, fieldDetail } from '../../platform/http/problem.js';
+import { ConflictError, InvalidInput } from '../../domain/errors.js';
 import type { Contract } from '../../platform/contracts/repo.js';
 import { CustomerRepo, type CustomerRow } from '../../masters/customers/repo.js';
 import { DailySummaryRepo } from '../closing/closing-repo.js';
@@ -101,8 +101,9 @@ export class TransactionRegistry {
         const known = this.requestKeys.find(cid, key);
         if (!known) continue;
         if (known.body_hash !== hash) {
-          throw new Conflict(
-            fieldDetail(key.field, `transaction ${known.transaction_head_id} was registered with this ${key.kind === 'terminal' ? 'store, terminal and terminalTranId' : 'key'} and a different body`),
+          throw ConflictError.field(
+            key.field,
+            `transaction ${known.transaction_head_id} was registered with this ${key.kind === 'terminal' ? 'store, terminal and terminalTranId' : 'key'} and a different body`,
           );
         }
         return { record: this.repo.find(cid, known.transaction_head_id)!, replayed: true };
@@ -144,32 +145,32 @@ export class TransactionRegistry {
     const sumDivision = body.sumDivision ?? '0';
     this.assertClosing(cid, body, sumDivision, store);
     if (MEMBER_DIVISIONS.includes(division) && body.customerId === undefined) {
-      throw BadRequest.field('customerId', `is required for transactionHeadDivision ${division} (points and miles of a member)`);
+      throw InvalidInput.field('customerId', `is required for transactionHeadDivision ${division} (points and miles of a member)`);
     }
     if (body.customerId === undefined) {
       const mile = (['adjustmentMileDivision', 'adjustmentMileValue'] as const).find((f) => body[f] !== undefined);
-      if (mile) throw BadRequest.field(mile, 'can be set only on a member sale (customerId): without a member the mile fields are null');
+      if (mile) throw InvalidInput.field(mile, 'can be set only on a member sale (customerId): without a member the mile fields are null');
     }
     const customer = body.customerId === undefined ? undefined : this.customers.find(cid, body.customerId);
     let staffName: string | null = null;
     if (body.staffId !== undefined) {
       const staff = this.staffs.find(cid, body.staffId);
-      if (!staff) throw BadRequest.field('staffId', `staff ${body.staffId} does not exist`);
+      if (!staff) throw InvalidInput.field('staffId', `staff ${body.staffId} does not exist`);
       staffName = staff.staff_name;
     }
     const disposeDivision = body.disposeDivision ?? '0';
     if (disposeDivision === '2') {
-      if (body.disposeServerTransactionHeadId === undefined) throw BadRequest.field('disposeServerTransactionHeadId', 'is required when disposeDivision is 2');
+      if (body.disposeServerTransactionHeadId === undefined) throw InvalidInput.field('disposeServerTransactionHeadId', 'is required when disposeDivision is 2');
       const source = this.repo.find(cid, body.disposeServerTransactionHeadId);
-      if (!source) throw BadRequest.field('disposeServerTransactionHeadId', `transaction ${body.disposeServerTransactionHeadId} does not exist`);
+      if (!source) throw InvalidInput.field('disposeServerTransactionHeadId', `transaction ${body.disposeServerTransactionHeadId} does not exist`);
       assertDisposable(source.header, 'disposeServerTransactionHeadId');
     } else if (body.disposeServerTransactionHeadId !== undefined) {
-      throw BadRequest.field('disposeServerTransactionHeadId', 'can be set only when disposeDivision is 2');
+      throw InvalidInput.field('disposeServerTransactionHeadId', 'can be set only when disposeDivision is 2');
     }
-    if (sale && body.terminalTranDateTime === undefined) throw BadRequest.field('terminalTranDateTime', 'is required for a sale (transactionHeadDivision 1)');
+    if (sale && body.terminalTranDateTime === undefined) throw InvalidInput.field('terminalTranDateTime', 'is required for a sale (transactionHeadDivision 1)');
     const terminalTranAt = body.terminalTranDateTime === undefined ? now : parseDateTime(body.terminalTranDateTime)!;
     if (terminalTranAt > now + MAX_AHEAD_MS) {
-      throw BadRequest.field('terminalTranDateTime', 'is more than a day ahead of the server clock; check the terminal clock');
+      throw InvalidInput.field('terminalTranDateTime', 'is more than a day ahead of the server clock; check the terminal clock');
     }
     // A sale is dated on its sumDate when registered closed, else on its sale date.
     const day = { contractId: cid, storeId: store.store_id, date: body.sumDate ?? formatDate(terminalTranAt, contract.timeZone) };
@@ -214,17 +215,17 @@ export class TransactionRegistry {
     });
 
     const details = body.details ?? [];
-    if (sale && !details.length) throw BadRequest.field('details', 'at least one line is required for a sale (transactionHeadDivision 1)');
+    if (sale && !details.length) throw InvalidInput.field('details', 'at least one line is required for a sale (transactionHeadDivision 1)');
     const lines = details.length ? this.resolveLines(cid, body, taxRate, reducedTaxRateAt(terminalTranAt)) : { recs: [], totals: [] };
     if (body.subtotalDiscountRate !== undefined && body.subtotalDiscountPrice === undefined) {
-      throw BadRequest.field('subtotalDiscountPrice', 'is required when subtotalDiscountRate is set (the amount is not computed from the rate)');
+      throw InvalidInput.field('subtotalDiscountPrice', 'is required when subtotalDiscountRate is set (the amount is not computed from the rate)');
     }
     const payments = resolveDepositOthers(body.depositOthers ?? [], (id) => this.methods.find(cid, id));
     assertPointSpend(body, customer, cancelDivision);
     const member = body.customerId === undefined ? null : { known: !!customer, point: exact(customer?.point ?? 0), mile: exact(customer?.mile ?? 0) };
     const computed = totalsOf(header, lines.totals, member, body);
     const mismatch = compareSentTotals({ header: sent, lines: details } as SentTotals, computed) ?? adjustmentMileMismatch(body, computed);
-    if (mismatch) throw BadRequest.field(mismatch.field, `sent ${mismatch.sent} but the server computes ${mismatch.computed}`);
+    if (mismatch) throw InvalidInput.field(mismatch.field, `sent ${mismatch.sent} but the server computes ${mismatch.computed}`);
     if (sale && disposeDivision === '0') assertNotNegativeWithoutReturn(details, computed.header.subtotal);
     const formatted = formatTotals(computed);
     for (const [name, value] of Object.entries(formatted.header)) {
@@ -253,20 +254,20 @@ export class TransactionRegistry {
   private assertClosing(cid: string, body: CreateTransaction, sumDivision: string, store: StoreRow): void {
     const terminal = body.terminalId === undefined ? undefined : this.terminals.find(cid, body.terminalId);
     if (terminal && terminal.store_id !== store.store_id) {
-      throw BadRequest.field('terminalId', `terminal ${body.terminalId} belongs to store ${terminal.store_id}, not to store ${store.store_id}`);
+      throw InvalidInput.field('terminalId', `terminal ${body.terminalId} belongs to store ${terminal.store_id}, not to store ${store.store_id}`);
     }
     if (sumDivision === '2') {
-      if (body.sumDate === undefined) throw BadRequest.field('sumDate', 'is required when sumDivision is 2 (a closed transaction)');
+      if (body.sumDate === undefined) throw InvalidInput.field('sumDate', 'is required when sumDivision is 2 (a closed transaction)');
       return;
     }
     for (const field of ['sumDate', 'adjustmentDateTime'] as const) {
-      if (body[field] !== undefined) throw BadRequest.field(field, 'can be set only on a closed transaction (sumDivision 2)');
+      if (body[field] !== undefined) throw InvalidInput.field(field, 'can be set only on a closed transaction (sumDivision 2)');
     }
     if (body.terminalId === undefined) {
-      throw BadRequest.field('terminalId', 'is required unless the transaction is registered as closed (sumDivision 2 with sumDate): it could never be settled');
+      throw InvalidInput.field('terminalId', 'is required unless the transaction is registered as closed (sumDivision 2 with sumDate): it could never be settled');
     }
     if (!terminal) {
-      throw BadRequest.field(
+      throw InvalidInput.field(
         'terminalId',
         `terminal ${body.terminalId} does not exist; a transaction of an unknown terminal must be registered as closed (sumDivision 2 with sumDate)`,
       );
@@ -290,8 +291,8 @@ export class TransactionRegistry {
 
 /** A closed transaction's sumDate lies between its sale date (terminalTranDateTime's date) and today (contract zone). */
 function assertSumDate(sumDate: string, today: string, saleDate: string): void {
-  if (sumDate > today) throw BadRequest.field('sumDate', `${sumDate} is after today (${today})`);
-  if (sumDate < saleDate) throw BadRequest.field('sumDate', `${sumDate} is before the sale date ${saleDate} (terminalTranDateTime)`);
+  if (sumDate > today) throw InvalidInput.field('sumDate', `${sumDate} is after today (${today})`);
+  if (sumDate < saleDate) throw InvalidInput.field('sumDate', `${sumDate} is before the sale date ${saleDate} (terminalTranDateTime)`);
 }
 
 /**
@@ -302,7 +303,7 @@ function assertNotNegativeWithoutReturn(details: CreateTransaction['details'] & 
   if (!subtotal.isNegative() || details.some((l) => l.transactionDetailDivision === '2')) return;
   const i = details.findIndex((l) => (l.transactionDetailDivision ?? '1') === '1' && exact(l.salesPrice ?? l.price ?? '0').isNegative());
   const field = i < 0 ? 'details' : `details[${i}].${details[i]!.salesPrice !== undefined ? 'salesPrice' : 'price'}`;
-  throw BadRequest.field(field, `makes the sale negative (subtotal ${formatDecimal(subtotal)}) without a return line; a returned item is a line with transactionDetailDivision 2`);
+  throw InvalidInput.field(field, `makes the sale negative (subtotal ${formatDecimal(subtotal)}) without a return line; a returned item is a line with transactionDetailDivision 2`);
 }
 
 /**
@@ -315,10 +316,10 @@ function assertPointSpend(body: CreateTransaction, customer: CustomerRow | undef
   if (!spend.greaterThan(0)) return;
   // On a sale the points spent are its point discount; a point-subtract transaction (7) spends without one.
   if (body.transactionHeadDivision === '1' && (body.pointDiscount === undefined || exact(body.pointDiscount).isZero())) {
-    throw BadRequest.field('pointDiscount', `is required when spendPoint is set: the ${formatDecimal(spend)} points spent are the discount`);
+    throw InvalidInput.field('pointDiscount', `is required when spendPoint is set: the ${formatDecimal(spend)} points spent are the discount`);
   }
   if (customer && cancelDivision === '0' && spend.greaterThan(exact(customer.point ?? 0))) {
-    throw BadRequest.field('spendPoint', `${formatDecimal(spend)} exceeds the ${formatDecimal(exact(customer.point ?? 0))} points member ${customer.customer_id} holds`);
+    throw InvalidInput.field('spendPoint', `${formatDecimal(spend)} exceeds the ${formatDecimal(exact(customer.point ?? 0))} points member ${customer.customer_id} holds`);
   }
 }
 

@@ -4,7 +4,7 @@ import { exact } from '../../domain/rounding.js';
 import type { TotalsMismatch } from '../../domain/sent-totals.js';
 import { computeTransactionTotals } from '../../domain/transaction-totals.js';
 import { TotalsError, type TotalsInput, type TransactionTotals } from '../../domain/transaction-totals-types.js';
-import { BadRequest } from '../../platform/http/problem.js';
+import { InvalidInput } from '../../domain/errors.js';
 import { POINT } from '../../masters/customers/schema.js';
 import type { Rec } from './catalog.js';
 import type { CreateTransaction } from './schema.js';
@@ -14,7 +14,7 @@ export function units(field: string, value: Decimal): number {
   try {
     return toUnits(value, 3);
   } catch {
-    throw BadRequest.field(field, `${formatDecimal(value)} has more than 3 decimals or is too large to store`);
+    throw InvalidInput.field(field, `${formatDecimal(value)} has more than 3 decimals or is too large to store`);
   }
 }
 
@@ -44,15 +44,15 @@ export function totalsOf(header: Rec, lines: TotalsInput['lines'], member: Total
     adjustmentMileDivision: (body.adjustmentMileDivision ?? null) as TotalsInput['adjustmentMileDivision'],
     adjustmentMileValue: body.adjustmentMileValue === undefined ? null : exact(body.adjustmentMileValue),
   };
-  if (lines.length) return computeOrBadRequest(input);
-  if (body.total === undefined) throw BadRequest.field('total', 'is required when no details are sent');
-  if (exact(body.total).isNegative()) throw BadRequest.field('total', 'must not be negative: deposits, withdrawals and custody amounts are sent positive');
+  if (lines.length) return computeOrRefuse(input);
+  if (body.total === undefined) throw InvalidInput.field('total', 'is required when no details are sent');
+  if (exact(body.total).isNegative()) throw InvalidInput.field('total', 'must not be negative: deposits, withdrawals and custody amounts are sent positive');
   for (const name of ['newPoint', 'earnMile'] as const) {
     const v = body[name];
     const error = v === undefined ? null : decimalError(v, POINT);
-    if (error) throw BadRequest.field(name, error);
+    if (error) throw InvalidInput.field(name, error);
   }
-  const totals = computeOrBadRequest({ ...input, member: null, roundingDivision: '00', commission: exact(0), carriage: exact(0) });
+  const totals = computeOrRefuse({ ...input, member: null, roundingDivision: '00', commission: exact(0), carriage: exact(0) });
   totals.header.total = exact(body.total);
   const newPoint = exact(body.newPoint ?? 0);
   const point = member ? member.point : exact(0);
@@ -62,7 +62,7 @@ export function totalsOf(header: Rec, lines: TotalsInput['lines'], member: Total
     const adjustmentMile = exact(body.adjustmentMile ?? 0);
     Object.assign(totals.header, { currentMile: member.mile, earnMile, adjustmentMile, totalMile: member.mile.plus(earnMile).plus(adjustmentMile) });
   } else if (body.earnMile !== undefined || body.adjustmentMile !== undefined) {
-    throw BadRequest.field(body.earnMile !== undefined ? 'earnMile' : 'adjustmentMile', 'miles are kept only for a member (customerId) with mileageDivision 1 or 2');
+    throw InvalidInput.field(body.earnMile !== undefined ? 'earnMile' : 'adjustmentMile', 'miles are kept only for a member (customerId) with mileageDivision 1 or 2');
   }
   return totals;
 }
@@ -74,11 +74,11 @@ export function adjustmentMileMismatch(body: CreateTransaction, computed: Transa
   return { field: 'adjustmentMile', sent: body.adjustmentMile, computed: c === null ? 'null' : formatDecimal(c) };
 }
 
-function computeOrBadRequest(input: TotalsInput): TransactionTotals {
+function computeOrRefuse(input: TotalsInput): TransactionTotals {
   try {
     return computeTransactionTotals(input);
   } catch (e) {
-    if (e instanceof TotalsError) throw BadRequest.field(e.field, e.message);
+    if (e instanceof TotalsError) throw InvalidInput.field(e.field, e.message);
     throw e;
   }
 }
@@ -117,7 +117,7 @@ export function cashOf(
   const owed = total.plus(tipCash).plus(tipCredit);
   if (mustCover && sale && owed.greaterThan(0) && deposit.lessThan(owed)) {
     const tips = tipCash.plus(tipCredit);
-    throw BadRequest.field(
+    throw InvalidInput.field(
       'deposit',
       `the payments (${formatDecimal(deposit)}) do not cover the total ${formatDecimal(total)}${tips.isZero() ? '' : ` plus tips ${formatDecimal(tips)}`}`,
     );

@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError, InvalidInput, NotFoundError, OperationRefused } from '../../../server/domain/errors.js';
+import { ConflictError, ForbiddenError, InvalidInput, NotFoundError, OperationRefused } from '../../../server/domain/errors.js';
 import { toProblem } from '../../../server/platform/http/errors.js';
-import { BadRequest, Conflict, MethodNotAllowed, NotFound } from '../../../server/platform/http/problem.js';
+import { BadRequest, Conflict, Forbidden, MethodNotAllowed, NotFound } from '../../../server/platform/http/problem.js';
 
 describe("the rules' typed errors, answered by the one error handler", () => {
   it('answers each kind with the status, title, detail and headers of the HTTP problem it stands for', () => {
     const cases = [
       [InvalidInput.field('items.1.menuId', 'menu 9 does not exist'), BadRequest.field('items.1.menuId', 'menu 9 does not exist')],
       [new InvalidInput('[storeId] store 12 does not exist'), new BadRequest('[storeId] store 12 does not exist')],
+      [ForbiddenError.field('coupons', "the contract's plan cannot register coupons"), new Forbidden("[coupons] the contract's plan cannot register coupons")],
       [NotFoundError.field('customer_id', 'customer 999 does not exist'), NotFound.field('customer_id', 'customer 999 does not exist')],
       [ConflictError.field('Idempotency-Key', 'was used for another body'), new Conflict('[Idempotency-Key] was used for another body')],
       [new OperationRefused('[reservation_id] imported', ['read', 'delete']), new MethodNotAllowed('[reservation_id] imported', 'GET, DELETE')],
-      [new OperationRefused('[status] bound', ['read', 'update']), new MethodNotAllowed('[status] bound', 'GET, PATCH')],
+      [OperationRefused.field('status', 'bound', ['read', 'update']), new MethodNotAllowed('[status] bound', 'GET, PATCH')],
     ] as const;
     for (const [domain, http] of cases) expect(toProblem(domain)).toEqual(toProblem(http));
   });
