@@ -15,7 +15,9 @@ try {
   const load = (file) => import(pathToFileURL(join(root, scratch, file)).href);
   const { buildApp } = await load('server/app.js');
   const { openDeps } = await load('server/deps.js');
-  const text = await generateApiTypes({ buildApp, openDeps });
+  // The API as main.js serves it: with the sync module's resources (webhooks, sync status).
+  const { syncModule } = await load('sync/module.js');
+  const text = await generateApiTypes({ buildApp: (deps) => buildApp(deps, [syncModule]), openDeps });
   writeFileSync(join(root, SCHEMA_FILE), text);
   console.log(`ui:types: wrote ${SCHEMA_FILE} (${text.length} characters)`);
 } finally {

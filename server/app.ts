@@ -51,19 +51,15 @@ import productOrderSettingRoutes from './inventory/product-order-settings/routes
 import stockRoutes from './inventory/stock/routes.js';
 import desktopSettingsRoutes from './platform/desktop-settings/routes.js';
 import setupRoutes from './platform/setup/routes.js';
-import webhookRoutes from '../sync/routes/webhooks.js';
-import centralSyncRoutes from '../sync/routes/central.js';
-import { nodeRateLimitHook } from '../sync/routes/node-limit.js';
-import syncStatusRoutes from '../sync/routes/status.js';
-import { installSyncHooks } from '../sync/outbox.js';
-import { headOfficeLink } from '../sync/setup.js';
+import { NO_HEAD_OFFICE } from './platform/setup/head-office.js';
+import type { Routes, ServerModule } from './modules.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
 const NO_QUERY = z.strictObject({});
 
 /** The resources served under /{contract_id}/pos; later issues add theirs here. */
-const API_ROUTES = [
+const API_ROUTES: Routes[] = [
   storeRoutes,
   categoryRoutes,
   customerGroupRoutes,
@@ -95,11 +91,10 @@ const API_ROUTES = [
   supplierRoutes,
   productOrderSettingRoutes,
   stockRoutes,
-  webhookRoutes,
-  syncStatusRoutes,
-  // The desktop app's settings screen (issue 21).
-  desktopSettingsRoutes,
 ];
+
+/** The desktop app's settings screen (issue 21): after the modules' resources, where /openapi.json has always listed it. */
+const LAST_API_ROUTES: Routes[] = [desktopSettingsRoutes];
 
 /**
  * The restaurant resources: served under /{contract_id}/waiter as the platform serves them
@@ -107,8 +102,11 @@ const API_ROUTES = [
  */
 const WAITER_ROUTES = [menusRoutes, toppingGroupsRoutes, reservationsRoutes, ordersRoutes];
 
-/** The one composition root: tests and the CLI build the server through it. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+/**
+ * The server with the modules plugged in from outside (server/modules.ts: sync's routes, write
+ * hooks and head-office link): the CLI's serve and the tests build it through here.
+ */
+export async function buildApp(deps: AppDeps, modules: readonly ServerModule[]): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger,
     bodyLimit: BODY_LIMIT,
@@ -136,19 +134,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tokenRoutes(deps));
   // The signed, token-less download of CSV exports (issue 13): GET /downloads/{file}.
   await app.register(transactionExportDownloadRoutes(deps));
-  // Sync (issue 11): outbox / change-log rows in every write's transaction; central's push and pull endpoints.
-  installSyncHooks(deps);
+  // Sync (issue 11): outbox / change-log rows in every write's transaction.
+  for (const m of modules) m.installWriteHooks?.(deps);
   // Per-contract API limits and per-node sync limits (issue 25; none on a store PC by default).
   const limits = await registerRateLimits(app, deps);
-  if (deps.config.role === 'central') {
-    await app.register(async (sync) => {
-      sync.addHook('onRoute', (route) => void (route.schema = { ...route.schema, response: { ...(route.schema?.response as object), 429: problemSchema } }));
-      sync.addHook('onRequest', nodeRateLimitHook(deps, limits));
-      await sync.register(centralSyncRoutes(deps));
-    });
-  }
+  // Routes with their own auth: sync's push and pull endpoints at central.
+  for (const m of modules) await m.registerRoutes?.(app, deps, limits);
   // A store's first run (issue 21): the setup screen's API, linking through the sync module.
-  if (deps.config.role === 'store') await app.register(setupRoutes(deps, headOfficeLink(deps)));
+  if (deps.config.role === 'store') {
+    const headOffice = modules.find((m) => m.headOfficeLink)?.headOfficeLink?.(deps) ?? NO_HEAD_OFFICE;
+    await app.register(setupRoutes(deps, headOffice));
+  }
   registerUnservedPaths(app);
 
   const apiBase = (routes: typeof API_ROUTES, waiter: 'canonical' | 'hidden' | 'none') => async (api: FastifyInstance) => {
@@ -173,7 +169,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       for (const routes of WAITER_ROUTES) await restaurant.register(routes(deps));
     });
   };
-  await app.register(apiBase(API_ROUTES, 'hidden'), { prefix: BASE_PATH });
+  const resources = [...API_ROUTES, ...modules.flatMap((m) => m.apiRoutes ?? []), ...LAST_API_ROUTES];
+  await app.register(apiBase(resources, 'hidden'), { prefix: BASE_PATH });
   await app.register(apiBase([], 'canonical'), { prefix: WAITER_BASE_PATH });
   // The order-shipment API (issue 11 item 7: the orders that raise 6.1).
   await app.register(apiBase([orderShipmentRoutes], 'none'), { prefix: '/:contract_id/order-shipment' });

@@ -1,3 +1,5 @@
+// The sync commands' work (sync/commands.ts parses their command lines); a refusal the operator
+// can fix is a CommandError, whose one line the CLI prints.
 import type { AppDeps, Role } from '../server/deps.js';
 import { IdAllocator } from '../server/db/ids.js';
 import { CentralSync, DeadLetters, NodeExistsError, NodeRepo, type DeadLetter } from './central.js';
@@ -6,9 +8,7 @@ import { LinkError, LinkRepo } from './link.js';
 import { linkToCentral, type LinkInput } from './linking.js';
 import { installSyncHooks } from './outbox.js';
 import { retryDeadLetter, syncStatus } from './status.js';
-
-/** A sync command the operator can fix: the CLI prints the one-line reason and exits 1. */
-export class SyncCommandError extends Error {}
+import { CommandError } from '../server/cli/errors.js';
 
 /** The role this data dir was last served as, if it was. */
 export function recordedRole(deps: AppDeps): Role | undefined {
@@ -39,7 +39,7 @@ export function applyLinkedNode(deps: AppDeps, requested: number | undefined): v
   const linked = new LinkRepo(deps).node();
   if (linked === undefined) return;
   if (requested !== undefined && requested !== linked) {
-    throw new SyncCommandError(`this data dir is linked to central as node ${linked}; serve it with --node ${linked} or without --node`);
+    throw new CommandError(`this data dir is linked to central as node ${linked}; serve it with --node ${linked} or without --node`);
   }
   if (deps.ids.node !== linked) {
     deps.ids = new IdAllocator(deps.db, linked);
@@ -50,12 +50,12 @@ export function applyLinkedNode(deps: AppDeps, requested: number | undefined): v
 const contractExists = (deps: AppDeps, id: string) => deps.db.prepare('SELECT 1 FROM contracts WHERE contract_id = ?').get(id) !== undefined;
 
 function requireContract(deps: AppDeps, id: string): void {
-  if (!contractExists(deps, id)) throw new SyncCommandError(`contract ${id} does not exist`);
+  if (!contractExists(deps, id)) throw new CommandError(`contract ${id} does not exist`);
 }
 
 function refuseRole(deps: AppDeps, wanted: Role, command: string): void {
   const role = recordedRole(deps);
-  if (role && role !== wanted) throw new SyncCommandError(`${command} runs on a ${wanted} data dir; this one is served as ${role}`);
+  if (role && role !== wanted) throw new CommandError(`${command} runs on a ${wanted} data dir; this one is served as ${role}`);
 }
 
 export function nodeAdd(deps: AppDeps, contractId: string, node: number, name?: string) {
@@ -67,7 +67,7 @@ export function nodeAdd(deps: AppDeps, contractId: string, node: number, name?: 
     new CentralSync(ctx).seed(contractId);
     return { ...added, note: 'the secret is shown only now; give it to the store: pos-backoffice link ... --secret' };
   } catch (error) {
-    if (error instanceof NodeExistsError) throw new SyncCommandError(error.message);
+    if (error instanceof NodeExistsError) throw new CommandError(error.message);
     throw error;
   }
 }
@@ -85,7 +85,7 @@ export function nodeList(deps: AppDeps, contractId?: string) {
 }
 
 export function nodeRevoke(deps: AppDeps, contractId: string, node: number) {
-  if (!new NodeRepo(syncContext(deps)).revoke(contractId, node)) throw new SyncCommandError(`node ${node} of contract ${contractId} does not exist or is already revoked`);
+  if (!new NodeRepo(syncContext(deps)).revoke(contractId, node)) throw new CommandError(`node ${node} of contract ${contractId} does not exist or is already revoked`);
   return { contractId, node, revoked: true };
 }
 
@@ -95,13 +95,13 @@ export async function link(deps: AppDeps, input: LinkInput) {
   try {
     return await linkToCentral(deps, input);
   } catch (error) {
-    if (error instanceof LinkError) throw new SyncCommandError(error.commandLine);
+    if (error instanceof LinkError) throw new CommandError(error.commandLine);
     throw error;
   }
 }
 
 export function unlink(deps: AppDeps, contractId: string) {
-  if (!new LinkRepo(deps).unlink(contractId)) throw new SyncCommandError(`contract ${contractId} is not linked`);
+  if (!new LinkRepo(deps).unlink(contractId)) throw new CommandError(`contract ${contractId} is not linked`);
   return { contractId, linked: false };
 }
 
@@ -123,6 +123,6 @@ export function deadLetters(deps: AppDeps, contractId: string, action: { retry?:
   const id = action.retry ?? action.discard;
   if (id === undefined) return new DeadLetters(syncContext(deps)).list(contractId);
   const result = action.retry !== undefined ? retryDeadLetter(deps, contractId, id) : new DeadLetters(syncContext(deps)).discard(contractId, id);
-  if (!result) throw new SyncCommandError(`dead letter ${id} does not exist in contract ${contractId}`);
+  if (!result) throw new CommandError(`dead letter ${id} does not exist in contract ${contractId}`);
   return [result];
 }

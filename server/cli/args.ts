@@ -6,13 +6,27 @@ import { ALL_SCOPES, parseScopes, type Scope } from '../platform/http/scopes.js'
 import { passwordProblem } from '../platform/auth/password.js';
 import type { Role } from '../deps.js';
 import type { ContractSettings } from '../platform/contracts/repo.js';
-import { isHttpUrl, isWebhookEvent, WEBHOOK_EVENTS, type WebhookEventName } from '../events/webhook-events.js';
+import { isHttpUrl } from '../events/webhook-events.js';
+import type { CliCommand, ServerModule } from '../modules.js';
+import { UsageError } from './errors.js';
 import { LIMIT_OPTIONS, LIMIT_USAGE, limitSettings, type LimitSettings } from './limit-options.js';
+import { contractOption as contractId, intOption, type OptionTable, type ValuesOf } from './options.js';
 
-/** A bad command line: main prints the one-line reason and exits 2. */
-export class UsageError extends Error {}
+export { UsageError } from './errors.js';
+export { CONTRACT_ID } from './options.js';
 
-export const USAGE = `usage: pos-backoffice <command> [options]   (every command takes --data-dir DIR, env POS_DATA_DIR, default ./data)
+/** --help: the server's commands, the modules' commands (sync's: webhooks, nodes, link) between. */
+export function usage(modules: readonly ServerModule[]): string {
+  const plugged = modules.flatMap((m) => m.cli?.commands ?? []).map((c) => `  ${c.usage}
+`);
+  const notes = modules.flatMap((m) => m.cli?.notes ?? []).map((line) => `${line}
+`);
+  return `${RECORD_USAGE}
+${plugged.join('')}${FILE_USAGE}
+${notes.join('')}${LEGEND}`;
+}
+
+const RECORD_USAGE = `usage: pos-backoffice <command> [options]   (every command takes --data-dir DIR, env POS_DATA_DIR, default ./data)
   serve [--role store|central] [--host H] [--port P] [--node N] [--demo] [--ui-lan] [--public-url URL]
                [--webhook-allow LIST] [--rate-reads N] [--rate-writes N] [--rate-sync N] [--rate-limit-shared]
                (--ui-lan, env POS_UI_LAN=1: serve the back-office UI /ui to the LAN too, not only this PC;
@@ -29,31 +43,18 @@ ${LIMIT_USAGE}
   seed --contract ID
   staff-password set --contract ID --staff STAFF_ID [--password P] [--rights LIST]
                (the staff member logs in with the staff code as username; without --password
-                only the rights change; without --rights they are kept)
-  webhook add --contract ID --url URL --events LIST   (prints the signing secret whsec_...)
-  webhook list --contract ID
-  webhook remove --contract ID --id SUBSCRIPTION_ID
-  webhook deliveries --contract ID [--status pending|delivered|dead]
-  webhook replay --contract ID --id DELIVERY_ID
-  node add --contract ID --node N [--name NAME]     (central: prints the node's secret once)
-  node list [--contract ID]
-  node revoke --contract ID --node N
-  link --central URL --contract ID --node N --secret S [--insecure] [--offline]
-               (store; checked with central first, the contract taken from central where missing;
-               plain http only to loopback or private LAN addresses unless --insecure;
-               --offline saves it unchecked, the first push checks it)
-  unlink --contract ID
-  sync status [--contract ID]
-  sync dead-letters --contract ID [--retry DEAD_LETTER_ID | --discard DEAD_LETTER_ID]
-  backup [--to DIR] [--kind manual|daily]   (a consistent copy, also while the server writes; DIR
+                only the rights change; without --rights they are kept)`;
+
+const FILE_USAGE = `  backup [--to DIR] [--kind manual|daily]   (a consistent copy, also while the server writes; DIR
                default <data-dir>/backups; prints {"file",...}; --kind only names the file)
   restore --from FILE   (refused while a server uses the data dir; checks FILE with integrity_check,
-               keeps the current database as pos-before-restore-<time>.sqlite, swaps FILE in)
-EVENTS (comma separated): ${WEBHOOK_EVENTS.join(',')}
-PLAN: ${PLANS.join(' ')}
+               keeps the current database as pos-before-restore-<time>.sqlite, swaps FILE in)`;
+
+const LEGEND = `PLAN: ${PLANS.join(' ')}
 LIST: comma separated rights, "" for none: ${RIGHTS.join(',')}`;
 
-export type Command =
+/** The server's own commands as parsed. */
+export type ServerCommand =
   | ({ name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean; uiLan: boolean; publicUrl?: string } & LimitSettings)
   | { name: 'contract create'; dataDir: string; id: string; plan: Plan; contractName?: string; timeZone: string }
   | { name: 'contract set-plan'; dataDir: string; id: string; plan: Plan }
@@ -61,21 +62,18 @@ export type Command =
   | { name: 'client create'; dataDir: string; contract: string; scopes?: Scope[] }
   | { name: 'seed'; dataDir: string; contract: string }
   | { name: 'staff-password set'; dataDir: string; contract: string; staffId: string; password?: string; rights?: Right[] }
-  | { name: 'webhook add'; dataDir: string; contract: string; url: string; events: WebhookEventName[] }
-  | { name: 'webhook list'; dataDir: string; contract: string }
-  | { name: 'webhook remove'; dataDir: string; contract: string; id: string }
-  | { name: 'webhook deliveries'; dataDir: string; contract: string; status?: 'pending' | 'delivered' | 'dead' }
-  | { name: 'webhook replay'; dataDir: string; contract: string; id: string }
-  | { name: 'node add'; dataDir: string; contract: string; node: number; nodeName?: string }
-  | { name: 'node list'; dataDir: string; contract?: string }
-  | { name: 'node revoke'; dataDir: string; contract: string; node: number }
-  | { name: 'link'; dataDir: string; central: string; contract: string; node: number; secret: string; insecure: boolean; offline: boolean }
-  | { name: 'unlink'; dataDir: string; contract: string }
-  | { name: 'sync status'; dataDir: string; contract?: string }
-  | { name: 'sync dead-letters'; dataDir: string; contract: string; retry?: number; discard?: number }
   | { name: 'backup'; dataDir: string; to?: string; kind: 'manual' | 'daily' }
   | { name: 'restore'; dataDir: string; from: string }
   | { name: 'help' };
+
+/** A module's command as parsed: its name and data dir, and what its own parse returned. */
+export interface ModuleCommandLine {
+  name: string;
+  dataDir: string;
+  [option: string]: unknown;
+}
+
+export type Command = ServerCommand | ModuleCommandLine;
 
 const OPTIONS = {
   'data-dir': { type: 'string' },
@@ -106,15 +104,6 @@ const OPTIONS = {
   staff: { type: 'string' },
   password: { type: 'string' },
   rights: { type: 'string' },
-  url: { type: 'string' },
-  events: { type: 'string' },
-  status: { type: 'string' },
-  central: { type: 'string' },
-  secret: { type: 'string' },
-  insecure: { type: 'boolean' },
-  offline: { type: 'boolean' },
-  retry: { type: 'string' },
-  discard: { type: 'string' },
   to: { type: 'string' },
   from: { type: 'string' },
   kind: { type: 'string' },
@@ -130,39 +119,33 @@ const ALLOWED: Record<string, string[]> = {
   'client create': ['contract', 'scopes'],
   seed: ['contract'],
   'staff-password set': ['contract', 'staff', 'password', 'rights'],
-  'webhook add': ['contract', 'url', 'events'],
-  'webhook list': ['contract'],
-  'webhook remove': ['contract', 'id'],
-  'webhook deliveries': ['contract', 'status'],
-  'webhook replay': ['contract', 'id'],
-  'node add': ['contract', 'node', 'name'],
-  'node list': ['contract'],
-  'node revoke': ['contract', 'node'],
-  link: ['central', 'contract', 'node', 'secret', 'insecure', 'offline'],
-  unlink: ['contract'],
-  'sync status': ['contract'],
-  'sync dead-letters': ['contract', 'retry', 'discard'],
   backup: ['to', 'kind'],
   restore: ['from'],
 };
 
 /** Commands named by two words. */
-const TWO_WORD = ['contract', 'client', 'staff-password', 'webhook', 'node', 'sync'];
+const TWO_WORD = ['contract', 'client', 'staff-password'];
 
-export const CONTRACT_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-
-export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env): Command {
+/**
+ * The command line as a command: the server's own or a module's (its options join the table;
+ * a module's option of a name the server also has must be of the same type).
+ */
+export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.env, modules: readonly ServerModule[] = []): Command {
+  const plugged = moduleCommands(modules);
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: argv, options: optionTable(plugged), allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]!);
   }
-  const { values: v, positionals } = parsed;
+  const { positionals } = parsed;
+  const v = parsed.values as ValuesOf<typeof OPTIONS>;
   if (v.help || positionals.length === 0 || positionals[0] === 'help') return { name: 'help' };
 
-  const name = TWO_WORD.includes(positionals[0]!) ? positionals.slice(0, 2).join(' ') : positionals[0]!;
-  const allowed = ALLOWED[name];
+  const twoWord = [...TWO_WORD, ...[...plugged.keys()].filter((n) => n.includes(' ')).map((n) => n.split(' ')[0]!)];
+  const name = twoWord.includes(positionals[0]!) ? positionals.slice(0, 2).join(' ') : positionals[0]!;
+  const command = plugged.get(name);
+  const allowed = command ? Object.keys(command.options) : ALLOWED[name];
   if (!allowed) throw new UsageError(`unknown command "${positionals.join(' ')}"; run pos-backoffice --help`);
   const extraPositionals = positionals.slice(name.split(' ').length);
   if (extraPositionals.length) throw new UsageError(`unexpected argument "${extraPositionals[0]}"`);
@@ -170,6 +153,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     if (key !== 'data-dir' && !allowed.includes(key)) throw new UsageError(`${name} does not take --${key}`);
   }
   const dataDir = v['data-dir'] ?? env.POS_DATA_DIR ?? './data';
+  if (command) return { name, dataDir, ...command.parse(parsed.values, env) };
 
   switch (name) {
     case 'serve': {
@@ -229,37 +213,6 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
     }
     case 'staff-password set':
       return staffPassword(dataDir, v);
-    case 'webhook add':
-    case 'webhook list':
-    case 'webhook remove':
-    case 'webhook deliveries':
-    case 'webhook replay':
-      return webhookCommand(name, dataDir, v);
-    case 'node add':
-      return { name, dataDir, contract: contractId(v.contract, '--contract'), node: storeNode(v.node), ...(v.name ? { nodeName: v.name } : {}) };
-    case 'node list':
-      return { name, dataDir, ...(v.contract !== undefined ? { contract: contractId(v.contract, '--contract') } : {}) };
-    case 'node revoke':
-      return { name, dataDir, contract: contractId(v.contract, '--contract'), node: storeNode(v.node) };
-    case 'link': {
-      if (!v.central) throw new UsageError('--central is required');
-      if (!v.secret) throw new UsageError('--secret is required');
-      return { name, dataDir, central: v.central, contract: contractId(v.contract, '--contract'), node: storeNode(v.node), secret: v.secret, insecure: v.insecure ?? false, offline: v.offline ?? false };
-    }
-    case 'unlink':
-      return { name, dataDir, contract: contractId(v.contract, '--contract') };
-    case 'sync status':
-      return { name, dataDir, ...(v.contract !== undefined ? { contract: contractId(v.contract, '--contract') } : {}) };
-    case 'sync dead-letters': {
-      if (v.retry !== undefined && v.discard !== undefined) throw new UsageError('give --retry or --discard, not both');
-      return {
-        name,
-        dataDir,
-        contract: contractId(v.contract, '--contract'),
-        ...(v.retry !== undefined ? { retry: intOption('--retry', v.retry, 1, Number.MAX_SAFE_INTEGER) } : {}),
-        ...(v.discard !== undefined ? { discard: intOption('--discard', v.discard, 1, Number.MAX_SAFE_INTEGER) } : {}),
-      };
-    }
     case 'backup': {
       const kind = v.kind ?? 'manual';
       if (kind !== 'manual' && kind !== 'daily') throw new UsageError(`--kind must be manual or daily, got "${kind}"`);
@@ -299,50 +252,6 @@ function staffPassword(dataDir: string, v: { contract?: string; staff?: string; 
   };
 }
 
-function webhookCommand(name: string, dataDir: string, v: { contract?: string; url?: string; events?: string; id?: string; status?: string }): Command {
-  const contract = contractId(v.contract, '--contract');
-  const needId = (what: string) => {
-    if (!v.id || !/^\d{1,12}$/.test(v.id)) throw new UsageError(`--id must be the ${what} id (digits), got "${v.id ?? ''}"`);
-    return v.id;
-  };
-  switch (name) {
-    case 'webhook add': {
-      if (!v.url) throw new UsageError('--url is required');
-      if (!isHttpUrl(v.url)) throw new UsageError(`--url must be an http:// or https:// URL, got "${v.url}"`);
-      const names = [...new Set((v.events ?? '').split(/[\s,]+/).filter(Boolean))];
-      if (!names.length) throw new UsageError(`--events is required: ${WEBHOOK_EVENTS.join(', ')}`);
-      const unknown = names.filter((n) => !isWebhookEvent(n));
-      if (unknown.length) throw new UsageError(`--events: unknown event ${unknown.join(', ')}; known: ${WEBHOOK_EVENTS.join(', ')}`);
-      return { name, dataDir, contract, url: v.url, events: names as WebhookEventName[] };
-    }
-    case 'webhook list':
-      return { name, dataDir, contract };
-    case 'webhook remove':
-      return { name, dataDir, contract, id: needId('subscription') };
-    case 'webhook deliveries': {
-      const status = v.status;
-      if (status !== undefined && status !== 'pending' && status !== 'delivered' && status !== 'dead') {
-        throw new UsageError(`--status must be pending, delivered or dead, got "${status}"`);
-      }
-      return { name, dataDir, contract, ...(status ? { status } : {}) };
-    }
-    default:
-      return { name: 'webhook replay', dataDir, contract, id: needId('delivery') };
-  }
-}
-
-/** A store's node number (DESIGN §4: central is 0, stores 1..999). */
-function storeNode(value: string | undefined): number {
-  if (value === undefined) throw new UsageError('--node is required');
-  return intOption('--node', value, 1, 999);
-}
-
-function contractId(value: string | undefined, flag = '--id'): string {
-  if (!value) throw new UsageError(`${flag} is required`);
-  if (!CONTRACT_ID.test(value)) throw new UsageError(`${flag} "${value}" must be 1-64 letters, digits, _ or -, starting with a letter or digit`);
-  return value;
-}
-
 function plan(value: string | undefined): Plan {
   if (!value) throw new UsageError('--plan is required');
   if (!isPlan(value)) throw new UsageError(`--plan must be one of ${PLANS.join(' ')}, got "${value}"`);
@@ -352,11 +261,6 @@ function plan(value: string | undefined): Plan {
 function onOff(flag: string, value: string): boolean {
   if (value !== 'on' && value !== 'off') throw new UsageError(`${flag} must be on or off, got "${value}"`);
   return value === 'on';
-}
-
-function intOption(flag: string, value: string, min: number, max: number): number {
-  if (!/^\d+$/.test(value) || +value < min || +value > max) throw new UsageError(`${flag} must be an integer from ${min} to ${max}, got "${value}"`);
-  return Number(value);
 }
 
 const ROUNDING_OPTIONS = { 'half-up': '0', down: '1', up: '2' } as const;
@@ -388,4 +292,26 @@ function inventoryOptions(approval?: string, shippedEdit?: string, splitUnit?: s
     settings.orderSplitUnit = code;
   }
   return settings;
+}
+
+/** The modules' commands by name; a name the server or another module has is a mistake of composition. */
+export function moduleCommands(modules: readonly ServerModule[]): Map<string, CliCommand> {
+  const commands = new Map<string, CliCommand>();
+  for (const command of modules.flatMap((m) => m.cli?.commands ?? [])) {
+    if (ALLOWED[command.name] || command.name === 'help' || commands.has(command.name)) throw new Error(`two commands are named "${command.name}"`);
+    commands.set(command.name, command);
+  }
+  return commands;
+}
+
+function optionTable(commands: Map<string, CliCommand>): OptionTable {
+  const table: Record<string, OptionTable[string]> = { ...OPTIONS };
+  for (const command of commands.values()) {
+    for (const [option, spec] of Object.entries(command.options)) {
+      const known = table[option];
+      if (known && known.type !== spec.type) throw new Error(`--${option} of "${command.name}" is a ${spec.type}, elsewhere a ${known.type}`);
+      table[option] = known ?? spec;
+    }
+  }
+  return table;
 }

@@ -17,24 +17,18 @@ import { backupDatabase, BackupError } from '../backup/backup.js';
 import { backupBeforeMigration, type MigratingNotice } from '../backup/before-migration.js';
 import { restoreDatabase, RestoreError } from '../backup/restore.js';
 import { DataDirBusyError, lockDataDir, type DataDirLock } from '../db/data-dir-lock.js';
-import { USAGE, type Command } from './args.js';
-import { ProblemError } from '../platform/http/problem.js';
-import { checkCommandReceiver, runWebhookCommand } from '../../sync/webhooks/cli.js';
-import * as syncCli from '../../sync/cli.js';
-import * as syncOutbox from '../../sync/outbox.js';
+import type { Io, ServerModule } from '../modules.js';
+import { moduleCommands, usage, type Command, type ModuleCommandLine, type ServerCommand } from './args.js';
+import { CommandError } from './errors.js';
 
-/** A failure the operator can act on: main prints the one-line reason and exits 1. */
-export class CommandError extends Error {}
-
-export interface Io {
-  out(line: string): void;
-}
+export { CommandError } from './errors.js';
+export type { Io } from '../modules.js';
 
 export { databaseFile } from '../db/open.js';
 /** Written by seed/contracts.ts for `serve --demo`. */
 const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
 
-async function withDeps<T>(dataDir: string, fn: (deps: AppDeps) => T | Promise<T>): Promise<T> {
+async function withDeps<T>(dataDir: string, modules: readonly ServerModule[], fn: (deps: AppDeps) => T | Promise<T>): Promise<T> {
   // Like a server, a command keeps a restore from swapping the database under it.
   const lock = sharedLock(dataDir);
   try {
@@ -42,9 +36,10 @@ async function withDeps<T>(dataDir: string, fn: (deps: AppDeps) => T | Promise<T
     // A one-shot command may wait for the running server's write to finish.
     const deps = openDeps({ file: databaseFile(dataDir), busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {
-      // Records a command makes get the linked node's ids and their outbox / change-log rows.
-      // A command that asks the network (link) closes the database once it has its answer.
-      return await fn(syncCli.prepareCliDeps(deps));
+      // Records a command makes are written as the server of this data dir writes them (sync:
+      // the linked node's ids, their outbox / change-log rows). A command that asks the network
+      // (link) closes the database once it has its answer.
+      return await fn(modules.reduce((prepared, m) => m.cli?.commandDeps?.(prepared) ?? prepared, deps));
     } finally {
       deps.db.close();
     }
@@ -74,12 +69,24 @@ async function upgradeBackup(dataDir: string, notify?: (notice: MigratingNotice)
 const json = (io: Io, value: unknown) => io.out(JSON.stringify(value));
 
 /** Runs a one-shot command; `serve` returns the running server's close function instead. */
-export async function runCommand(command: Command, io: Io): Promise<(() => Promise<void>) | void> {
+export async function runCommand(command: Command, io: Io, modules: readonly ServerModule[]): Promise<(() => Promise<void>) | void> {
+  const plugged = moduleCommands(modules).get(command.name);
+  if (plugged) {
+    const line = command as ModuleCommandLine;
+    // A module's command never serves: nothing it returns is a close function.
+    await withDeps(line.dataDir, modules, (deps) => plugged.run(deps, line, io));
+    return;
+  }
+  return runServerCommand(command as ServerCommand, io, modules);
+}
+
+async function runServerCommand(command: ServerCommand, io: Io, modules: readonly ServerModule[]): Promise<(() => Promise<void>) | void> {
+  const withData = <T>(fn: (deps: AppDeps) => T | Promise<T>) => withDeps('dataDir' in command ? command.dataDir : '', modules, fn);
   switch (command.name) {
     case 'help':
-      return io.out(USAGE);
+      return io.out(usage(modules));
     case 'contract create':
-      return withDeps(command.dataDir, (deps) => {
+      return withData((deps) => {
         const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
         try {
           const c = contracts.create({ contractId: command.id, name: command.contractName ?? command.id, plan: command.plan, timeZone: command.timeZone });
@@ -90,7 +97,7 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
         }
       });
     case 'contract set-plan':
-      return withDeps(command.dataDir, (deps) => {
+      return withData((deps) => {
         try {
           json(io, new ContractRepo(deps.db, deps.writer, deps.clock).setPlan(command.id, command.plan));
         } catch (error) {
@@ -99,7 +106,7 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
         }
       });
     case 'contract set':
-      return withDeps(command.dataDir, (deps) => {
+      return withData((deps) => {
         try {
           json(io, new ContractRepo(deps.db, deps.writer, deps.clock).setSettings(command.id, command.settings));
         } catch (error) {
@@ -108,61 +115,20 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
         }
       });
     case 'client create':
-      return withDeps(command.dataDir, (deps) => {
+      return withData((deps) => {
         if (!new ContractRepo(deps.db, deps.writer, deps.clock).find(command.contract)) {
           throw new CommandError(`contract ${command.contract} does not exist`);
         }
         json(io, registerClient(new AuthRepo(deps.db, deps.writer, deps.clock), command.contract, command.scopes ?? ALL_SCOPES));
       });
     case 'seed':
-      return withDeps(command.dataDir, (deps) => {
+      return withData((deps) => {
         const contract = new ContractRepo(deps.db, deps.writer, deps.clock).find(command.contract);
         if (!contract) throw new CommandError(`contract ${command.contract} does not exist`);
         json(io, seedDemo(deps, contract.contractId, contract.plan));
       });
     case 'staff-password set':
-      return withDeps(command.dataDir, (deps) => json(io, setStaffPassword(deps, command)));
-    case 'webhook add':
-    case 'webhook list':
-    case 'webhook remove':
-    case 'webhook deliveries':
-    case 'webhook replay':
-      return withDeps(command.dataDir, async (deps) => {
-        if (!new ContractRepo(deps.db, deps.writer, deps.clock).find(command.contract)) {
-          throw new CommandError(`contract ${command.contract} does not exist`);
-        }
-        try {
-          if (command.name === 'webhook add') await checkCommandReceiver(deps, command.url);
-          json(io, runWebhookCommand(deps, command));
-        } catch (error) {
-          if (error instanceof ProblemError) throw new CommandError(error.message);
-          throw error;
-        }
-      });
-    case 'link':
-      return withDeps(command.dataDir, async (deps) => {
-        try {
-          const { central, contract: contractId, node, secret, insecure, offline } = command;
-          json(io, await syncCli.link(deps, { central, contractId, node, secret, insecure, offline }));
-        } catch (error) {
-          if (error instanceof syncCli.SyncCommandError) throw new CommandError(error.message);
-          throw error;
-        }
-      });
-    case 'node add':
-    case 'node list':
-    case 'node revoke':
-    case 'unlink':
-    case 'sync status':
-    case 'sync dead-letters':
-      return withDeps(command.dataDir, (deps) => {
-        try {
-          runSyncCommand(deps, command, io);
-        } catch (error) {
-          if (error instanceof syncCli.SyncCommandError) throw new CommandError(error.message);
-          throw error;
-        }
-      });
+      return withData((deps) => json(io, setStaffPassword(deps, command)));
     case 'backup':
       try {
         return json(io, await backupDatabase({ dataDir: command.dataDir, kind: command.kind, ...(command.to !== undefined ? { to: command.to } : {}) }));
@@ -177,32 +143,12 @@ export async function runCommand(command: Command, io: Io): Promise<(() => Promi
         throw error;
       }
     case 'serve':
-      return serve(command, io);
-  }
-}
-
-type SyncCommand = Extract<Command, { name: 'node add' | 'node list' | 'node revoke' | 'unlink' | 'sync status' | 'sync dead-letters' }>;
-
-/** Sync (issue 11): one JSON line per result. */
-function runSyncCommand(deps: AppDeps, command: SyncCommand, io: Io): void {
-  switch (command.name) {
-    case 'node add':
-      return json(io, syncCli.nodeAdd(deps, command.contract, command.node, command.nodeName));
-    case 'node list':
-      return syncCli.nodeList(deps, command.contract).forEach((n) => json(io, n));
-    case 'node revoke':
-      return json(io, syncCli.nodeRevoke(deps, command.contract, command.node));
-    case 'unlink':
-      return json(io, syncCli.unlink(deps, command.contract));
-    case 'sync status':
-      return syncCli.status(deps, command.contract).forEach((s) => json(io, s));
-    case 'sync dead-letters':
-      return syncCli.deadLetters(deps, command.contract, { retry: command.retry, discard: command.discard }).forEach((d) => json(io, d));
+      return serve(command, io, modules);
   }
 }
 
 /** Sets a staff member's back-office password and/or rights; the output never holds the password. */
-function setStaffPassword(deps: AppDeps, command: Extract<Command, { name: 'staff-password set' }>) {
+function setStaffPassword(deps: AppDeps, command: Extract<ServerCommand, { name: 'staff-password set' }>) {
   if (!new ContractRepo(deps.db, deps.writer, deps.clock).find(command.contract)) {
     throw new CommandError(`contract ${command.contract} does not exist`);
   }
@@ -233,12 +179,12 @@ function setStaffPassword(deps: AppDeps, command: Extract<Command, { name: 'staf
  * "backup"} before it backs the database up and migrates it, which may take long on a big store:
  * the desktop app then waits for the ready line without its time limit.
  */
-async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<() => Promise<void>> {
+async function serve(command: Extract<ServerCommand, { name: 'serve' }>, io: Io, modules: readonly ServerModule[]): Promise<() => Promise<void>> {
   const lock = sharedLock(command.dataDir);
   let close: () => Promise<void>;
   try {
     await upgradeBackup(command.dataDir, (notice) => json(io, { migrating: true, ...notice }));
-    close = await listen(command, io);
+    close = await listen(command, io, modules);
   } catch (error) {
     lock.release();
     throw error;
@@ -252,7 +198,7 @@ async function serve(command: Extract<Command, { name: 'serve' }>, io: Io): Prom
   };
 }
 
-async function listen(command: Extract<Command, { name: 'serve' }>, io: Io): Promise<() => Promise<void>> {
+async function listen(command: Extract<ServerCommand, { name: 'serve' }>, io: Io, modules: readonly ServerModule[]): Promise<() => Promise<void>> {
   // Starting up (migrations, demo data) may wait for a CLI command's lock; serving may not.
   const deps = openDeps({
     file: databaseFile(command.dataDir),
@@ -265,17 +211,16 @@ async function listen(command: Extract<Command, { name: 'serve' }>, io: Io): Pro
     ...(command.webhookAllow ? { webhookAllow: command.webhookAllow } : {}),
     ...(command.rateLimits ? { rateLimits: command.rateLimits } : {}),
   });
-  // A linked store mints ids with the node central knows it by.
   try {
-    syncCli.applyLinkedNode(deps, command.node);
+    // Sync: a linked store mints ids with the node central knows it by.
+    for (const m of modules) m.cli?.beforeServe?.(deps, command.node !== undefined ? { node: command.node } : {});
+    // The demo data is written like any other record: into the outbox (or central's change log),
+    // so a demo store linked to head office later pushes its stores, terminals and sales.
+    for (const m of modules) m.installWriteHooks?.(deps);
   } catch (error) {
     deps.db.close();
-    if (error instanceof syncCli.SyncCommandError) throw new CommandError(error.message);
     throw error;
   }
-  // The demo data is written like any other record: into the outbox (or central's change log),
-  // so a demo store linked to head office later pushes its stores, terminals and sales.
-  syncOutbox.installSyncHooks(deps);
   const demo = command.demo ? ensureDemoContracts(deps, command.dataDir) : [];
   // It holds the demo client's secret; one written before file modes were kept is tightened.
   tighten(join(command.dataDir, DEMO_CREDENTIALS_FILE), DATA_FILE_MODE);
@@ -283,7 +228,7 @@ async function listen(command: Extract<Command, { name: 'serve' }>, io: Io): Pro
   // Loaded here so the one-shot commands start without the HTTP stack.
   const { buildApp } = await import('../app.js');
   const { startSchedules } = await import('../jobs/schedules.js');
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, modules);
   let address: string;
   try {
     address = await app.listen({ host: command.host, port: command.port });
@@ -294,7 +239,7 @@ async function listen(command: Extract<Command, { name: 'serve' }>, io: Io): Pro
     throw new CommandError(e.code === 'EADDRINUSE' ? `port ${command.port} on ${command.host} is already in use` : `cannot listen on ${command.host}:${command.port}: ${e.message}`);
   }
   // Automatic closings, webhook deliveries, sync with central and the nightly clean-up (jobs/schedules.ts).
-  const stopSchedules = startSchedules(deps, app.log);
+  const stopSchedules = startSchedules(deps, app.log, modules);
   const url = address.replace('://[::1]', '://localhost');
   const contracts = demo.map((d) => ({
     contractId: d.contractId,

@@ -1,14 +1,16 @@
 // The CLI's run: parse the command line, run the command, map the operator's errors to exit
-// codes. The entry that calls it is the top-level main.ts (the composition root); `npm start`
-// goes through server/start.ts, the desktop shell starts main.js itself.
+// codes. The entry that calls it is the top-level main.ts, the composition root that hands in
+// the modules (server/modules.ts); `npm start` goes through server/start.ts, the desktop shell
+// starts main.js itself.
 import { NewerDatabaseError } from '../db/migrate.js';
+import type { ServerModule } from '../modules.js';
 import { parseCommand, UsageError } from './args.js';
 import { CommandError, runCommand } from './commands.js';
 
-/** Runs the command named by `argv`; sets the process's exit code, or keeps it serving. */
-export async function runMain(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+/** Runs the command named by `argv` with the modules' commands, routes, hooks and jobs; sets the process's exit code, or keeps it serving. */
+export async function runMain(modules: readonly ServerModule[], argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   try {
-    const code = await main([...argv]);
+    const code = await main([...argv], modules);
     if (code >= 0) process.exitCode = code;
   } catch (error) {
     process.stderr.write(`pos-backoffice: ${(error as Error).message ?? String(error)}\n`);
@@ -16,10 +18,10 @@ export async function runMain(argv: readonly string[] = process.argv.slice(2)): 
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(argv: string[], modules: readonly ServerModule[]): Promise<number> {
   let command;
   try {
-    command = parseCommand(argv);
+    command = parseCommand(argv, process.env, modules);
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`pos-backoffice: ${error.message}\n`);
@@ -46,7 +48,7 @@ async function main(argv: string[]): Promise<number> {
   };
   if (command.name === 'serve') for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
   try {
-    stop = (await runCommand(command, { out: (line) => process.stdout.write(`${line}\n`) })) ?? undefined;
+    stop = (await runCommand(command, { out: (line) => process.stdout.write(`${line}\n`) }, modules)) ?? undefined;
     if (stop) {
       if (asked > 0) shutdown();
       return -1; // keep running

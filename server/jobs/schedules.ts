@@ -2,23 +2,21 @@ import cron from 'node-cron';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { isBusyError } from '../db/write.js';
+import type { ServerModule } from '../modules.js';
 import { scheduleAutoClosing } from './auto-closing.js';
 import { runCleanup } from './cleanup.js';
-import { startWebhookWorker } from '../../sync/webhooks/deliver.js';
-import { startSyncScheduler } from '../../sync/scheduler.js';
 
 /**
  * Every schedule a serving instance runs, started and stopped in one place (issue 11 item 8):
  * automatic closings (a store's: closings are store-made records central receives by sync),
- * webhook deliveries and their retries, push and pull to central (a store's), and the nightly
- * clean-up. The stop function waits for the work in flight.
+ * the modules' jobs (sync's: webhook deliveries and their retries, a store's push and pull to
+ * central), and the nightly clean-up. The stop function waits for the work in flight.
  */
-export function startSchedules(deps: AppDeps, log: FastifyBaseLogger): () => Promise<void> {
+export function startSchedules(deps: AppDeps, log: FastifyBaseLogger, modules: readonly ServerModule[]): () => Promise<void> {
   const store = deps.config.role === 'store';
   const stops = [
     store ? scheduleAutoClosing(deps, log) : async () => {},
-    startWebhookWorker(deps, log),
-    store ? startSyncScheduler(deps, log) : async () => {},
+    ...modules.flatMap((m) => m.startJobs?.(deps, log) ?? []),
     scheduleCleanup(deps, log),
   ];
   return async () => {

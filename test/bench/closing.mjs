@@ -22,6 +22,8 @@ if (!(COUNT >= TERMINALS) || !(ROUNDS >= 1)) throw new Error('--count must be at
 
 const { openDeps } = await import(`${DIST}/deps.js`);
 const { buildApp } = await import(`${DIST}/app.js`);
+// Served as main.js serves it: with the sync module (outbox rows in every write).
+const { syncModule } = await import(`${DIST}/../sync/module.js`);
 const { ContractRepo } = await import(`${DIST}/platform/contracts/repo.js`);
 const { AuthRepo } = await import(`${DIST}/platform/auth/repo.js`);
 const { ALL_SCOPES } = await import(`${DIST}/platform/http/scopes.js`);
@@ -36,7 +38,7 @@ try {
   const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
   contracts.create({ contractId: CONTRACT, name: 'Bench contract', plan: 'retail_business', timeZone: zone });
   new AuthRepo(deps.db, deps.writer, deps.clock).createClient({ clientId: 'bench', contractId: CONTRACT, secret: 'bench-secret-0123456789', scopes: ALL_SCOPES });
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, [syncModule]);
   const token = (
     await app.inject({ method: 'POST', url: `/app/${CONTRACT}/token`, payload: 'grant_type=client_credentials', headers: { authorization: `Basic ${Buffer.from('bench:bench-secret-0123456789').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' } })
   ).json().access_token;

@@ -54,9 +54,11 @@ if (!existsSync(SQLITE3)) throw new Error(`${SQLITE3} is not installed`);
 const dist = (path) => import(join(DIST, path));
 const { openDeps } = await dist('deps.js');
 const { buildApp } = await dist('app.js');
+// Served as main.js serves it: with the sync module (outbox rows in every write).
+const { syncModule } = await dist('../sync/module.js');
 const { ContractRepo } = await dist('platform/contracts/repo.js');
 const { AuthRepo } = await dist('platform/auth/repo.js');
-const { ALL_SCOPES } = await dist('platform/platform/http/scopes.js');
+const { ALL_SCOPES } = await dist('platform/http/scopes.js');
 const { exportQuery } = await dist('sales/exports/repo.js');
 const { StaffLoginRepo } = await dist('platform/auth/staff-logins.js');
 const { hashPasswordSync } = await dist('platform/auth/password.js');
@@ -200,7 +202,7 @@ async function makeData(range) {
   try {
     new ContractRepo(deps.db, deps.writer, deps.clock).create({ contractId: CONTRACT, name: 'Bench', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
     new AuthRepo(deps.db, deps.writer, deps.clock).createClient({ clientId: 'bench', contractId: CONTRACT, secret: SECRET, scopes: ALL_SCOPES });
-    const app = await buildApp(deps);
+    const app = await buildApp(deps, [syncModule]);
     const auth = await app.inject({
       method: 'POST',
       url: `/app/${CONTRACT}/token`,

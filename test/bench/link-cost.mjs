@@ -24,13 +24,14 @@ async function storeRun(linked) {
   const dir = mkdtempSync(join(tmpdir(), 'pos-linkcost-'));
   const { openDeps } = await import(`${DIST}server/deps.js`);
   const { buildApp } = await import(`${DIST}server/app.js`);
+  const { syncModule } = await import(`${DIST}sync/module.js`);
   const { ContractRepo } = await import(`${DIST}server/platform/contracts/repo.js`);
   const { AuthRepo } = await import(`${DIST}server/platform/auth/repo.js`);
-  const { ALL_SCOPES } = await import(`${DIST}server/platform/platform/http/scopes.js`);
+  const { ALL_SCOPES } = await import(`${DIST}server/platform/http/scopes.js`);
   const deps = openDeps({ file: join(dir, 'store.sqlite'), role: 'store' });
   new ContractRepo(deps.db, deps.writer, deps.clock).create({ contractId: 'bench', name: 'Bench', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
   new AuthRepo(deps.db, deps.writer, deps.clock).createClient({ clientId: 'c', contractId: 'bench', secret: 's', scopes: ALL_SCOPES });
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, [syncModule]);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const origin = `http://127.0.0.1:${app.server.address().port}`;
   const tok = await (await fetch(`${origin}/app/bench/token`, { method: 'POST', headers: { authorization: `Basic ${Buffer.from('c:s').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' })).json();

@@ -33,6 +33,8 @@ const DIST = pathToFileURL(resolve(import.meta.dirname, '../..', values.dist, 's
 
 const { openDeps } = await import(`${DIST}/deps.js`);
 const { buildApp } = await import(`${DIST}/app.js`);
+// Served as main.js serves it: with the sync module (outbox rows in every write).
+const { syncModule } = await import(`${DIST}/../sync/module.js`);
 const { ContractRepo } = await import(`${DIST}/platform/contracts/repo.js`);
 const { AuthRepo } = await import(`${DIST}/platform/auth/repo.js`);
 const { ProductRepo } = await import(`${DIST}/masters/products/repo.js`);
@@ -47,7 +49,7 @@ try {
   contracts.create({ contractId: CONTRACT, name: 'Bench contract', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
   contracts.create({ contractId: RAW, name: 'Raw rows', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
   new AuthRepo(deps.db, deps.writer, deps.clock).createClient({ clientId: 'bench', contractId: CONTRACT, secret: 'bench-secret-0123456789', scopes: ALL_SCOPES });
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, [syncModule]);
   const token = (
     await app.inject({ method: 'POST', url: `/app/${CONTRACT}/token`, payload: 'grant_type=client_credentials', headers: { authorization: `Basic ${Buffer.from('bench:bench-secret-0123456789').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' } })
   ).json().access_token;

@@ -27,9 +27,10 @@ if (!(COUNT >= 1)) throw new Error('--count must be at least 1');
 
 const { openDeps } = await import(`${DIST}/server/deps.js`);
 const { buildApp } = await import(`${DIST}/server/app.js`);
+const { syncModule } = await import(`${DIST}/sync/module.js`);
 const { ContractRepo } = await import(`${DIST}/server/platform/contracts/repo.js`);
 const { AuthRepo } = await import(`${DIST}/server/platform/auth/repo.js`);
-const { ALL_SCOPES } = await import(`${DIST}/server/platform/platform/http/scopes.js`);
+const { ALL_SCOPES } = await import(`${DIST}/server/platform/http/scopes.js`);
 const { NodeRepo } = await import(`${DIST}/sync/central.js`);
 const { syncContext } = await import(`${DIST}/sync/context.js`);
 const { LinkRepo } = await import(`${DIST}/sync/link.js`);
@@ -48,7 +49,7 @@ try {
   const store = open('store', 'store', NODE);
   closers.push(() => store.db.close());
   new AuthRepo(store.db, store.writer, store.clock).createClient({ clientId: 'bench', contractId: CONTRACT, secret: 'bench-secret-0123456789', scopes: ALL_SCOPES });
-  const storeApp = await buildApp(store);
+  const storeApp = await buildApp(store, [syncModule]);
   closers.push(() => storeApp.close());
   const token = (
     await storeApp.inject({ method: 'POST', url: `/app/${CONTRACT}/token`, payload: 'grant_type=client_credentials', headers: { authorization: `Basic ${Buffer.from('bench:bench-secret-0123456789').toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' } })
@@ -94,7 +95,7 @@ try {
   // Central comes up; the store links and drains.
   const central = open('central', 'central', 0);
   closers.push(() => central.db.close());
-  const centralApp = await buildApp(central);
+  const centralApp = await buildApp(central, [syncModule]);
   closers.push(() => centralApp.close());
   const url = await centralApp.listen({ host: '127.0.0.1', port: 0 });
   const { secret } = new NodeRepo(syncContext(central)).add(CONTRACT, NODE);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand, USAGE, UsageError } from '../../server/cli/args.js';
+import { parseCommand, USAGE, UsageError } from '../helpers/modules.js';
 
 const parse = (line: string, env: NodeJS.ProcessEnv = {}) => parseCommand(line.split(' ').filter(Boolean), env);
 const usage = (line: string) => {

@@ -2,8 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } fr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseCommand } from '../../server/cli/args.js';
-import { runCommand } from '../../server/cli/commands.js';
+import { parseCommand, runCommand } from '../helpers/modules.js';
 import { openDeps } from '../../server/deps.js';
 
 const mode = (path: string) => statSync(path).mode & 0o7777;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseCommand, USAGE, UsageError } from '../../server/cli/args.js';
+import { parseCommand, USAGE, UsageError } from '../helpers/modules.js';
 import { openDeps } from '../../server/deps.js';
 
 /** Issue 25: `serve`'s options for head office's receiver allow-list and rate limits, and their environment variables. */

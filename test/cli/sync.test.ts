@@ -3,8 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseCommand, UsageError } from '../../server/cli/args.js';
-import { CommandError, runCommand } from '../../server/cli/commands.js';
+import { CommandError, parseCommand, runCommand, UsageError } from '../helpers/modules.js';
 
 /** The sync commands (issue 11) as main runs them: parse, then run on real data dirs. */
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { buildApp } from './modules.js';
 import { FixedClock } from '../../server/clock.js';
 import { openDeps, type AppDeps } from '../../server/deps.js';
 import type { Plan } from '../../server/domain/plans.js';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { buildApp } from '../helpers/modules.js';
 import { openDeps, type AppDeps } from '../../server/deps.js';
 import { bulkAddJobsOf } from '../../server/inventory/stock/bulk.js';
 import { makeFixture, type Fixture } from '../sales/transactions-fixtures.js';

@@ -1,6 +1,6 @@
 import cron from 'node-cron';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSchedules } from '../../server/jobs/schedules.js';
+import { startSchedules } from '../helpers/modules.js';
 import { DEFAULT_RETENTION, runCleanup } from '../../server/jobs/cleanup.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 

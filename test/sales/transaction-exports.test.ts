@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { buildApp } from '../helpers/modules.js';
 import { openDeps } from '../../server/deps.js';
 import { runCleanup } from '../../server/jobs/cleanup.js';
 import { exportDirOf } from '../../server/jobs/csv-export/downloads.js';

@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import { buildApp } from '../helpers/modules.js';
 import { FixedClock } from '../../server/clock.js';
 import { openDeps, type AppDeps, type RateLimitConfig, type Resolve, type Role } from '../../server/deps.js';
 import { ALL_SCOPES } from '../../server/platform/http/scopes.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateApiTypes, SCHEMA_FILE } from '../../build/ui-api-types-lib.mjs';
-import { buildApp } from '../../server/app.js';
+import { buildApp } from '../helpers/modules.js';
 import { openDeps } from '../../server/deps.js';
 import { ROOT } from './support/build.js';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
+import { buildApp } from '../helpers/modules.js';
 import { openDeps, type AppDeps } from '../../server/deps.js';
 import { defaultUiDir, isLoopback } from '../../server/platform/http/ui.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';

@@ -1,8 +1,9 @@
 import type { Plan } from '../../domain/plans.js';
+import { BadRequest } from '../http/problem.js';
 
 /**
- * What the setup screen's head-office way needs from the sync module, passed in where sync is
- * plugged in (server/app.ts) so that server/ does not import sync/ (DESIGN §2).
+ * What the setup screen's head-office way needs from the sync module: its headOfficeLink
+ * (server/modules.ts), handed to buildApp, so that server/ does not import sync/ (DESIGN §2).
  */
 export interface HeadOfficeInput {
   centralUrl: string;
@@ -44,3 +45,11 @@ export interface HeadOfficeLink {
   /** The link of this data dir (a store set up from the screen has one), or undefined. */
   progress(): LinkProgress | undefined;
 }
+
+/** A server started without a module that links to head office (server/modules.ts): only a shop on its own can be set up. */
+export const NO_HEAD_OFFICE: HeadOfficeLink = {
+  async link() {
+    throw BadRequest.field('centralUrl', 'this server was started without sync: it cannot connect to head office');
+  },
+  progress: () => undefined,
+};

@@ -15,9 +15,11 @@ try {
 
   const { openDeps } = await distImport('deps.js');
   const { buildApp } = await distImport('app.js');
+  // Served as main.js serves it: with the sync module (outbox rows in every write).
+  const { syncModule } = await distImport('../sync/module.js');
   const { ContractRepo } = await distImport('platform/contracts/repo.js');
   const { AuthRepo } = await distImport('platform/auth/repo.js');
-  const { ALL_SCOPES } = await distImport('platform/platform/http/scopes.js');
+  const { ALL_SCOPES } = await distImport('platform/http/scopes.js');
 
   const deps = openDeps({ file: join(dir, 'ours.sqlite'), role: 'store' });
   new ContractRepo(deps.db, deps.writer, deps.clock).create({
@@ -30,7 +32,7 @@ try {
   const clientSecret = randomBytes(16).toString('hex');
   new AuthRepo(deps.db, deps.writer, deps.clock).createClient({ clientId, contractId: CONTRACT_ID, secret: clientSecret, scopes: ALL_SCOPES });
 
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, [syncModule]);
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address();
   const origin = `http://127.0.0.1:${port}`;

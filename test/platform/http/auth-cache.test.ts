@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app.js';
+import { buildApp } from '../../helpers/modules.js';
 import { AUTH_CACHE_MS } from '../../../server/platform/http/auth.js';
 import { ContractRepo } from '../../../server/platform/contracts/repo.js';
 import { makeTestApp, problem, type TestApp } from '../../helpers/app.js';

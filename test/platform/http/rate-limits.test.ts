@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app.js';
+import { buildApp } from '../../helpers/modules.js';
 import { FixedClock } from '../../../server/clock.js';
 import { defaultRateLimits, openDeps, type AppDeps } from '../../../server/deps.js';
 import { ALL_SCOPES } from '../../../server/platform/http/scopes.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/app.js';
+import { buildApp } from '../../helpers/modules.js';
 import { openDeps, type AppDeps } from '../../../server/deps.js';
 import { PLANS } from '../../../server/domain/plans.js';
 import { RIGHTS } from '../../../server/platform/http/rights.js';
