@@ -1,4 +1,6 @@
-import type { Decimal } from 'decimal.js';
+import { Decimal } from 'decimal.js';
+import { InvalidInput } from './errors.js';
+import { formatDecimal } from './money.js';
 import { add, exact, mul, roundQuotient, sub, ZERO } from './rounding.js';
 import { TotalsError, type HeaderTotals, type TotalsInput } from './transaction-totals-types.js';
 
@@ -161,4 +163,37 @@ export function changeSaleMember(input: {
     header: recomputed,
     pointsApplied: true,
   };
+}
+
+// --- a member's balances (the point routes, member sales, attaching a member) ------------------
+
+/**
+ * A movement that takes from a balance may not leave it below zero; adding is always allowed
+ * (a balance already below zero may grow back). `fields` are the request fields a refusal names.
+ */
+export function assertNotTakenBelowZero(
+  memberId: number | string,
+  balance: { point: string; mile: string },
+  delta: SalePoints,
+  fields: { point: string; mile: string },
+): void {
+  for (const name of ['point', 'mile'] as const) {
+    const after = delta[name].plus(balance[name]);
+    if (delta[name].isNegative() && after.isNegative()) {
+      throw InvalidInput.field(
+        fields[name],
+        `member ${memberId} has ${balance[name]} ${name}s; a change of ${formatDecimal(delta[name])} would leave ${formatDecimal(after)}, below zero`,
+      );
+    }
+  }
+}
+
+/**
+ * Points past their expiry date expire: the points a member holds when the date (the last day
+ * they can be used) lies before `today`; null when nothing expires (no date, not yet, no points).
+ */
+export function pointsDueToExpire(point: string, expireDate: string | null, today: string): Decimal | null {
+  if (expireDate === null || expireDate >= today) return null;
+  const held = new Decimal(point);
+  return held.isPositive() && !held.isZero() ? held : null;
 }

@@ -6,6 +6,7 @@ import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage, updateRow, updConditions, type Condition } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
+import { assertNotTakenBelowZero, pointsDueToExpire } from '../../domain/points.js';
 import { ConflictError, InvalidInput } from '../../domain/errors.js';
 import type { Page, UpdRange } from '../../platform/http/paging.js';
 import { CustomerGroupRepo } from '../customer-groups/repo.js';
@@ -244,10 +245,10 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
 
   /**
    * Moves a member's points and miles by `delta` and records the movement with its cause (and
-   * its transaction and actor), in the caller's write when there is one. A movement that takes
-   * from a balance and leaves it below zero is a 400 naming the field (`ref.fields`) and nothing
-   * is written, unless `ref.allowNegative`; adding to a balance is always allowed. A zero movement writes and records nothing and answers the row
-   * as it was. Throws NotFoundError for an unknown member: callers look the member up first.
+   * its transaction and actor), in the caller's write when there is one. Unless `ref.allowNegative`,
+   * domain/points.ts assertNotTakenBelowZero refuses (naming `ref.fields`) a movement that takes a
+   * balance below zero, and nothing is written. A zero movement writes and records nothing and
+   * answers the row as it was. Throws NotFoundError for an unknown member: callers look the member up first.
    */
   movePoints(contractId: string, customerId: string | number, delta: PointDelta, cause: PointCause, ref: MovementRef = {}): CustomerRow {
     return this.writer.write(() => {
@@ -258,15 +259,10 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
       const point = pointDelta.plus(row.point);
       const mile = mileDelta.plus(row.mile);
       if (!ref.allowNegative) {
-        // Taking may not leave a balance below zero; adding is always allowed.
-        const refuse = (field: string, name: string, balance: string, d: Decimal, after: Decimal) => {
-          throw InvalidInput.field(
-            field,
-            `member ${row.customer_id} has ${balance} ${name}s; a change of ${formatDecimal(d)} would leave ${formatDecimal(after)}, below zero`,
-          );
-        };
-        if (pointDelta.isNegative() && point.isNegative()) refuse(ref.fields?.point ?? 'point', 'point', row.point, pointDelta, point);
-        if (mileDelta.isNegative() && mile.isNegative()) refuse(ref.fields?.mile ?? 'mile', 'mile', row.mile, mileDelta, mile);
+        assertNotTakenBelowZero(row.customer_id, { point: row.point, mile: row.mile }, { point: pointDelta, mile: mileDelta }, {
+          point: ref.fields?.point ?? 'point',
+          mile: ref.fields?.mile ?? 'mile',
+        });
       }
       const now = this.clock.now().getTime();
       this.setBalance.run(formatDecimal(point), formatDecimal(mile), now, contractId, row.customer_id);
@@ -388,10 +384,9 @@ export class CustomerRepo extends MasterRepo<CustomerRow, keyof typeof SORT_COLU
    * day the points can be used.
    */
   private expireIfDue(contractId: string, row: CustomerRow, today: string, actor: Actor | null): void {
-    if (row.point_expire_date === null || row.point_expire_date >= today) return;
-    const point = new Decimal(row.point);
-    if (!point.isPositive() || point.isZero()) return;
-    this.movePoints(contractId, row.customer_id, { point: point.neg() }, 'expire', { actor });
+    const expiring = pointsDueToExpire(row.point, row.point_expire_date, today);
+    if (expiring === null) return;
+    this.movePoints(contractId, row.customer_id, { point: expiring.neg() }, 'expire', { actor });
     this.setExpireDate.run(null, this.clock.now().getTime(), contractId, row.customer_id);
   }
 

@@ -5,7 +5,7 @@ import { authOf } from '../../platform/http/auth.js';
 import { halfWidthCode, id, oneOf } from '../../platform/http/fields.js';
 import { commonErrorResponses, problemSchema } from '../../platform/http/problem.js';
 import { actorOf } from '../../masters/customers/routes.js';
-import { TransactionCustomerChanger } from './customer-repo.js';
+import { MemberAttacher } from './attach-member.js';
 import { presentTransaction, transaction } from './present.js';
 import { transactionParams } from './schema.js';
 
@@ -30,7 +30,7 @@ export type UpdateTransactionCustomer = z.infer<typeof updateTransactionCustomer
 
 /** PATCH /transactions/{transaction_id}/customer: a member attached to a sale afterwards. */
 export default function transactionCustomerRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  const changer = new TransactionCustomerChanger(deps.db, deps.writer, deps.ids, deps.clock);
+  const attacher = new MemberAttacher(deps.db, deps.writer, deps.ids, deps.clock);
   const tags = ['transactions'];
 
   return async (app) => {
@@ -48,7 +48,7 @@ export default function transactionCustomerRoutes(deps: AppDeps): FastifyPluginA
       },
       async (request) => {
         const auth = authOf(request);
-        const record = changer.change(auth.contract, request.params.transaction_id, request.body, actorOf(auth));
+        const record = attacher.attach(auth.contract, request.params.transaction_id, request.body, actorOf(auth));
         return presentTransaction(record, auth.contract.timeZone);
       },
     );
