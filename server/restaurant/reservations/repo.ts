@@ -4,10 +4,11 @@ import type { Sqlite } from '../../db/open.js';
 import { orderBy, updateRow } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { fetchSize, offsetOf, type Page } from '../../platform/http/paging.js';
-import { InvalidInput, NotFoundError, OperationRefused } from '../../domain/errors.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import { nameCharacterProblem } from '../../domain/text-rules.js';
 import { formatDateTime, parseDateTime } from '../../domain/time.js';
 import { FloorLookups } from '../tables/lookups.js';
+import { assertDeletable, assertUpdatable } from './allowed-operations.js';
 import { TableRepo, type TableRow } from '../tables/repo.js';
 import {
   DEFAULT_RESERVED_FROM,
@@ -20,7 +21,6 @@ import {
   type UpdateReservation,
 } from './schema.js';
 
-/** Spec 4.13 / §7: an update the reservation does not allow is a 405; Allow says what still works. */
 const RESERVATIONS = { table: 'reservations', key: 'reservation_id' };
 const COLUMNS = {
   startAt: 'start_at',
@@ -152,27 +152,14 @@ export class ReservationRepo {
   }
 
   /**
-   * Spec 4.13. Order of checks: the reservation (404), then what the reservation allows (405:
-   * imported, or canceling one bound to a table use), then its store (400 suspended or gone),
-   * then the body's rules and references (400). Nothing changes when any of them refuses.
+   * Spec 4.13. Order of checks: the reservation (404), then what the reservation allows
+   * (allowed-operations.ts: imported, or canceling one bound to a table use), then its store
+   * (400 suspended or gone), then the body's rules and references (400). Nothing changes when any of them refuses.
    */
   update(contractId: string, reservationId: string, patch: UpdateReservation): void {
     this.writer.write(() => {
       const current = this.get(contractId, reservationId);
-      if (current.reservation_code !== null) {
-        throw OperationRefused.field(
-          'reservation_id',
-          `reservation ${reservationId} was imported from ${current.reserved_from} (reservationCode ${current.reservation_code}) and cannot be updated`,
-          current.table_use_id === null ? ['read', 'delete'] : ['read'],
-        );
-      }
-      if (patch.status === 'canceled' && current.table_use_id !== null) {
-        throw OperationRefused.field(
-          'status',
-          `reservation ${reservationId} is bound to table use ${current.table_use_id} and cannot be canceled`,
-          ['read', 'update'],
-        );
-      }
+      assertUpdatable(reservationId, current, patch);
       this.tables.stores.referenced(contractId, String(current.store_id), { open: true });
       if (patch.status !== undefined && current.status === 'paid') {
         throw InvalidInput.field('status', `reservation ${reservationId} is paid; its status can no longer change`);
@@ -213,17 +200,11 @@ export class ReservationRepo {
     });
   }
 
-  /** A reservation bound to a table use is not removed (that would cancel it, 405 as in 4.13). */
+  /** A reservation bound to a table use is not removed (allowed-operations.ts: that would cancel it). */
   delete(contractId: string, reservationId: string): void {
     this.writer.write(() => {
       const current = this.get(contractId, reservationId);
-      if (current.table_use_id !== null) {
-        throw OperationRefused.field(
-          'reservation_id',
-          `reservation ${reservationId} is bound to table use ${current.table_use_id} and cannot be deleted`,
-          current.reservation_code === null ? ['read', 'update'] : ['read'],
-        );
-      }
+      assertDeletable(reservationId, current);
       this.remove.run(contractId, current.reservation_id);
       this.writer.changed({ contractId, entity: 'reservation', id: String(current.reservation_id), op: 'delete' });
     });
