@@ -6,6 +6,7 @@ import { syncContext, type SyncContext } from './context.js';
 import { entityNamed, type CompactColumns, type CompactRecord, type SyncRecord } from './entities.js';
 import { LinkRepo, type Link } from './link.js';
 import { EventForwarder } from './outbox.js';
+import { pullResponse, pushResponse, type PullAnswer, type PushAnswer } from './wire.js';
 
 export interface AgentOptions {
   /** Items per push batch. */
@@ -35,23 +36,6 @@ interface OutboxRow {
   op: SyncItem['op'];
   hlc: string;
   row: string | null;
-}
-
-interface PushAnswer {
-  acked: number;
-  applied: number;
-  skipped: number;
-  deadLetters: { seq: number; deadLetterId: number; reason: string }[];
-  hlc: string;
-  wallTime: number;
-}
-
-interface PullAnswer {
-  items: SyncItem[];
-  cursor: number;
-  more: boolean;
-  hlc: string;
-  wallTime: number;
 }
 
 /**
@@ -139,7 +123,7 @@ export class SyncAgent {
     const installation = JSON.stringify(this.links.installationId());
     const body = `{"node":${link.node},"installation":${installation},"tables":${JSON.stringify(tables)},"items":[${items.join(',')}]}`;
     const sentLast = rows[items.length - 1]!.seq;
-    const { answer, skew } = await this.call<PushAnswer>(link, 'POST', 'push', body);
+    const { answer, skew } = await this.call<PushAnswer>(link, 'POST', 'push', pushResponse.parse, body);
     this.deps.writer.write(() => {
       // Central's high-water mark covers everything it has taken, dead letters included.
       db.prepare('DELETE FROM outbox WHERE contract_id = ? AND seq <= ?').run(contractId, Math.min(answer.acked, sentLast));
@@ -155,7 +139,7 @@ export class SyncAgent {
     const link = this.requireLink(contractId);
     const query = `?cursor=${link.pullCursor}&limit=${this.options.pullLimit}`;
     this.lastPullAt.set(contractId, this.now());
-    const { answer, skew } = await this.call<PullAnswer>(link, 'GET', `pull${query}`);
+    const { answer, skew } = await this.call<PullAnswer>(link, 'GET', `pull${query}`, (json) => pullResponse.parse(json) as PullAnswer);
     const { db, writer } = this.deps;
     let applied = 0;
     writer.write(() => {
@@ -216,7 +200,8 @@ export class SyncAgent {
     return this.deps.clock.now().getTime();
   }
 
-  private async call<T extends { wallTime: number }>(link: Link, method: 'GET' | 'POST', path: string, body?: string): Promise<{ answer: T; skew: number }> {
+  /** One call to central; its answer is checked against the wire format (wire.ts) before anything is applied. */
+  private async call<T extends { wallTime: number }>(link: Link, method: 'GET' | 'POST', path: string, parse: (json: unknown) => T, body?: string): Promise<{ answer: T; skew: number }> {
     const started = this.now();
     let response: CentralAnswer;
     try {
@@ -227,11 +212,17 @@ export class SyncAgent {
     if (response.statusCode < 200 || response.statusCode > 299) {
       throw this.fail(link, `${method} ${path.split('?')[0]}: central answered ${response.statusCode} ${response.body.slice(0, 300)}`);
     }
-    let answer: T;
+    let json: unknown;
     try {
-      answer = JSON.parse(response.body) as T;
+      json = JSON.parse(response.body);
     } catch (error) {
       throw this.fail(link, `${method} ${path.split('?')[0]}: the answer is not JSON`, error);
+    }
+    let answer: T;
+    try {
+      answer = parse(json);
+    } catch (error) {
+      throw this.fail(link, `${method} ${path.split('?')[0]}: the answer is not in central's wire format`, error);
     }
     const skew = clockSkew(answer.wallTime, started, this.now());
     return { answer, skew };

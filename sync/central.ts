@@ -3,8 +3,9 @@ import { Conflict } from '../server/platform/http/problem.js';
 import { hashSecret, secretMatches } from '../server/platform/auth/repo.js';
 import { Applier, ItemRejected, latestHlc, type SyncItem } from './apply.js';
 import type { SyncContext } from './context.js';
-import { ENTITIES, entityNamed, expandCompact, type CompactColumns, type CompactRecord, type SyncRecord } from './entities.js';
+import { ENTITIES, entityNamed, expandCompact, type CompactColumns, type SyncRecord } from './entities.js';
 import { ChangeLog, Versions } from './outbox.js';
+import type { PullAnswer, PushAnswer, PushItem } from './wire.js';
 
 /** A store node of a contract, as central knows it. */
 export interface NodeRow {
@@ -247,11 +248,8 @@ export class DeadLetters {
 
 export const reasonOf = (error: unknown): string => (error instanceof ItemRejected ? error.message : `${(error as Error).name}: ${(error as Error).message}`);
 
-/** An item as a push carries it: its record as an object (`row`) or compact (`cells`). */
-export interface PushedItem extends Omit<SyncItem, 'row'> {
-  row?: SyncRecord | null;
-  cells?: CompactRecord;
-}
+/** An item as a push carries it (wire.ts): its record as an object (`row`) or compact (`cells`). */
+export type PushedItem = Omit<PushItem, 'row'> & { row?: SyncRecord | null };
 
 /** The pushed item with its record as an object; a compact record that does not fit its columns is refused. */
 function withRecord(item: PushedItem, tables: CompactColumns): SyncItem {
@@ -266,18 +264,11 @@ function withRecord(item: PushedItem, tables: CompactColumns): SyncItem {
   }
 }
 
-export interface PushResult {
-  acked: number;
-  deadLetters: { seq: number; deadLetterId: number; reason: string }[];
-  applied: number;
-  skipped: number;
-}
+/** A push's answer (wire.ts) but the sender's clock, which the route adds. */
+export type PushResult = Omit<PushAnswer, 'hlc' | 'wallTime'>;
 
-export interface PullPage {
-  items: (SyncItem & { origin: number })[];
-  cursor: number;
-  more: boolean;
-}
+/** A pull's page (wire.ts) but the sender's clock, which the route adds. */
+export type PullPage = Omit<PullAnswer, 'hlc' | 'wallTime'>;
 
 /** Central's side of push and pull. */
 export class CentralSync {

@@ -2,7 +2,7 @@ import { DEFAULT_SETTINGS, type Contract, type ContractSettings } from '../serve
 import { isPlan } from '../server/domain/plans.js';
 import { callCentral, clockSkew, problemDetail, type CentralAddress } from './central-client.js';
 import { LinkError, type LinkField } from './link.js';
-import { linkResponse } from './routes/central.js';
+import { linkResponse } from './wire.js';
 
 /** What central says of a link it accepts: its contract, and how far its clock is from ours. */
 export interface LinkCheck {

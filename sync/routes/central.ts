@@ -6,79 +6,10 @@ import { BadRequest, Forbidden, problemSchema, ProblemError } from '../../server
 import { syncContext } from '../context.js';
 import { CentralSync, type NodeRow } from '../central.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
-
-/** Largest push body central takes; the agent sends at most MAX_BATCH_BYTES (agent.ts). */
-export const MAX_PUSH_BODY = 4 * 1024 * 1024;
-export const MAX_PUSH_ITEMS = 1000;
-export const MAX_PULL_LIMIT = 1000;
+import { installation, linkResponse, MAX_PUSH_BODY, pullQuery, pullResponse, pushBody, pushResponse } from '../wire.js';
 
 const params = z.object({ contract_id: z.string().max(64) });
-
-const item = z.object({
-  seq: z.number().int().positive(),
-  entity: z.string().max(64),
-  id: z.string().max(128),
-  op: z.enum(['insert', 'update', 'delete']),
-  hlc: z.string().max(40),
-  row: z.any(),
-});
-
-/** A pushed item carries its record as an object (`row`) or compact (`cells`, by the batch's `tables`). */
-const pushItem = item.extend({
-  row: z.any().optional(),
-  cells: z.object({ row: z.array(z.any()), children: z.record(z.string(), z.array(z.array(z.any()))).optional() }).optional(),
-});
-
-const installation = z
-  .string()
-  .regex(/^[0-9a-f]{32}$/, 'must be 32 hex digits')
-  .meta({ description: 'the pushing data dir’s installation id; a node number belongs to the first installation that pushed with it' });
-
-const pushBody = z.object({
-  node: z.number().int().min(1).max(999),
-  installation: installation.optional(),
-  tables: z.record(z.string().max(64), z.array(z.string().max(64)).max(500)).optional(),
-  items: z.array(pushItem).max(MAX_PUSH_ITEMS),
-});
-
-const pushResponse = z.object({
-  acked: z.number().int(),
-  applied: z.number().int(),
-  skipped: z.number().int(),
-  deadLetters: z.array(z.object({ seq: z.number().int(), deadLetterId: z.number().int(), reason: z.string() })),
-  hlc: z.string(),
-  wallTime: z.number().int(),
-});
-
-const pullQuery = z.object({
-  cursor: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(MAX_PULL_LIMIT).default(500),
-});
-
-const pullResponse = z.object({
-  // `balance`: a member's new point and mile balances only (sync/balances.ts).
-  items: z.array(item.extend({ op: z.enum(['insert', 'update', 'delete', 'balance']), origin: z.number().int() })),
-  cursor: z.number().int(),
-  more: z.boolean(),
-  hlc: z.string(),
-  wallTime: z.number().int(),
-});
-
 const linkQuery = z.strictObject({ installation: installation.optional() });
-
-/** Central's answer to a link check; `link` (sync/link-check.ts) parses it with this schema. */
-export const linkResponse = z.object({
-  contract: z.object({
-    contractId: z.string(),
-    name: z.string(),
-    plan: z.string(),
-    timeZone: z.string(),
-    settings: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-  }),
-  node: z.number().int(),
-  hlc: z.string(),
-  wallTime: z.number().int(),
-});
 
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
