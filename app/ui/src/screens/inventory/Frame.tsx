@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Pager } from '../../components/Pager';
 import { useT } from '../../i18n';
 import { Link, navigate } from '../../router';
 import { useSession } from '../../session';
@@ -50,15 +51,5 @@ export function Paging({ base, query, hasPrev, hasNext }: { base: string; query:
   const page = Math.max(1, Number(query.get('page') ?? '1') || 1);
   if (!hasPrev && !hasNext && page === 1) return null;
   const go = (to: number) => navigate(`${base}${withQuery(query, { page: to > 1 ? String(to) : null })}`);
-  return (
-    <nav aria-label={t('inv.paging')} className="inv-paging">
-      <button type="button" className="secondary outline" disabled={!hasPrev} onClick={() => go(page - 1)}>
-        {t('common.prev')}
-      </button>
-      <span aria-live="polite">{t('inv.page', { page })}</span>
-      <button type="button" className="secondary outline" disabled={!hasNext} onClick={() => go(page + 1)}>
-        {t('common.next')}
-      </button>
-    </nav>
-  );
+  return <Pager label={t('inv.paging')} className="inv-paging" page={page} pageText={t('inv.page', { page })} hasPrev={hasPrev} hasNext={hasNext} go={go} />;
 }

@@ -1,10 +1,12 @@
 import { useId } from 'react';
 import { fieldError, type ProblemView } from '../../api/problem';
+import type { Column } from '../../components/DataTable';
 import { Field } from '../../components/Field';
-import { cost as formatCost } from '../../shared/format';
+import { LineItemsEditor } from '../../components/LineItemsEditor';
 import { useT } from '../../i18n';
 import type { Refs } from './data';
 import { messages } from './i18n';
+import { CostField, ProductDatalist, ProductField } from './ProductField';
 
 /** One line of a form's products: an existing detail (detailId set, product fixed) or a new one. */
 export interface Line {
@@ -51,114 +53,91 @@ export function ProductLines({ lines, onChange, refs, problem, prefix, caption, 
   const listId = `products-${useId()}`;
   const set = (key: number, patch: Partial<Line>) => onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
   const arrayError = fieldError(problem, prefix);
+  const name = (i: number, field: string) => `${prefix}[${i}].${field}`;
+  const label = (i: number, what: string) => <span className="visually-hidden">{`${t('inv.line', { n: i + 1 })} ${what}`}</span>;
+  // An existing line's id names it in the API's messages: they show with its product.
+  const productError = (i: number) => [fieldError(problem, name(i, 'productId')), idField ? fieldError(problem, name(i, idField)) : undefined].filter(Boolean).join('; ') || undefined;
+  const columns: Column<Line>[] = [
+    { key: 'n', header: '#', cell: (_, i) => i + 1 },
+    {
+      key: 'product',
+      header: t('inv.product'),
+      cellClass: 'inv-product-cell',
+      cell: (line, i) =>
+        line.detailId ? (
+          <div className="field" data-field={name(i, 'productId')}>
+            <span data-testid="line-product">{refs.productLabel(line.productId)}</span>
+            {productError(i) ? <small className="field-error">{productError(i)}</small> : null}
+          </div>
+        ) : (
+          <ProductField
+            refs={refs}
+            label={label(i, t('inv.product'))}
+            name={name(i, 'productId')}
+            list={listId}
+            value={line.productId}
+            placeholder={t('inv.productHint')}
+            onChange={(productId) => set(line.key, { productId })}
+            error={productError(i)}
+          />
+        ),
+    },
+    {
+      key: 'quantity',
+      header: t('inv.quantity'),
+      headerClass: 'num',
+      cellClass: 'inv-qty-cell',
+      cell: (line, i) => (
+        <Field
+          label={label(i, t('inv.quantity'))}
+          name={name(i, 'quantity')}
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          value={line.quantity}
+          onChange={(e) => set(line.key, { quantity: e.target.value })}
+          error={fieldError(problem, name(i, 'quantity'))}
+        />
+      ),
+    },
+  ];
+  if (withCost) {
+    columns.push({
+      key: 'cost',
+      header: t('inv.cost'),
+      headerClass: 'num',
+      cellClass: 'inv-cost-cell',
+      cell: (line, i) => <CostField refs={refs} line={line} label={label(i, t('inv.cost'))} name={name(i, 'cost')} problem={problem} onChange={(cost) => set(line.key, { cost })} />,
+    });
+  }
   return (
-    <fieldset className="inv-lines" disabled={disabled}>
-      <legend>{caption}</legend>
-      <datalist id={listId}>
-        {refs.products.map((p) => (
-          <option key={p.productId} value={p.productId}>
-            {`${p.productCode} ${p.productName}`}
-          </option>
-        ))}
-      </datalist>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('inv.product')}</th>
-            <th scope="col" className="num">
-              {t('inv.quantity')}
-            </th>
-            {withCost ? (
-              <th scope="col" className="num">
-                {t('inv.cost')}
-              </th>
-            ) : null}
-            <th scope="col">
-              <span className="inv-sr">{t('inv.lineActions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line, i) => {
-            const n = i + 1;
-            const name = (field: string) => `${prefix}[${i}].${field}`;
-            const product = refs.product(refs.resolveProduct(line.productId));
-            const idError = idField ? fieldError(problem, name(idField)) : undefined;
-            return (
-              <tr key={line.key} data-line={i}>
-                <td>{n}</td>
-                <td className="inv-product-cell">
-                  {line.detailId ? (
-                    <div className="field" data-field={name('productId')}>
-                      <span data-testid="line-product">{refs.productLabel(line.productId)}</span>
-                      {fieldError(problem, name('productId')) || idError ? (
-                        <small className="field-error">{[fieldError(problem, name('productId')), idError].filter(Boolean).join('; ')}</small>
-                      ) : null}
-                    </div>
-                  ) : (
-                    <Field
-                      label={<span className="inv-sr">{`${t('inv.line', { n })} ${t('inv.product')}`}</span>}
-                      name={name('productId')}
-                      list={listId}
-                      value={line.productId}
-                      placeholder={t('inv.productHint')}
-                      autoComplete="off"
-                      onChange={(e) => set(line.key, { productId: e.target.value })}
-                      error={[fieldError(problem, name('productId')), idError].filter(Boolean).join('; ') || undefined}
-                      hint={line.productId ? (product ? `${product.productCode} ${product.productName}` : t('inv.unknownProduct')) : undefined}
-                    />
-                  )}
-                </td>
-                <td className="inv-qty-cell">
-                  <Field
-                    label={<span className="inv-sr">{`${t('inv.line', { n })} ${t('inv.quantity')}`}</span>}
-                    name={name('quantity')}
-                    type="number"
-                    min={0}
-                    step={1}
-                    inputMode="numeric"
-                    value={line.quantity}
-                    onChange={(e) => set(line.key, { quantity: e.target.value })}
-                    error={fieldError(problem, name('quantity'))}
-                  />
-                </td>
-                {withCost ? (
-                  <td className="inv-cost-cell">
-                    <Field
-                      label={<span className="inv-sr">{`${t('inv.line', { n })} ${t('inv.cost')}`}</span>}
-                      name={name('cost')}
-                      inputMode="decimal"
-                      value={line.cost ?? ''}
-                      placeholder={product?.cost ? formatCost(product.cost) : t('inv.costHint')}
-                      onChange={(e) => set(line.key, { cost: e.target.value })}
-                      error={fieldError(problem, name('cost'))}
-                    />
-                  </td>
-                ) : null}
-                <td>
-                  {!line.detailId && canAdd && lines.length > 1 ? (
-                    <button type="button" className="secondary outline inv-small" onClick={() => onChange(lines.filter((l) => l.key !== line.key))}>
-                      {t('inv.removeLine', { n })}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {arrayError ? (
-        <small className="field-error" data-field={prefix}>
-          {arrayError}
-        </small>
-      ) : null}
-      {withCost ? <small className="inv-muted">{t('inv.costNote')}</small> : null}
-      {canAdd ? (
-        <button type="button" className="secondary outline inv-small" onClick={() => onChange([...lines, newLine()])}>
-          {t('inv.addLine')}
-        </button>
-      ) : null}
-    </fieldset>
+    <LineItemsEditor
+      caption={caption}
+      className="inv-lines"
+      disabled={disabled}
+      lines={lines}
+      lineKey={(line) => line.key}
+      lineProps={(_, i) => ({ 'data-line': i })}
+      columns={columns}
+      actionsLabel={t('inv.lineActions')}
+      removable={(line) => !line.detailId && canAdd && lines.length > 1}
+      removeLabel={(n) => t('inv.removeLine', { n })}
+      onRemove={(line) => onChange(lines.filter((l) => l.key !== line.key))}
+      addLabel={canAdd ? t('inv.addLine') : undefined}
+      onAdd={canAdd ? () => onChange([...lines, newLine()]) : undefined}
+      buttonClass="secondary outline inv-small"
+      before={<ProductDatalist id={listId} refs={refs} />}
+      after={
+        <>
+          {arrayError ? (
+            <small className="field-error" data-field={prefix}>
+              {arrayError}
+            </small>
+          ) : null}
+          {withCost ? <small className="inv-muted">{t('inv.costNote')}</small> : null}
+        </>
+      }
+    />
   );
 }

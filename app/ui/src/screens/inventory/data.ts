@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { call, useApi, type Result } from '../../api/client';
 import type { components } from '../../api/schema';
+import type { Choice } from '../../components/FilterBar';
 import { useSession } from '../../session';
 import { useLoad, type Loaded } from '../../shared/load';
 import { readAllPages } from '../../shared/paging';
@@ -26,6 +27,9 @@ export interface Refs {
   /** `RT-TEE-WH Basic Tee White`, or the id when the product is unknown. */
   productLabel(id: string | null | undefined): string;
   supplierName(id: string | null | undefined): string;
+  /** The stores and the suppliers as a select's choices (names shown, ids sent). */
+  storeChoices: Choice[];
+  supplierChoices: Choice[];
   /** A product id typed as its id or its code → the id (anything else as typed, for the API to refuse on its field). */
   resolveProduct(typed: string): string;
 }
@@ -70,6 +74,8 @@ export function useRefs(options: { suppliers?: boolean } = {}): Loaded<Refs> {
         return p ? `${p.productCode} ${p.productName}` : (id ?? '');
       },
       supplierName: (id) => (id ? (supplierById.get(id)?.supplierName ?? id) : ''),
+      storeChoices: stores.map((s) => ({ value: s.storeId, label: s.storeName })),
+      supplierChoices: suppliers.map((s) => ({ value: s.supplierId, label: s.supplierName })),
       resolveProduct: (typed) => {
         const text = typed.trim();
         if (productById.has(text)) return text;
@@ -91,3 +97,7 @@ export function withQuery(query: URLSearchParams, changes: Record<string, string
   const text = next.toString();
   return text ? `?${text}` : '';
 }
+
+/** `value` when it is one of `values` (a status in the URL), else undefined: the API is not sent what it would refuse. */
+export const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  (values as readonly string[]).includes(value ?? '') ? (value as T) : undefined;

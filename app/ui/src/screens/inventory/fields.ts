@@ -23,3 +23,6 @@ export function changed<T extends Record<string, string>>(next: T, before: T): P
   for (const key of Object.keys(next) as (keyof T)[]) if (next[key] !== before[key]) out[key] = next[key];
   return out;
 }
+
+/** A cost amount (cost × quantity, or their sum) to the 5 decimals the API keeps costs in, as a decimal string. */
+export const fiveDecimals = (n: number) => String(Math.round(n * 100000) / 100000);

@@ -1,6 +1,6 @@
-import { useFormat } from '../../shared/format';
 import { useT } from '../../i18n';
 import { Link } from '../../router';
+import { useFormat } from '../../shared/format';
 import { partySize } from './DayGrid';
 import { messages } from './i18n';
 import type { DayTableUse, Reservation } from './useDayData';
@@ -74,7 +74,7 @@ export function TableUseList({ uses }: { uses: DayTableUse[] }) {
             </th>
             <th scope="col">{t('reservations.name')}</th>
             <th scope="col">
-              <span className="resv-sr-only">{t('reservations.showOrders')}</span>
+              <span className="visually-hidden">{t('reservations.showOrders')}</span>
             </th>
           </tr>
         </thead>

@@ -3,15 +3,15 @@ import { call, useApi } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import type { components } from '../../api/schema';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../shared/format';
 import { useT } from '../../i18n';
 import { Link, type ScreenProps } from '../../router';
 import { useSession } from '../../session';
+import { useFormat } from '../../shared/format';
+import { readAllPages } from '../../shared/paging';
+import { wallClock, zonedIso } from '../../shared/zoned';
 import { messages } from './i18n';
 import { itemAmount, itemCount, orderTotal, ordersTotal, type OrderItem } from './orderTotals';
-import { readAllPages } from '../../shared/paging';
 import { RESTAURANT_MAX_PAGES, type Order, type Reservation } from './useDayData';
-import { wallClock, zonedIso } from '../../shared/zoned';
 
 type TableUseHead = components['schemas']['TableUseWithOrders'];
 
@@ -110,7 +110,7 @@ export function TableUseOrdersScreen({ params }: ScreenProps) {
                 <dd className="num" data-testid="table-use-total">
                   {format.yen(ordersTotal(loaded.orders).toFixed())}
                 </dd>
-                <dt className="resv-sr-only">{t('tableUse.quantity')}</dt>
+                <dt className="visually-hidden">{t('tableUse.quantity')}</dt>
                 <dd>{t('tableUse.itemCount', { count: itemCount(loaded.orders) })}</dd>
               </dl>
               <small>{t('tableUse.totalNote')}</small>

@@ -3,9 +3,10 @@ import { call, useApi } from '../../../api/client';
 import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../shared/format';
+import { SelectField } from '../../../components/SelectField';
 import { useT } from '../../../i18n';
 import { Link, navigate } from '../../../router';
+import { useFormat } from '../../../shared/format';
 import type { Refs } from '../data';
 import { remapPositions } from '../fields';
 import { messages, ROUNDING_DIVISIONS } from './i18n';
@@ -43,7 +44,8 @@ export function OrderCreate({ refs }: { refs: Refs }) {
   const [rows, setRows] = useState<OrderRow[]>(() => [newOrderRow()]);
   const [problem, setProblem] = useState<ProblemView | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof v) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [key]: e.target.value }));
+  const choose = (key: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [key]: value }));
+  const set = (key: keyof typeof v) => (e: { target: { value: string } }) => choose(key)(e.target.value);
   const err = (f: string) => fieldError(problem, f);
   // Chosen stores keep the order of the store list, so a column and `stores[j]` are the same store.
   const chosen = refs.stores.flatMap((s) => stores.filter((c) => c.storeId === s.storeId));
@@ -94,43 +96,26 @@ export function OrderCreate({ refs }: { refs: Refs }) {
       <h2>{t('po.new')}</h2>
       <FormProblem problem={problem} shown={[...FIELDS, ...chosen.flatMap((_, j) => [`stores[${j}].storageStoreId`, `stores[${j}].storageExpectedDateFrom`, `stores[${j}].storageExpectedDateTo`]), ...orderFieldNames(rows.length, chosen.length)]} />
       <div className="inv-grid">
-        <Field label={t('po.supplier')} name="recipientOrderId" error={err('recipientOrderId')}>
-          <select value={v.recipientOrderId} onChange={set('recipientOrderId')}>
-            <option value="">{t('po.noSupplier')}</option>
-            {refs.suppliers.map((s) => (
-              <option key={s.supplierId} value={s.supplierId}>
-                {s.supplierName}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('po.sourceStore')} name="orderSourceStoreId" error={err('orderSourceStoreId')}>
-          <select value={v.orderSourceStoreId} onChange={set('orderSourceStoreId')}>
-            <option value="">{t('po.noSupplier')}</option>
-            {refs.stores.map((s) => (
-              <option key={s.storeId} value={s.storeId}>
-                {s.storeName}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField label={t('po.supplier')} name="recipientOrderId" value={v.recipientOrderId} onChange={choose('recipientOrderId')} any={t('po.noSupplier')} options={refs.supplierChoices} error={err('recipientOrderId')} />
+        <SelectField label={t('po.sourceStore')} name="orderSourceStoreId" value={v.orderSourceStoreId} onChange={choose('orderSourceStoreId')} any={t('po.noSupplier')} options={refs.storeChoices} error={err('orderSourceStoreId')} />
         <Field label={t('po.staffName')} name="orderStaffName" value={v.orderStaffName} onChange={set('orderStaffName')} error={err('orderStaffName')} />
         <Field label={t('po.orderedDate')} name="orderedDate" type="date" value={v.orderedDate} onChange={set('orderedDate')} error={err('orderedDate')} />
-        <Field label={t('po.registerAs')} name="status" error={err('status')}>
-          <select value={v.status} onChange={set('status')}>
-            <option value="2">{t('po.status.2')}</option>
-            <option value="5">{t('po.status.5')}</option>
-          </select>
-        </Field>
-        <Field label={t('po.rounding')} name="roundingDivision" error={err('roundingDivision')}>
-          <select value={v.roundingDivision} onChange={set('roundingDivision')}>
-            {ROUNDING_DIVISIONS.map((d) => (
-              <option key={d} value={d}>
-                {t(`po.rounding.${d}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          label={t('po.registerAs')}
+          name="status"
+          value={v.status}
+          onChange={choose('status')}
+          options={(['2', '5'] as const).map((s) => ({ value: s, label: t(`po.status.${s}`) }))}
+          error={err('status')}
+        />
+        <SelectField
+          label={t('po.rounding')}
+          name="roundingDivision"
+          value={v.roundingDivision}
+          onChange={choose('roundingDivision')}
+          options={ROUNDING_DIVISIONS.map((d) => ({ value: d, label: t(`po.rounding.${d}`) }))}
+          error={err('roundingDivision')}
+        />
         <Field label={t('inv.identificationNo')} name="identificationNo" value={v.identificationNo} onChange={set('identificationNo')} error={err('identificationNo')} />
         <Field label={t('inv.memo')} name="memo" value={v.memo} onChange={set('memo')} error={err('memo')} />
       </div>

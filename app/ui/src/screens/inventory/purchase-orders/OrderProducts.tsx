@@ -1,9 +1,12 @@
 import { useId } from 'react';
 import { fieldError, type ProblemView } from '../../../api/problem';
+import type { Column } from '../../../components/DataTable';
 import { Field } from '../../../components/Field';
-import { cost as formatCost, quantity } from '../../../shared/format';
+import { LineItemsEditor } from '../../../components/LineItemsEditor';
 import { useLang, useT } from '../../../i18n';
+import { quantity } from '../../../shared/format';
 import type { Refs } from '../data';
+import { CostField, ProductDatalist, ProductField } from '../ProductField';
 import { messages } from './i18n';
 
 /** A product row of the order form: the product, an optional cost and a quantity per delivery store id. */
@@ -37,102 +40,84 @@ export function OrderProducts({ rows, onChange, stores, refs, problem }: { rows:
   const { lang } = useLang();
   const listId = `po-products-${useId()}`;
   const set = (key: number, patch: Partial<OrderRow>) => onChange(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
-  const err = (f: string) => fieldError(problem, f);
+  const err = (...fields: string[]) => fields.map((f) => fieldError(problem, f)).filter(Boolean).join('; ') || undefined;
+  const label = (i: number, what: string) => <span className="visually-hidden">{`${t('inv.line', { n: i + 1 })} ${what}`}</span>;
+  const columns: Column<OrderRow>[] = [
+    {
+      key: 'product',
+      header: t('inv.product'),
+      cellClass: 'inv-product-cell',
+      cell: (row, i) => (
+        <ProductField
+          refs={refs}
+          label={label(i, t('inv.product'))}
+          name={`products[${i}].productId`}
+          list={listId}
+          placeholder={t('inv.productHint')}
+          value={row.productId}
+          onChange={(productId) => set(row.key, { productId })}
+          error={err(`products[${i}].productId`, `products[${i}].deliveryStore`, `products[${i}].taxRate`)}
+        />
+      ),
+    },
+    {
+      key: 'cost',
+      header: t('inv.cost'),
+      cellClass: 'inv-cost-cell',
+      cell: (row, i) => <CostField refs={refs} line={row} label={label(i, t('inv.cost'))} name={`products[${i}].cost`} problem={problem} onChange={(cost) => set(row.key, { cost })} />,
+    },
+    ...stores.map(
+      (s, j): Column<OrderRow> => ({
+        key: s,
+        header: refs.storeName(s),
+        headerClass: 'num',
+        cellClass: 'inv-qty-cell',
+        cell: (row, i) => (
+          <Field
+            label={label(i, `${refs.storeName(s)} ${t('inv.quantity')}`)}
+            name={`products[${i}].deliveryStore[${j}].quantity`}
+            type="number"
+            min={0}
+            step={1}
+            inputMode="numeric"
+            value={row.quantities[s] ?? ''}
+            onChange={(e) => set(row.key, { quantities: { ...row.quantities, [s]: e.target.value } })}
+            error={err(`products[${i}].deliveryStore[${j}].quantity`, `products[${i}].deliveryStore[${j}].storeId`)}
+          />
+        ),
+      }),
+    ),
+    { key: 'total', header: t('po.totalQuantity'), num: true, cell: (row) => quantity(stores.reduce((sum, s) => sum + (Number(row.quantities[s]) || 0), 0), lang) },
+  ];
 
   return (
-    <fieldset className="inv-lines">
-      <legend>{t('po.products')}</legend>
-      <small className="inv-muted">{stores.length ? `${t('po.productsHint')} ${t('inv.costNote')}` : t('po.pickStores')}</small>
-      {err('products') ? <small className="field-error" data-field="products">{err('products')}</small> : null}
-      <datalist id={listId}>
-        {refs.products.map((p) => (
-          <option key={p.productId} value={p.productId}>
-            {`${p.productCode} ${p.productName}`}
-          </option>
-        ))}
-      </datalist>
-      <div className="inv-table-wrap">
-        <table className="inv-matrix" data-testid="order-matrix">
-          <thead>
-            <tr>
-              <th scope="col">{t('inv.product')}</th>
-              <th scope="col">{t('inv.cost')}</th>
-              {stores.map((s) => (
-                <th scope="col" key={s} className="num">
-                  {refs.storeName(s)}
-                </th>
-              ))}
-              <th scope="col" className="num">
-                {t('po.totalQuantity')}
-              </th>
-              <th scope="col">
-                <span className="inv-sr">{t('inv.lineActions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, i) => {
-              const n = i + 1;
-              const product = refs.product(refs.resolveProduct(row.productId));
-              const total = stores.reduce((sum, s) => sum + (Number(row.quantities[s]) || 0), 0);
-              return (
-                <tr key={row.key} data-row={i}>
-                  <td className="inv-product-cell">
-                    <Field
-                      label={<span className="inv-sr">{`${t('inv.line', { n })} ${t('inv.product')}`}</span>}
-                      name={`products[${i}].productId`}
-                      list={listId}
-                      autoComplete="off"
-                      placeholder={t('inv.productHint')}
-                      value={row.productId}
-                      onChange={(e) => set(row.key, { productId: e.target.value })}
-                      error={[err(`products[${i}].productId`), err(`products[${i}].deliveryStore`), err(`products[${i}].taxRate`)].filter(Boolean).join('; ') || undefined}
-                      hint={row.productId ? (product ? `${product.productCode} ${product.productName}` : t('inv.unknownProduct')) : undefined}
-                    />
-                  </td>
-                  <td className="inv-cost-cell">
-                    <Field
-                      label={<span className="inv-sr">{`${t('inv.line', { n })} ${t('inv.cost')}`}</span>}
-                      name={`products[${i}].cost`}
-                      inputMode="decimal"
-                      value={row.cost}
-                      placeholder={product?.cost ? formatCost(product.cost) : t('inv.costHint')}
-                      onChange={(e) => set(row.key, { cost: e.target.value })}
-                      error={err(`products[${i}].cost`)}
-                    />
-                  </td>
-                  {stores.map((s, j) => (
-                    <td key={s} className="inv-qty-cell">
-                      <Field
-                        label={<span className="inv-sr">{`${t('inv.line', { n })} ${refs.storeName(s)} ${t('inv.quantity')}`}</span>}
-                        name={`products[${i}].deliveryStore[${j}].quantity`}
-                        type="number"
-                        min={0}
-                        step={1}
-                        inputMode="numeric"
-                        value={row.quantities[s] ?? ''}
-                        onChange={(e) => set(row.key, { quantities: { ...row.quantities, [s]: e.target.value } })}
-                        error={[err(`products[${i}].deliveryStore[${j}].quantity`), err(`products[${i}].deliveryStore[${j}].storeId`)].filter(Boolean).join('; ') || undefined}
-                      />
-                    </td>
-                  ))}
-                  <td className="num">{quantity(total, lang)}</td>
-                  <td>
-                    {rows.length > 1 ? (
-                      <button type="button" className="secondary outline inv-small" onClick={() => onChange(rows.filter((r) => r.key !== row.key))}>
-                        {t('inv.removeLine', { n })}
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
-      <button type="button" className="secondary outline inv-small" onClick={() => onChange([...rows, newOrderRow()])}>
-        {t('po.addProduct')}
-      </button>
-    </fieldset>
+    <LineItemsEditor
+      caption={t('po.products')}
+      className="inv-lines"
+      lines={rows}
+      lineKey={(row) => row.key}
+      lineProps={(_, i) => ({ 'data-row': i })}
+      columns={columns}
+      actionsLabel={t('inv.lineActions')}
+      removable={() => rows.length > 1}
+      removeLabel={(n) => t('inv.removeLine', { n })}
+      onRemove={(row) => onChange(rows.filter((r) => r.key !== row.key))}
+      addLabel={t('po.addProduct')}
+      onAdd={() => onChange([...rows, newOrderRow()])}
+      buttonClass="secondary outline inv-small"
+      wrap="inv-table-wrap"
+      table={{ className: 'inv-matrix', 'data-testid': 'order-matrix' }}
+      before={
+        <>
+          <small className="inv-muted">{stores.length ? `${t('po.productsHint')} ${t('inv.costNote')}` : t('po.pickStores')}</small>
+          {err('products') ? (
+            <small className="field-error" data-field="products">
+              {err('products')}
+            </small>
+          ) : null}
+          <ProductDatalist id={listId} refs={refs} />
+        </>
+      }
+    />
   );
 }

@@ -3,9 +3,10 @@ import { call, useApi } from '../../../api/client';
 import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../shared/format';
+import { SelectField } from '../../../components/SelectField';
 import { useT } from '../../../i18n';
 import { Link, navigate } from '../../../router';
+import { useFormat } from '../../../shared/format';
 import type { Refs } from '../data';
 import { lineFieldNames, newLine, ProductLines, type Line } from '../ProductLines';
 import { messages, RECIPIENT_TYPES, ROUNDING_DIVISIONS, SHIPMENT_DIVISIONS } from './i18n';
@@ -55,7 +56,8 @@ export function ShipmentCreate({ refs }: { refs: Refs }) {
   const [lines, setLines] = useState<Line[]>(() => [newLine()]);
   const [problem, setProblem] = useState<ProblemView | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof v) => (e: { target: { value: string } }) => setV((x) => ({ ...x, [key]: e.target.value }));
+  const choose = (key: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [key]: value }));
+  const set = (key: keyof typeof v) => (e: { target: { value: string } }) => choose(key)(e.target.value);
   const err = (f: string) => fieldError(problem, f);
 
   const submit = async (e: FormEvent) => {
@@ -96,70 +98,65 @@ export function ShipmentCreate({ refs }: { refs: Refs }) {
       <h2>{t('sm.new')}</h2>
       <FormProblem problem={problem} shown={[...FIELDS, ...lineFieldNames('details', lines.length, ['productId', 'quantity', 'cost'])]} />
       <div className="inv-grid">
-        <Field label={t('sm.store')} name="shipmentStoreId" error={err('shipmentStoreId')} required>
-          <select value={v.shipmentStoreId} onChange={set('shipmentStoreId')}>
-            {refs.stores.map((s) => (
-              <option key={s.storeId} value={s.storeId}>
-                {s.storeName}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('sm.recipientType')} name="recipientType" error={err('recipientType')}>
-          <select value={v.recipientType} onChange={set('recipientType')}>
-            {RECIPIENT_TYPES.map((r) => (
-              <option key={r} value={r}>
-                {t(`sm.recipientType.${r}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField label={t('sm.store')} name="shipmentStoreId" value={v.shipmentStoreId} onChange={choose('shipmentStoreId')} options={refs.storeChoices} error={err('shipmentStoreId')} required />
+        <SelectField
+          label={t('sm.recipientType')}
+          name="recipientType"
+          value={v.recipientType}
+          onChange={choose('recipientType')}
+          options={RECIPIENT_TYPES.map((r) => ({ value: r, label: t(`sm.recipientType.${r}`) }))}
+          error={err('recipientType')}
+        />
         {v.recipientType === '1' ? (
-          <Field label={t('sm.supplier')} name="recipientId" error={err('recipientId')} hint={refs.suppliers.length ? undefined : t('sm.noSuppliers')}>
-            <select value={v.recipientId} onChange={set('recipientId')}>
-              {refs.suppliers.map((s) => (
-                <option key={s.supplierId} value={s.supplierId}>
-                  {s.supplierName}
-                </option>
-              ))}
-            </select>
-          </Field>
+          <SelectField
+            label={t('sm.supplier')}
+            name="recipientId"
+            value={v.recipientId}
+            onChange={choose('recipientId')}
+            options={refs.supplierChoices}
+            error={err('recipientId')}
+            hint={refs.suppliers.length ? undefined : t('sm.noSuppliers')}
+          />
         ) : (
           <Field label={t('sm.recipientName')} name="recipientName" value={v.recipientName} onChange={set('recipientName')} error={err('recipientName')} />
         )}
-        <Field label={t('sm.division')} name="shipmentDivision" error={err('shipmentDivision')}>
-          <select value={v.shipmentDivision} onChange={set('shipmentDivision')}>
-            {SHIPMENT_DIVISIONS.map((d) => (
-              <option key={d} value={d}>
-                {t(`sm.division.${d}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          label={t('sm.division')}
+          name="shipmentDivision"
+          value={v.shipmentDivision}
+          onChange={choose('shipmentDivision')}
+          options={SHIPMENT_DIVISIONS.map((d) => ({ value: d, label: t(`sm.division.${d}`) }))}
+          error={err('shipmentDivision')}
+        />
         <Field label={t('sm.date')} name="shipmentDate" type="date" value={v.shipmentDate} onChange={set('shipmentDate')} error={err('shipmentDate')} />
-        <Field label={t('inv.status')} name="status" error={err('status')} hint={v.status === '2' ? t('sm.shipHint') : undefined}>
-          <select value={v.status} onChange={set('status')}>
-            <option value="0">{t('sm.status.0')}</option>
-            <option value="2">{t('sm.status.2')}</option>
-          </select>
-        </Field>
-        <Field label={t('inv.approval')} name="approvalStatus" error={err('approvalStatus')} hint={t('sm.approvalHint')}>
-          <select value={v.approvalStatus} onChange={set('approvalStatus')}>
-            <option value="">{t('sm.approvalDefault')}</option>
-            <option value="0">{t('inv.approval.0')}</option>
-            <option value="1">{t('inv.approval.1')}</option>
-          </select>
-        </Field>
+        <SelectField
+          label={t('inv.status')}
+          name="status"
+          value={v.status}
+          onChange={choose('status')}
+          options={(['0', '2'] as const).map((s) => ({ value: s, label: t(`sm.status.${s}`) }))}
+          error={err('status')}
+          hint={v.status === '2' ? t('sm.shipHint') : undefined}
+        />
+        <SelectField
+          label={t('inv.approval')}
+          name="approvalStatus"
+          value={v.approvalStatus}
+          onChange={choose('approvalStatus')}
+          any={t('sm.approvalDefault')}
+          options={(['0', '1'] as const).map((s) => ({ value: s, label: t(`inv.approval.${s}`) }))}
+          error={err('approvalStatus')}
+          hint={t('sm.approvalHint')}
+        />
         <Field label={t('inv.taxRate')} name="taxRate" inputMode="decimal" value={v.taxRate} onChange={set('taxRate')} placeholder={t('sm.taxRateHint')} error={err('taxRate')} />
-        <Field label={t('sm.rounding')} name="roundingDivision" error={err('roundingDivision')}>
-          <select value={v.roundingDivision} onChange={set('roundingDivision')}>
-            {ROUNDING_DIVISIONS.map((d) => (
-              <option key={d} value={d}>
-                {t(`sm.rounding.${d}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          label={t('sm.rounding')}
+          name="roundingDivision"
+          value={v.roundingDivision}
+          onChange={choose('roundingDivision')}
+          options={ROUNDING_DIVISIONS.map((d) => ({ value: d, label: t(`sm.rounding.${d}`) }))}
+          error={err('roundingDivision')}
+        />
         <Field label={t('inv.identificationNo')} name="identificationNo" value={v.identificationNo} onChange={set('identificationNo')} error={err('identificationNo')} />
         <Field label={t('inv.memo')} name="memo" value={v.memo} onChange={set('memo')} error={err('memo')} />
       </div>

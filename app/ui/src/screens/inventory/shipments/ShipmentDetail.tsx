@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { call, useApi } from '../../../api/client';
 import type { ProblemView } from '../../../api/problem';
 import type { components } from '../../../api/schema';
+import { DataTable } from '../../../components/DataTable';
+import { Facts } from '../../../components/Facts';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat, cost, quantity } from '../../../shared/format';
+import { Loading } from '../../../components/LoadState';
 import { useLang, useT } from '../../../i18n';
 import { Link } from '../../../router';
+import { useFormat, cost, quantity } from '../../../shared/format';
 import { useLoad } from '../../../shared/load';
 import { type Refs } from '../data';
+import { fiveDecimals } from '../fields';
+import { approvalFact, ApprovalButtons, recordFacts } from '../record';
 import { messages } from './i18n';
 import { ShipmentEdit } from './ShipmentEdit';
 
@@ -42,7 +47,7 @@ export function ShipmentDetail({ id, refs, created }: { id: string; refs: Refs; 
   };
   const act = async (body: { approvalStatus?: '1' | '2'; status?: '2' }, done: string) => setProblem(await patch(body, done));
 
-  if (!shipment) return loaded.state === 'error' ? <FormProblem problem={loaded.problem} /> : <p aria-busy="true">{t('common.loading')}</p>;
+  if (!shipment) return loaded.state === 'error' ? <FormProblem problem={loaded.problem} /> : <Loading />;
   const details = shipment.details ?? [];
   const totalQuantity = details.reduce((sum, d) => sum + Number(d.quantity), 0);
   const totalCost = details.reduce((sum, d) => sum + Number(d.cost) * Number(d.quantity), 0);
@@ -57,63 +62,29 @@ export function ShipmentDetail({ id, refs, created }: { id: string; refs: Refs; 
         {notice}
       </p>
       <article className="inv-summary">
-        <dl>
-          <div>
-            <dt>{t('sm.store')}</dt>
-            <dd>{refs.storeName(shipment.shipmentStoreId)}</dd>
-          </div>
-          <div>
-            <dt>{t('sm.recipient')}</dt>
-            <dd>
-              {shipment.recipientName ?? ''} ({t(`sm.recipientType.${shipment.recipientType}`)})
-            </dd>
-          </div>
-          <div>
-            <dt>{t('sm.division')}</dt>
-            <dd>{t(`sm.division.${shipment.shipmentDivision}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('sm.date')}</dt>
-            <dd>{format.date(shipment.shipmentDate)}</dd>
-          </div>
-          <div>
-            <dt>{t('inv.status')}</dt>
-            <dd data-testid="status">{t(`sm.status.${shipment.status}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('inv.approval')}</dt>
-            <dd data-testid="approval">
-              {t(`inv.approval.${shipment.approvalStatus}`)}
-              {shipment.approvalDateTime ? ` (${format.dateTime(shipment.approvalDateTime)})` : ''}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('inv.taxRate')}</dt>
-            <dd>{shipment.taxRate}</dd>
-          </div>
-          <div>
-            <dt>{t('sm.rounding')}</dt>
-            <dd>{t(`sm.rounding.${shipment.roundingDivision}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('inv.identificationNo')}</dt>
-            <dd>{shipment.identificationNo ?? ''}</dd>
-          </div>
-          <div className="inv-wide">
-            <dt>{t('inv.memo')}</dt>
-            <dd>{shipment.memo ?? ''}</dd>
-          </div>
-        </dl>
+        <Facts
+          items={[
+            { label: t('sm.store'), value: refs.storeName(shipment.shipmentStoreId) },
+            {
+              label: t('sm.recipient'),
+              value: (
+                <>
+                  {shipment.recipientName ?? ''} ({t(`sm.recipientType.${shipment.recipientType}`)})
+                </>
+              ),
+            },
+            { label: t('sm.division'), value: t(`sm.division.${shipment.shipmentDivision}`) },
+            { label: t('sm.date'), value: format.date(shipment.shipmentDate) },
+            { label: t('inv.status'), value: t(`sm.status.${shipment.status}`), valueProps: { 'data-testid': 'status' } },
+            approvalFact(t, format, shipment),
+            { label: t('inv.taxRate'), value: shipment.taxRate },
+            { label: t('sm.rounding'), value: t(`sm.rounding.${shipment.roundingDivision}`) },
+            ...recordFacts(t, shipment),
+          ]}
+        />
         <div className="inv-buttons">
           {shipment.approvalStatus === '0' ? (
-            <>
-              <button type="button" disabled={busy} onClick={() => void act({ approvalStatus: '1' }, t('sm.approved'))}>
-                {t('inv.approve')}
-              </button>
-              <button type="button" className="secondary" disabled={busy} onClick={() => void act({ approvalStatus: '2' }, t('sm.rejected'))}>
-                {t('inv.reject')}
-              </button>
-            </>
+            <ApprovalButtons t={t} busy={busy} approve={() => void act({ approvalStatus: '1' }, t('sm.approved'))} reject={() => void act({ approvalStatus: '2' }, t('sm.rejected'))} />
           ) : null}
           {shipment.status !== '2' && shipment.approvalStatus === '1' ? (
             <button type="button" disabled={busy} onClick={() => void act({ status: '2' }, t('sm.shippedDone'))}>
@@ -125,56 +96,32 @@ export function ShipmentDetail({ id, refs, created }: { id: string; refs: Refs; 
         <FormProblem problem={problem} />
       </article>
       <h3>{t('sm.details')}</h3>
-      <table className="inv-table" data-testid="shipment-lines">
-        <thead>
-          <tr>
-            <th scope="col">{t('inv.product')}</th>
-            <th scope="col" className="num">
-              {t('inv.price')}
-            </th>
-            <th scope="col" className="num">
-              {t('inv.cost')}
-            </th>
-            <th scope="col" className="num">
-              {t('inv.taxRate')}
-            </th>
-            <th scope="col" className="num">
-              {t('inv.quantity')}
-            </th>
-            <th scope="col" className="num">
-              {t('inv.amount')}
-            </th>
-            <th scope="col">{t('inv.memo')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {details.map((d) => (
-            <tr key={d.shipmentDetailId} data-product={d.productId}>
-              <td>{refs.productLabel(d.productId)}</td>
-              <td className="num">{format.yen(d.price)}</td>
-              <td className="num" title={d.cost}>
-                {cost(d.cost)}
-              </td>
-              <td className="num">{d.taxRate}</td>
-              <td className="num" data-testid="quantity">
-                {quantity(d.quantity, lang)}
-              </td>
-              <td className="num">{cost(String(Math.round(Number(d.cost) * Number(d.quantity) * 100000) / 100000))}</td>
-              <td>{d.memo ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
+      <DataTable
+        className="inv-table"
+        data-testid="shipment-lines"
+        rows={details}
+        rowKey={(d) => d.shipmentDetailId}
+        rowProps={(d) => ({ 'data-product': d.productId })}
+        columns={[
+          { key: 'product', header: t('inv.product'), cell: (d) => refs.productLabel(d.productId) },
+          { key: 'price', header: t('inv.price'), num: true, cell: (d) => format.yen(d.price) },
+          { key: 'cost', header: t('inv.cost'), num: true, cell: (d) => cost(d.cost), cellProps: (d) => ({ title: d.cost }) },
+          { key: 'taxRate', header: t('inv.taxRate'), num: true, cell: (d) => d.taxRate },
+          { key: 'quantity', header: t('inv.quantity'), num: true, cell: (d) => quantity(d.quantity, lang), cellProps: () => ({ 'data-testid': 'quantity' }) },
+          { key: 'amount', header: t('inv.amount'), num: true, cell: (d) => cost(fiveDecimals(Number(d.cost) * Number(d.quantity))) },
+          { key: 'memo', header: t('inv.memo'), cell: (d) => d.memo ?? '' },
+        ]}
+        foot={
           <tr>
             <th scope="row" colSpan={4}>
               {t('sm.total')}
             </th>
             <td className="num">{quantity(totalQuantity, lang)}</td>
-            <td className="num">{cost(String(Math.round(totalCost * 100000) / 100000))}</td>
+            <td className="num">{cost(fiveDecimals(totalCost))}</td>
             <td />
           </tr>
-        </tfoot>
-      </table>
+        }
+      />
       <ShipmentEdit key={shipment.updDateTime} shipment={shipment} refs={refs} onSaved={() => (setNotice(t('sm.saved')), loaded.reload())} />
     </div>
   );

@@ -3,6 +3,7 @@ import { call, useApi } from '../../../api/client';
 import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
+import { SelectField } from '../../../components/SelectField';
 import { useT } from '../../../i18n';
 import type { Refs } from '../data';
 import { changed, remapPositions } from '../fields';
@@ -75,15 +76,14 @@ export function ShipmentEdit({ shipment, refs, onSaved }: { shipment: Shipment; 
       <FormProblem problem={problem} shown={[...HEADER, ...lineFieldNames('details', lines.length, ['productId', 'quantity', 'cost', 'shipmentDetailId'])]} />
       <div className="inv-grid">
         <Field label={t('sm.date')} name="shipmentDate" type="date" value={values.shipmentDate} onChange={set('shipmentDate')} error={err('shipmentDate')} />
-        <Field label={t('sm.division')} name="shipmentDivision" error={err('shipmentDivision')}>
-          <select value={values.shipmentDivision} onChange={set('shipmentDivision')}>
-            {SHIPMENT_DIVISIONS.map((d) => (
-              <option key={d} value={d}>
-                {t(`sm.division.${d}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField
+          label={t('sm.division')}
+          name="shipmentDivision"
+          value={values.shipmentDivision}
+          onChange={(division) => setValues((v) => ({ ...v, shipmentDivision: division as Division }))}
+          options={SHIPMENT_DIVISIONS.map((d) => ({ value: d, label: t(`sm.division.${d}`) }))}
+          error={err('shipmentDivision')}
+        />
         <Field label={t('inv.identificationNo')} name="identificationNo" value={values.identificationNo} onChange={set('identificationNo')} error={err('identificationNo')} />
         <Field label={t('inv.memo')} name="memo" value={values.memo} onChange={set('memo')} error={err('memo')} />
       </div>

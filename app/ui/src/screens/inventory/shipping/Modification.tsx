@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { call, useApi } from '../../../api/client';
 import { fieldError, type ProblemView } from '../../../api/problem';
+import { Facts } from '../../../components/Facts';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../shared/format';
 import { useT } from '../../../i18n';
+import { useFormat } from '../../../shared/format';
 import { messages } from './i18n';
 import type { Run, Shipping } from './ShippingDetail';
 
@@ -23,6 +24,7 @@ export function ModificationPanel({ shipping, run, busy }: { shipping: Shipping;
   const state = shipping.modificationRequestStatus;
   const path = { ...contract, shipping_id: shipping.shippingId };
   const canRequest = shipping.status === '2' && state !== '1';
+  const when = (at: string | null | undefined) => (at ? format.dateTime(at) : '—');
 
   const request = async (e: FormEvent) => {
     e.preventDefault();
@@ -39,20 +41,14 @@ export function ModificationPanel({ shipping, run, busy }: { shipping: Shipping;
       <header>
         <h3>{t('mod.title')}</h3>
       </header>
-      <dl className="inv-inline-dl">
-        <div>
-          <dt>{t('inv.status')}</dt>
-          <dd data-testid="mod-state">{t(`ship.mod.${state}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('mod.requestedAt')}</dt>
-          <dd data-testid="mod-requested-at">{shipping.modificationRequestDateTime ? format.dateTime(shipping.modificationRequestDateTime) : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('mod.checkedAt')}</dt>
-          <dd data-testid="mod-checked-at">{shipping.modificationRequestCheckedDateTime ? format.dateTime(shipping.modificationRequestCheckedDateTime) : '—'}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="inv-inline-dl"
+        items={[
+          { label: t('inv.status'), value: t(`ship.mod.${state}`), valueProps: { 'data-testid': 'mod-state' } },
+          { label: t('mod.requestedAt'), value: when(shipping.modificationRequestDateTime), valueProps: { 'data-testid': 'mod-requested-at' } },
+          { label: t('mod.checkedAt'), value: when(shipping.modificationRequestCheckedDateTime), valueProps: { 'data-testid': 'mod-checked-at' } },
+        ]}
+      />
       <FormProblem problem={problem} shown={['memo']} />
       {state === '1' ? (
         <>

@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { call, useApi, type Result } from '../../../api/client';
 import { fieldError, type ProblemView } from '../../../api/problem';
+import { DataTable } from '../../../components/DataTable';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat, quantity } from '../../../shared/format';
 import { useLang, useT } from '../../../i18n';
+import { useFormat, quantity } from '../../../shared/format';
 import type { Refs } from '../data';
 import { remapPositions } from '../fields';
 import { lineFieldNames } from '../ProductLines';
@@ -17,7 +18,9 @@ interface Count {
   reason: string;
 }
 
-const countOf = (d: NonNullable<Receiving['details']>[number]): Count => ({
+type Detail = NonNullable<Receiving['details']>[number];
+
+const countOf = (d: Detail): Count => ({
   inspection: d.inspectionQuantity ?? '',
   stockout: d.stockoutQuantity ?? '',
   reason: d.stockoutReason ?? '',
@@ -46,6 +49,8 @@ export function ReceivingForm({ shipping, receiving, refs, run, busy }: { shippi
   const path = { ...contract, receiving_id: receiving.receivingId };
   const setCount = (i: number, patch: Partial<Count>) => setCounts((cs) => cs.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   const err = (field: string) => fieldError(problem, field);
+  const name = (i: number, field: string) => `details[${i}].${field}`;
+  const label = (d: Detail, what: string) => <span className="visually-hidden">{`${refs.productLabel(d.productId)} ${what}`}</span>;
 
   /** PATCH /receiving with the lines whose counts changed (positions mapped back to the lines). */
   const saveCounts = async (): Promise<{ result: Result<Receiving>; sent: number[] }> => {
@@ -108,75 +113,53 @@ export function ReceivingForm({ shipping, receiving, refs, run, busy }: { shippi
       <FormProblem problem={problem} shown={['receivingDate', ...lineFieldNames('details', details.length, ['inspectionQuantity', 'stockoutQuantity', 'stockoutReason', 'receivingDetailId'])]} />
       <fieldset disabled={locked} className="inv-fieldset">
         <Field label={t('recv.date')} name="receivingDate" type="date" value={date} onChange={(e) => setDate(e.target.value)} error={err('receivingDate')} />
-        <table className="inv-table inv-recv-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('inv.product')}</th>
-              <th scope="col" className="num">
-                {t('recv.scheduled')}
-              </th>
-              <th scope="col">{t('recv.counted')}</th>
-              <th scope="col">{t('recv.missing')}</th>
-              <th scope="col">{t('recv.reason')}</th>
-              <th scope="col">{t('inv.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {details.map((d, i) => {
-              const name = (f: string) => `details[${i}].${f}`;
-              const label = refs.productLabel(d.productId);
-              const c = counts[i]!;
-              return (
-                <tr key={d.receivingDetailId} data-product={d.productId}>
-                  <td>
-                    {label}
-                    {err(name('receivingDetailId')) ? <small className="field-error">{err(name('receivingDetailId'))}</small> : null}
-                  </td>
-                  <td className="num" data-testid="scheduled">
-                    {quantity(d.scheduledQuantity, lang)}
-                  </td>
-                  <td className="inv-qty-cell">
-                    <Field
-                      label={<span className="inv-sr">{`${label} ${t('recv.counted')}`}</span>}
-                      name={name('inspectionQuantity')}
-                      type="number"
-                      min={0}
-                      step={1}
-                      inputMode="numeric"
-                      value={c.inspection}
-                      onChange={(e) => setCount(i, { inspection: e.target.value })}
-                      error={err(name('inspectionQuantity'))}
-                    />
-                  </td>
-                  <td className="inv-qty-cell">
-                    <Field
-                      label={<span className="inv-sr">{`${label} ${t('recv.missing')}`}</span>}
-                      name={name('stockoutQuantity')}
-                      type="number"
-                      min={0}
-                      step={1}
-                      inputMode="numeric"
-                      value={c.stockout}
-                      placeholder="0"
-                      onChange={(e) => setCount(i, { stockout: e.target.value })}
-                      error={err(name('stockoutQuantity'))}
-                    />
-                  </td>
-                  <td>
-                    <Field
-                      label={<span className="inv-sr">{`${label} ${t('recv.reason')}`}</span>}
-                      name={name('stockoutReason')}
-                      value={c.reason}
-                      onChange={(e) => setCount(i, { reason: e.target.value })}
-                      error={err(name('stockoutReason'))}
-                    />
-                  </td>
-                  <td data-testid="inspected" className="inv-nowrap">{d.status === '1' ? t('recv.inspected') : t('recv.notInspected')}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <DataTable
+          className="inv-table inv-recv-table"
+          rows={details}
+          rowKey={(d) => d.receivingDetailId}
+          rowProps={(d) => ({ 'data-product': d.productId })}
+          columns={[
+            {
+              key: 'product',
+              header: t('inv.product'),
+              cell: (d, i) => (
+                <>
+                  {refs.productLabel(d.productId)}
+                  {err(name(i, 'receivingDetailId')) ? <small className="field-error">{err(name(i, 'receivingDetailId'))}</small> : null}
+                </>
+              ),
+            },
+            { key: 'scheduled', header: t('recv.scheduled'), num: true, cell: (d) => quantity(d.scheduledQuantity, lang), cellProps: () => ({ 'data-testid': 'scheduled' }) },
+            {
+              key: 'counted',
+              header: t('recv.counted'),
+              cellClass: 'inv-qty-cell',
+              cell: (d, i) => <CountField label={label(d, t('recv.counted'))} name={name(i, 'inspectionQuantity')} value={counts[i]!.inspection} onChange={(inspection) => setCount(i, { inspection })} error={err(name(i, 'inspectionQuantity'))} />,
+            },
+            {
+              key: 'missing',
+              header: t('recv.missing'),
+              cellClass: 'inv-qty-cell',
+              cell: (d, i) => (
+                <CountField label={label(d, t('recv.missing'))} name={name(i, 'stockoutQuantity')} value={counts[i]!.stockout} placeholder="0" onChange={(stockout) => setCount(i, { stockout })} error={err(name(i, 'stockoutQuantity'))} />
+              ),
+            },
+            {
+              key: 'reason',
+              header: t('recv.reason'),
+              cell: (d, i) => (
+                <Field label={label(d, t('recv.reason'))} name={name(i, 'stockoutReason')} value={counts[i]!.reason} onChange={(e) => setCount(i, { reason: e.target.value })} error={err(name(i, 'stockoutReason'))} />
+              ),
+            },
+            {
+              key: 'inspected',
+              header: t('inv.status'),
+              cellClass: 'inv-nowrap',
+              cell: (d) => (d.status === '1' ? t('recv.inspected') : t('recv.notInspected')),
+              cellProps: () => ({ 'data-testid': 'inspected' }),
+            },
+          ]}
+        />
         {complete ? null : (
           <div className="inv-buttons">
             <button type="submit" className="secondary" disabled={busy}>
@@ -189,5 +172,12 @@ export function ReceivingForm({ shipping, receiving, refs, run, busy }: { shippi
         )}
       </fieldset>
     </form>
+  );
+}
+
+/** A counted or missing quantity of a receiving line (whole numbers, 0 or more). */
+function CountField({ label, name, value, onChange, error, placeholder }: { label: ReactNode; name: string; value: string; onChange(value: string): void; error: string | undefined; placeholder?: string }) {
+  return (
+    <Field label={label} name={name} type="number" min={0} step={1} inputMode="numeric" value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} error={error} />
   );
 }

@@ -3,12 +3,14 @@ import { call, useApi } from '../../../api/client';
 import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../shared/format';
+import { SelectField } from '../../../components/SelectField';
 import { useT } from '../../../i18n';
 import { Link, navigate } from '../../../router';
+import { useFormat } from '../../../shared/format';
 import type { Refs } from '../data';
 import { lineFieldNames, newLine, ProductLines, type Line } from '../ProductLines';
 import { messages } from './i18n';
+import { ShippingDates } from './ShippingDates';
 
 const HEADER_FIELDS = ['shippingStoreId', 'receivingStoreId', 'shippingDate', 'receivingExpectedDateFrom', 'receivingExpectedDateTo', 'identificationNo', 'memo', 'status', 'approvalStatus'];
 
@@ -37,7 +39,8 @@ export function ShippingCreate({ refs }: { refs: Refs }) {
   const [lines, setLines] = useState<Line[]>(() => [newLine()]);
   const [problem, setProblem] = useState<ProblemView | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const choose = (key: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => choose(key)(e.target.value);
   const err = (field: string) => fieldError(problem, field);
 
   const submit = async (e: FormEvent) => {
@@ -66,46 +69,14 @@ export function ShippingCreate({ refs }: { refs: Refs }) {
     navigate(`/inventory/shipping/${r.data.shippingId}?created=1`);
   };
 
-  const storeOptions = refs.stores.map((s) => (
-    <option key={s.storeId} value={s.storeId}>
-      {s.storeName}
-    </option>
-  ));
-
   return (
     <form onSubmit={submit} className="inv-form" noValidate data-testid="shipping-create">
       <h2>{t('ship.new')}</h2>
       <FormProblem problem={problem} shown={[...HEADER_FIELDS, ...lineFieldNames('details', lines.length, ['productId', 'quantity'])]} />
       <div className="inv-grid">
-        <Field label={t('ship.from')} name="shippingStoreId" error={err('shippingStoreId')} required>
-          <select value={values.shippingStoreId} onChange={set('shippingStoreId')}>
-            {storeOptions}
-          </select>
-        </Field>
-        <Field label={t('ship.to')} name="receivingStoreId" error={err('receivingStoreId')} required>
-          <select value={values.receivingStoreId} onChange={set('receivingStoreId')}>
-            {storeOptions}
-          </select>
-        </Field>
-        <Field label={t('ship.shippingDate')} name="shippingDate" type="date" value={values.shippingDate} onChange={set('shippingDate')} error={err('shippingDate')} required />
-        <Field
-          label={t('ship.expectedFrom')}
-          name="receivingExpectedDateFrom"
-          type="date"
-          value={values.receivingExpectedDateFrom}
-          onChange={set('receivingExpectedDateFrom')}
-          error={err('receivingExpectedDateFrom')}
-          required
-        />
-        <Field
-          label={t('ship.expectedTo')}
-          name="receivingExpectedDateTo"
-          type="date"
-          value={values.receivingExpectedDateTo}
-          onChange={set('receivingExpectedDateTo')}
-          error={err('receivingExpectedDateTo')}
-          required
-        />
+        <SelectField label={t('ship.from')} name="shippingStoreId" value={values.shippingStoreId} onChange={choose('shippingStoreId')} options={refs.storeChoices} error={err('shippingStoreId')} required />
+        <SelectField label={t('ship.to')} name="receivingStoreId" value={values.receivingStoreId} onChange={choose('receivingStoreId')} options={refs.storeChoices} error={err('receivingStoreId')} required />
+        <ShippingDates values={values} onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} problem={problem} required />
         <Field label={t('inv.identificationNo')} name="identificationNo" value={values.identificationNo} onChange={set('identificationNo')} error={err('identificationNo')} />
       </div>
       <Field label={t('inv.memo')} name="memo" error={err('memo')}>

@@ -2,11 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { call, useApi, type Result } from '../../../api/client';
 import type { ProblemView } from '../../../api/problem';
 import type { components } from '../../../api/schema';
+import { Facts } from '../../../components/Facts';
 import { FormProblem } from '../../../components/FormProblem';
-import { useFormat } from '../../../shared/format';
+import { Loading } from '../../../components/LoadState';
 import { useT } from '../../../i18n';
 import { Link } from '../../../router';
+import { useFormat } from '../../../shared/format';
 import type { Refs } from '../data';
+import { approvalFact, ApprovalButtons, recordFacts } from '../record';
 import { messages, SHIPPING_STATUSES } from './i18n';
 import { ModificationPanel } from './Modification';
 import { ReceivingForm } from './Receiving';
@@ -77,7 +80,7 @@ export function ShippingDetail({ id, refs, created }: { id: string; refs: Refs; 
   };
 
   if (!record) {
-    return loadProblem ? <FormProblem problem={loadProblem} /> : <p aria-busy="true">{t('common.loading')}</p>;
+    return loadProblem ? <FormProblem problem={loadProblem} /> : <Loading />;
   }
   const { shipping, receiving } = record;
   const requested = shipping.modificationRequestStatus === '1';
@@ -104,59 +107,28 @@ export function ShippingDetail({ id, refs, created }: { id: string; refs: Refs; 
       </p>
       {loadProblem ? <FormProblem problem={loadProblem} /> : null}
       <article className="inv-summary">
-        <dl>
-          <div>
-            <dt>{t('ship.from')}</dt>
-            <dd data-testid="from">{refs.storeName(shipping.shippingStoreId)}</dd>
-          </div>
-          <div>
-            <dt>{t('ship.to')}</dt>
-            <dd data-testid="to">{refs.storeName(shipping.receivingStoreId)}</dd>
-          </div>
-          <div>
-            <dt>{t('ship.shippingDate')}</dt>
-            <dd>{format.date(shipping.shippingDate)}</dd>
-          </div>
-          <div>
-            <dt>{t('ship.expected')}</dt>
-            <dd>
-              {format.date(shipping.receivingExpectedDateFrom)} – {format.date(shipping.receivingExpectedDateTo)}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('inv.status')}</dt>
-            <dd data-testid="status">{t(`ship.status.${status}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('inv.approval')}</dt>
-            <dd data-testid="approval">
-              {t(`inv.approval.${shipping.approvalStatus}`)}
-              {shipping.approvalDateTime ? ` (${format.dateTime(shipping.approvalDateTime)})` : ''}
-            </dd>
-          </div>
-          <div>
-            <dt>{t('ship.modification')}</dt>
-            <dd data-testid="modification">{t(`ship.mod.${shipping.modificationRequestStatus}`)}</dd>
-          </div>
-          <div>
-            <dt>{t('inv.identificationNo')}</dt>
-            <dd>{shipping.identificationNo ?? ''}</dd>
-          </div>
-          <div className="inv-wide">
-            <dt>{t('inv.memo')}</dt>
-            <dd data-testid="memo">{shipping.memo ?? ''}</dd>
-          </div>
-        </dl>
+        <Facts
+          items={[
+            { label: t('ship.from'), value: refs.storeName(shipping.shippingStoreId), valueProps: { 'data-testid': 'from' } },
+            { label: t('ship.to'), value: refs.storeName(shipping.receivingStoreId), valueProps: { 'data-testid': 'to' } },
+            { label: t('ship.shippingDate'), value: format.date(shipping.shippingDate) },
+            {
+              label: t('ship.expected'),
+              value: (
+                <>
+                  {format.date(shipping.receivingExpectedDateFrom)} – {format.date(shipping.receivingExpectedDateTo)}
+                </>
+              ),
+            },
+            { label: t('inv.status'), value: t(`ship.status.${status}`), valueProps: { 'data-testid': 'status' } },
+            approvalFact(t, format, shipping),
+            { label: t('ship.modification'), value: t(`ship.mod.${shipping.modificationRequestStatus}`), valueProps: { 'data-testid': 'modification' } },
+            ...recordFacts(t, shipping, 'memo'),
+          ]}
+        />
         <div className="inv-buttons">
           {status === '0' && shipping.approvalStatus === '0' ? (
-            <>
-              <button type="button" disabled={busy} onClick={() => void patch({ approvalStatus: '1' }, t('ship.approved'))}>
-                {t('inv.approve')}
-              </button>
-              <button type="button" className="secondary" disabled={busy} onClick={() => void patch({ approvalStatus: '2' }, t('ship.rejected'))}>
-                {t('inv.reject')}
-              </button>
-            </>
+            <ApprovalButtons t={t} busy={busy} approve={() => void patch({ approvalStatus: '1' }, t('ship.approved'))} reject={() => void patch({ approvalStatus: '2' }, t('ship.rejected'))} />
           ) : null}
           {status === '0' && shipping.approvalStatus === '1' ? (
             <button type="button" disabled={busy} onClick={() => void patch({ status: '1' }, t('ship.sent'))}>

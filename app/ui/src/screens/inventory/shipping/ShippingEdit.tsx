@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { call, useApi } from '../../../api/client';
 import { fieldError, type ProblemView } from '../../../api/problem';
+import { DataTable } from '../../../components/DataTable';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
-import { quantity } from '../../../shared/format';
 import { useLang, useT } from '../../../i18n';
+import { quantity } from '../../../shared/format';
 import type { Refs } from '../data';
 import { changed, remapPositions } from '../fields';
 import { lineFieldNames, newLine, ProductLines, type Line } from '../ProductLines';
 import { messages } from './i18n';
+import { ShippingDates } from './ShippingDates';
 import type { Run, Shipping } from './ShippingDetail';
 
 const HEADER = ['shippingDate', 'receivingExpectedDateFrom', 'receivingExpectedDateTo', 'identificationNo', 'memo'] as const;
@@ -68,26 +70,16 @@ export function ShippingEdit({ shipping, refs, editable, note, run, busy }: { sh
       <section className="inv-panel" data-testid="shipping-lines">
         <h3>{t('ship.contents')}</h3>
         {note ? <p className="inv-muted">{note}</p> : null}
-        <table className="inv-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('inv.product')}</th>
-              <th scope="col" className="num">
-                {t('inv.quantity')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {saved.map((d) => (
-              <tr key={d.shippingDetailId} data-product={d.productId}>
-                <td>{refs.productLabel(d.productId)}</td>
-                <td className="num" data-testid="quantity">
-                  {quantity(d.quantity, lang)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="inv-table"
+          rows={saved}
+          rowKey={(d) => d.shippingDetailId}
+          rowProps={(d) => ({ 'data-product': d.productId })}
+          columns={[
+            { key: 'product', header: t('inv.product'), cell: (d) => refs.productLabel(d.productId) },
+            { key: 'quantity', header: t('inv.quantity'), num: true, cell: (d) => quantity(d.quantity, lang), cellProps: () => ({ 'data-testid': 'quantity' }) },
+          ]}
+        />
       </section>
     );
   }
@@ -98,23 +90,7 @@ export function ShippingEdit({ shipping, refs, editable, note, run, busy }: { sh
       {note ? <p className="inv-muted">{note}</p> : null}
       <FormProblem problem={problem} shown={[...HEADER, ...lineFieldNames('details', lines.length, ['productId', 'quantity', 'shippingDetailId'])]} />
       <div className="inv-grid inv-grid-3">
-        <Field label={t('ship.shippingDate')} name="shippingDate" type="date" value={values.shippingDate} onChange={set('shippingDate')} error={err('shippingDate')} />
-        <Field
-          label={t('ship.expectedFrom')}
-          name="receivingExpectedDateFrom"
-          type="date"
-          value={values.receivingExpectedDateFrom}
-          onChange={set('receivingExpectedDateFrom')}
-          error={err('receivingExpectedDateFrom')}
-        />
-        <Field
-          label={t('ship.expectedTo')}
-          name="receivingExpectedDateTo"
-          type="date"
-          value={values.receivingExpectedDateTo}
-          onChange={set('receivingExpectedDateTo')}
-          error={err('receivingExpectedDateTo')}
-        />
+        <ShippingDates values={values} onChange={(field, value) => setValues((v) => ({ ...v, [field]: value }))} problem={problem} />
       </div>
       <div className="inv-grid">
         <Field label={t('inv.identificationNo')} name="identificationNo" value={values.identificationNo} onChange={set('identificationNo')} error={err('identificationNo')} />

@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { call, useApi } from '../../../api/client';
-import { FormProblem } from '../../../components/FormProblem';
-import { useFormat, quantity } from '../../../shared/format';
+import { DataTable } from '../../../components/DataTable';
+import { LoadState } from '../../../components/LoadState';
+import { Pager } from '../../../components/Pager';
 import { useLang, useT } from '../../../i18n';
+import { quantity, useFormat } from '../../../shared/format';
 import { useLoad } from '../../../shared/load';
 import { asPage } from '../../../shared/paging';
-import { type Refs } from '../data';
+import type { Refs } from '../data';
 import { messages } from './i18n';
 
 const PAGE_SIZE = '20';
@@ -31,53 +33,27 @@ export function Movements({ storeId, productId, refs }: { storeId: string; produ
   return (
     <section data-testid="movements" className="inv-panel">
       <h3>{t('st.movements', { store: refs.storeName(storeId), product: refs.productLabel(productId) })}</h3>
-      {list.state === 'error' ? <FormProblem problem={list.problem} /> : null}
-      {list.state === 'loading' ? <p aria-busy="true">{t('common.loading')}</p> : null}
-      {list.state === 'done' && !list.data.rows.length ? <p>{t('st.noMovements')}</p> : null}
-      {list.state === 'done' && list.data.rows.length ? (
-        <table className="inv-table inv-movements">
-          <thead>
-            <tr>
-              <th scope="col">{t('st.when')}</th>
-              <th scope="col">{t('st.division')}</th>
-              <th scope="col" className="num">
-                {t('st.change')}
-              </th>
-              <th scope="col" className="num">
-                {t('st.after')}
-              </th>
-              <th scope="col">{t('st.stores')}</th>
-              <th scope="col">{t('st.staff')}</th>
-              <th scope="col">{t('inv.memo')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data.rows.map((m) => (
-              <tr key={m.id} data-division={m.stockDivision}>
-                <td>{format.dateTime(m.updDateTime)}</td>
-                <td>{t(`st.division.${m.stockDivision}`)}</td>
-                <td className="num" data-testid="change">
-                  {signed(m.amount)}
-                </td>
-                <td className="num">{quantity(m.stockAmount, lang)}</td>
-                <td>{m.fromStoreId && m.toStoreId ? `${refs.storeName(m.fromStoreId)} → ${refs.storeName(m.toStoreId)}` : ''}</td>
-                <td>{m.staffName ?? m.staffId ?? ''}</td>
-                <td>{m.memo ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <LoadState value={list} empty={t('st.noMovements')} isEmpty={(p) => !p.rows.length}>
+        {(p) => (
+          <DataTable
+            className="inv-table inv-movements"
+            rows={p.rows}
+            rowKey={(m) => m.id}
+            rowProps={(m) => ({ 'data-division': m.stockDivision })}
+            columns={[
+              { key: 'when', header: t('st.when'), cell: (m) => format.dateTime(m.updDateTime) },
+              { key: 'division', header: t('st.division'), cell: (m) => t(`st.division.${m.stockDivision}`) },
+              { key: 'change', header: t('st.change'), num: true, cell: (m) => signed(m.amount), cellProps: () => ({ 'data-testid': 'change' }) },
+              { key: 'after', header: t('st.after'), num: true, cell: (m) => quantity(m.stockAmount, lang) },
+              { key: 'stores', header: t('st.stores'), cell: (m) => (m.fromStoreId && m.toStoreId ? `${refs.storeName(m.fromStoreId)} → ${refs.storeName(m.toStoreId)}` : '') },
+              { key: 'staff', header: t('st.staff'), cell: (m) => m.staffName ?? m.staffId ?? '' },
+              { key: 'memo', header: t('inv.memo'), cell: (m) => m.memo ?? '' },
+            ]}
+          />
+        )}
+      </LoadState>
       {list.state === 'done' && (list.data.hasPrev || list.data.hasNext) ? (
-        <nav className="inv-paging" aria-label={t('inv.paging')}>
-          <button type="button" className="secondary outline" disabled={!list.data.hasPrev} onClick={() => setPage((p) => p - 1)}>
-            {t('common.prev')}
-          </button>
-          <span>{t('inv.page', { page })}</span>
-          <button type="button" className="secondary outline" disabled={!list.data.hasNext} onClick={() => setPage((p) => p + 1)}>
-            {t('common.next')}
-          </button>
-        </nav>
+        <Pager label={t('inv.paging')} className="inv-paging" page={page} pageText={t('inv.page', { page })} hasPrev={list.data.hasPrev} hasNext={list.data.hasNext} go={setPage} live={false} />
       ) : null}
     </section>
   );

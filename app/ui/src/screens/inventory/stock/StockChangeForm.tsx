@@ -3,9 +3,11 @@ import { call, useApi } from '../../../api/client';
 import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
-import { quantity } from '../../../shared/format';
+import { SelectField } from '../../../components/SelectField';
 import { useLang, useT } from '../../../i18n';
+import { quantity } from '../../../shared/format';
 import type { Refs } from '../data';
+import { ProductDatalist, ProductField } from '../ProductField';
 import { messages } from './i18n';
 
 type Mode = 'set' | 'add';
@@ -29,7 +31,6 @@ export function StockChangeForm({ refs, initial, onDone }: { refs: Refs; initial
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
   const both = (...fields: string[]) => fields.map((f) => fieldError(problem, f)).filter(Boolean).join('; ') || undefined;
-  const resolved = refs.product(refs.resolveProduct(product));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,32 +56,9 @@ export function StockChangeForm({ refs, initial, onDone }: { refs: Refs; initial
         {done}
       </p>
       <FormProblem problem={problem} shown={['storeId', 'store_id', 'product_id', 'stockAmount', 'stockHistory.memo', 'stockHistory']} />
-      <Field label={t('inv.store')} name="storeId" error={both('storeId', 'store_id')}>
-        <select value={storeId} onChange={(e) => setStoreId(e.target.value)}>
-          {refs.stores.map((s) => (
-            <option key={s.storeId} value={s.storeId}>
-              {s.storeName}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        label={t('st.product')}
-        name="product_id"
-        list={listId}
-        autoComplete="off"
-        value={product}
-        onChange={(e) => setProduct(e.target.value)}
-        error={both('product_id')}
-        hint={product ? (resolved ? `${resolved.productCode} ${resolved.productName}` : t('inv.unknownProduct')) : undefined}
-      />
-      <datalist id={listId}>
-        {refs.products.map((p) => (
-          <option key={p.productId} value={p.productId}>
-            {`${p.productCode} ${p.productName}`}
-          </option>
-        ))}
-      </datalist>
+      <SelectField label={t('inv.store')} name="storeId" value={storeId} onChange={setStoreId} options={refs.storeChoices} error={both('storeId', 'store_id')} />
+      <ProductField refs={refs} label={t('st.product')} name="product_id" list={listId} value={product} onChange={setProduct} error={both('product_id')} />
+      <ProductDatalist id={listId} refs={refs} />
       <fieldset>
         <legend>{t('st.mode')}</legend>
         {(['set', 'add'] as const).map((m) => (

@@ -1,13 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { call, useApi } from '../../../api/client';
-import { FormProblem } from '../../../components/FormProblem';
-import { useFormat, quantity } from '../../../shared/format';
+import { DataTable } from '../../../components/DataTable';
+import { FilterBar, SelectFilter } from '../../../components/FilterBar';
+import { LoadState } from '../../../components/LoadState';
 import { useLang, useT } from '../../../i18n';
 import { navigate, type ScreenProps } from '../../../router';
+import { useFormat, quantity } from '../../../shared/format';
 import { useLoad } from '../../../shared/load';
 import { asPage } from '../../../shared/paging';
 import { withQuery, type Refs } from '../data';
 import { InventoryFrame, Paging } from '../Frame';
+import { ProductDatalist } from '../ProductField';
 import { WithRefs } from '../WithRefs';
 import { messages } from './i18n';
 import { Movements } from './Movements';
@@ -43,6 +46,7 @@ function Stock({ query, refs }: { query: URLSearchParams; refs: Refs }) {
   );
   const [selStore, selProduct] = (query.get('sel') ?? '').split(':');
   const selected = selStore && selProduct ? { storeId: selStore, productId: selProduct } : null;
+  const isSelected = (s: { storeId?: string; productId?: string }) => !!selected && selected.storeId === s.storeId && selected.productId === s.productId;
   const go = (changes: Record<string, string | null>) => navigate(`${BASE}${withQuery(query, changes)}`);
   const filter = (e: FormEvent) => {
     e.preventDefault();
@@ -52,82 +56,52 @@ function Stock({ query, refs }: { query: URLSearchParams; refs: Refs }) {
 
   return (
     <>
-      <form className="inv-filters" aria-label={t('inv.filter')} onSubmit={filter}>
-        <label>
-          {t('inv.store')}
-          <select name="store" value={query.get('store') ?? ''} onChange={(e) => go({ store: e.target.value })}>
-            <option value="">{t('inv.allStores')}</option>
-            {refs.stores.map((s) => (
-              <option key={s.storeId} value={s.storeId}>
-                {s.storeName}
-              </option>
-            ))}
-          </select>
-        </label>
+      <FilterBar label={t('inv.filter')} onSubmit={filter}>
+        <SelectFilter label={t('inv.store')} name="store" value={query.get('store') ?? ''} onChange={(v) => go({ store: v })} any={t('inv.allStores')} options={refs.storeChoices} />
         <label>
           {t('st.product')}
           <input name="product" list={listId} autoComplete="off" value={productText} onChange={(e) => setProductText(e.target.value)} />
         </label>
-        <datalist id={listId}>
-          {refs.products.map((p) => (
-            <option key={p.productId} value={p.productId}>
-              {`${p.productCode} ${p.productName}`}
-            </option>
-          ))}
-        </datalist>
+        <ProductDatalist id={listId} refs={refs} />
         <button type="submit">{t('common.search')}</button>
         <button type="button" className="secondary outline" onClick={() => (setProductText(''), navigate(BASE))}>
           {t('inv.clear')}
         </button>
-      </form>
+      </FilterBar>
       <div className="inv-stock-detail">
         <div>
-          {list.state === 'error' ? <FormProblem problem={list.problem} /> : null}
-          {list.state === 'loading' ? <p aria-busy="true">{t('common.loading')}</p> : null}
-          {list.state === 'done' && !list.data.rows.length ? <p>{t('st.noStock')}</p> : null}
-          {list.state === 'done' && list.data.rows.length ? (
-            <table className="inv-table" data-testid="stock-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('inv.store')}</th>
-                  <th scope="col">{t('inv.product')}</th>
-                  <th scope="col" className="num">
-                    {t('st.amount')}
-                  </th>
-                  <th scope="col">{t('inv.updated')}</th>
-                  <th scope="col">
-                    <span className="inv-sr">{t('st.history')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.rows.map((s) => {
-                  const isSelected = !!selected && selected.storeId === s.storeId && selected.productId === s.productId;
-                  return (
-                    <tr key={`${s.storeId}:${s.productId}`} data-store={s.storeId} data-product={s.productId} aria-selected={isSelected}>
-                      <td>{refs.storeName(s.storeId)}</td>
-                      <td>{refs.productLabel(s.productId)}</td>
-                      <td className="num" data-testid="amount">
-                        {quantity(s.stockAmount, lang)}
-                      </td>
-                      <td>{format.dateTime(s.updDateTime)}</td>
-                      <td>
-                        <button
-                          type="button"
-                          className="secondary outline inv-small"
-                          aria-label={t('st.showHistory', { store: refs.storeName(s.storeId), product: refs.productLabel(s.productId) })}
-                          aria-pressed={isSelected}
-                          onClick={() => go({ sel: `${s.storeId}:${s.productId}`, page: query.get('page') })}
-                        >
-                          {t('st.history')}
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          ) : null}
+          <LoadState value={list} empty={t('st.noStock')} isEmpty={(page) => !page.rows.length}>
+            {(page) => (
+              <DataTable
+                className="inv-table"
+                data-testid="stock-table"
+                rows={page.rows}
+                rowKey={(s) => `${s.storeId}:${s.productId}`}
+                rowProps={(s) => ({ 'data-store': s.storeId, 'data-product': s.productId, 'aria-selected': isSelected(s) })}
+                columns={[
+                  { key: 'store', header: t('inv.store'), cell: (s) => refs.storeName(s.storeId) },
+                  { key: 'product', header: t('inv.product'), cell: (s) => refs.productLabel(s.productId) },
+                  { key: 'amount', header: t('st.amount'), num: true, cell: (s) => quantity(s.stockAmount, lang), cellProps: () => ({ 'data-testid': 'amount' }) },
+                  { key: 'updated', header: t('inv.updated'), cell: (s) => format.dateTime(s.updDateTime) },
+                  {
+                    key: 'history',
+                    header: <span className="visually-hidden">{t('st.history')}</span>,
+                    cell: (s) => (
+                      <button
+                        type="button"
+                        className="secondary outline inv-small"
+                        aria-label={t('st.showHistory', { store: refs.storeName(s.storeId), product: refs.productLabel(s.productId) })}
+                        aria-pressed={isSelected(s)}
+                        onClick={() => go({ sel: `${s.storeId}:${s.productId}`, page: query.get('page') })}
+                      >
+                        {t('st.history')}
+                      </button>
+                    ),
+                  },
+                ]}
+              />
+            )}
+          </LoadState>
           {list.state === 'done' ? <Paging base={BASE} query={query} hasPrev={list.data.hasPrev} hasNext={list.data.hasNext} /> : null}
           {selected ? <Movements key={`${query.get('sel')}:${tick}`} storeId={selected.storeId} productId={selected.productId} refs={refs} /> : <p className="inv-muted">{t('st.pick')}</p>}
         </div>
