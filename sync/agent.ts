@@ -5,7 +5,7 @@ import { callCentral, clockSkew, type CentralAnswer } from './central-client.js'
 import { syncContext, type SyncContext } from './context.js';
 import { entityNamed, type CompactColumns, type CompactRecord, type SyncRecord } from './entities.js';
 import { LinkRepo, type Link } from './link.js';
-import { EventForwarder } from './outbox.js';
+import { EventForwarder } from './event-forwarder.js';
 import { pullResponse, pushResponse, type PullAnswer, type PushAnswer } from './wire.js';
 
 export interface AgentOptions {
@@ -66,7 +66,7 @@ export class SyncAgent {
   }
 
   /**
-   * An outbox row of a sales record carries no copy (outbox.ts): the record is read as it stands
+   * An outbox row of a sales record carries no copy (write-hooks.ts): the record is read as it stands
    * now, in compact form (values in the order of the batch's column lists); one that is gone by
    * now travels as a delete. A master's row carries its copy as JSON text. `current` holds the
    * batch's sales records, read together beforehand (currentRecords).

@@ -2,7 +2,8 @@ import { MergedBalances } from './balances.js';
 import type { SyncContext } from './context.js';
 import { belongsToNode, entityNamed, type EntityDef, type SyncRecord } from './entities.js';
 import { compareHlc, isHlc } from './hlc.js';
-import { ChangeLog, Versions } from './outbox.js';
+import { ChangeLog } from './change-log.js';
+import { Versions } from './versions.js';
 import { CSV_COMPLETION_EVENT, WEBHOOK_EVENTS } from '../server/events/webhook-events.js';
 
 /** One synced change as it travels in a push batch or a pull page. */

@@ -1,7 +1,7 @@
 import { formatDecimal, sumDecimals } from '../server/domain/money.js';
 import type { SyncContext } from './context.js';
 import { entityNamed, type SyncRecord } from './entities.js';
-import { ChangeLog } from './outbox.js';
+import { ChangeLog } from './change-log.js';
 
 /** The member columns that follow the member's point movements instead of the last writer. */
 type Balances = Record<'point' | 'mile', string>;

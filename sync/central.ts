@@ -4,7 +4,8 @@ import { hashSecret, secretMatches } from '../server/platform/auth/repo.js';
 import { Applier, ItemRejected, latestHlc, type SyncItem } from './apply.js';
 import type { SyncContext } from './context.js';
 import { ENTITIES, entityNamed, expandCompact, type CompactColumns, type SyncRecord } from './entities.js';
-import { ChangeLog, Versions } from './outbox.js';
+import { ChangeLog } from './change-log.js';
+import { Versions } from './versions.js';
 import type { PullAnswer, PushAnswer, PushItem } from './wire.js';
 
 /** A store node of a contract, as central knows it. */

@@ -6,7 +6,7 @@ import { CentralSync, DeadLetters, NodeExistsError, NodeRepo, type DeadLetter } 
 import { syncContext } from './context.js';
 import { LinkError, LinkRepo } from './link.js';
 import { linkToCentral, type LinkInput } from './linking.js';
-import { installSyncHooks } from './outbox.js';
+import { installSyncHooks } from './write-hooks.js';
 import { retryDeadLetter, syncStatus } from './status.js';
 import { CommandError } from '../server/cli/errors.js';
 
@@ -20,7 +20,7 @@ export function recordedRole(deps: AppDeps): Role | undefined {
  * linked store's node, central's 0) and the sync hooks, so a record a command makes is in the
  * outbox (store) or change log (central) like one made over HTTP. A data dir never served is a
  * store's (serve's default role): its records wait in the outbox, and if it is first served as
- * central instead, that start turns them into change-log entries (outbox.ts).
+ * central instead, that start turns them into change-log entries (write-hooks.ts).
  */
 export function prepareCliDeps(deps: AppDeps): AppDeps {
   const role = recordedRole(deps) ?? 'store';

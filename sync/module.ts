@@ -2,7 +2,7 @@ import type { ServerModule } from '../server/modules.js';
 import { problemSchema } from '../server/platform/http/problem.js';
 import { applyLinkedNode, prepareCliDeps } from './cli.js';
 import { SYNC_COMMANDS } from './commands.js';
-import { installSyncHooks } from './outbox.js';
+import { installSyncHooks } from './write-hooks.js';
 import centralSyncRoutes from './routes/central.js';
 import { nodeRateLimitHook } from './routes/node-limit.js';
 import syncStatusRoutes from './routes/status.js';

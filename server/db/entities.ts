@@ -140,7 +140,7 @@ export const ENTITIES: readonly EntityDef[] = [
   },
   { name: 'table_use', table: 'table_uses', keys: ['table_use_id'], kind: 'sales', children: [{ table: 'table_use_tables', parentKey: 'table_use_id' }] },
   { name: 'order', table: 'orders', keys: ['order_id'], kind: 'sales', children: [{ table: 'order_items', parentKey: 'order_id' }] },
-  // A linked store's webhook events (6.1, 6.2) ride the push and central delivers them (sync/outbox.ts
+  // A linked store's webhook events (6.1, 6.2) ride the push and central delivers them (sync/event-forwarder.ts
   // forwards only linked contracts' events); fanned_out is each instance's own.
   { name: 'webhook_event', table: 'webhook_events', keys: ['event_id'], kind: 'sales', insertOnce: true, localColumns: ['fanned_out'] },
   {

@@ -34,7 +34,7 @@ export interface WebhookOptions {
   /**
    * Whether this instance delivers its subscription events (6.1, 6.2) at all (default true). A
    * contract linked to central is left out in any case: its events ride the push and go out from
-   * central (DESIGN §5; sync/outbox.ts EventForwarder, and the fan-out skips linked contracts).
+   * central (DESIGN §5; sync/event-forwarder.ts, and the fan-out skips linked contracts).
    * Callbacks (6.3) always go out from the instance that made the file. Asked on every pass.
    */
   deliversSubscriptionEvents?: () => boolean;

@@ -59,7 +59,7 @@ export class DeliveryRepo {
    */
   fanOut(batch = 500, options: { subscriptionEvents?: boolean } = {}): number {
     const { db, writer, ids, clock } = this.deps;
-    // A contract linked to central hands its subscription events to central (sync/outbox.ts
+    // A contract linked to central hands its subscription events to central (sync/event-forwarder.ts
     // forwards them in the push), which delivers them: here only its callbacks are fanned out.
     const callbacksOnly =
       options.subscriptionEvents === false

@@ -81,7 +81,7 @@ describe('outbox', () => {
     expect(rows.map((r) => [r.entity, r.op])).toEqual([['terminal', 'insert'], ['transaction', 'insert']]);
     expect(rows.map((r) => r.node)).toEqual([1, 1]);
     expect(rows[0]!.hlc < rows[1]!.hlc).toBe(true);
-    // A master carries its copy; a sales record is read as it stands when pushed (sync/outbox.ts).
+    // A master carries its copy; a sales record is read as it stands when pushed (sync/write-hooks.ts).
     expect(JSON.parse(rows[0]!.row).row.terminal_id).toBe(Number(terminal));
     expect(rows[1]!.row).toBeNull();
     const record = new RecordStore(t.deps.db).read(entityNamed('transaction')!, t.contractId, rows[1]!.entity_id)!;

@@ -19,7 +19,7 @@ let terminal: string;
 const basic = (node: number, s: string) => `Basic ${Buffer.from(`${node}:${s}`).toString('base64')}`;
 const push = (body: unknown, auth = basic(4, secret)) =>
   fetch(`${central.url}/sync/${CONTRACT}/push`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: auth }, body: JSON.stringify(body) });
-// A sales record's outbox row carries no copy: it travels as it stands when pushed (sync/outbox.ts).
+// A sales record's outbox row carries no copy: it travels as it stands when pushed (sync/write-hooks.ts).
 const records = () => new RecordStore(store.deps.db);
 const outboxItems = () =>
   (store.deps.db.prepare('SELECT seq, entity, entity_id AS id, op, hlc, row FROM outbox ORDER BY seq').all() as { seq: number; entity: string; id: string; row: string | null }[]).map(

@@ -1,9 +1,15 @@
 import type { AppDeps } from '../server/deps.js';
 import type { Change } from '../server/db/write.js';
+import { WEBHOOK_EVENT_ENTITY } from '../server/events/webhook-events.js';
 import { MergedBalances } from './balances.js';
+import { ChangeLog } from './change-log.js';
 import { syncContext, type SyncContext } from './context.js';
 import { entityNamed, type EntityDef, type SyncRecord } from './entities.js';
-import { WEBHOOK_EVENT_ENTITY } from '../server/events/webhook-events.js';
+import { EventForwarder } from './event-forwarder.js';
+import { Versions } from './versions.js';
+
+/** The deps whose writer has the hooks: installing twice installs once. */
+const installed = new WeakSet<AppDeps>();
 
 /**
  * The outbox seam (DESIGN §5). `writer.onChange` hooks run inside the write's transaction, so a
@@ -15,15 +21,13 @@ import { WEBHOOK_EVENT_ENTITY } from '../server/events/webhook-events.js';
  * - Central records its own master edits in `change_log`, which the stores pull.
  * Both keep each master's current HLC version in `sync_versions` (last writer wins).
  */
-const installed = new WeakSet<AppDeps>();
-
 export function installSyncHooks(deps: AppDeps, options: { recordRole?: boolean } = {}): SyncContext {
   const ctx = syncContext(deps);
   if (installed.has(deps)) return ctx;
   installed.add(deps);
   const { db } = deps;
   const versions = new Versions(ctx);
-  // One-shot commands on this data dir write their sync rows as the server does (cli: sync-cli.ts).
+  // One-shot commands on this data dir write their sync rows as the server does (cli.ts prepareCliDeps).
   if (options.recordRole !== false) deps.writer.write(() => {
     const before = db.prepare('SELECT role FROM sync_instance WHERE id = 1').pluck().get();
     // One-shot commands on a never-served data dir write as a store (cli.ts prepareCliDeps). Served
@@ -77,95 +81,9 @@ export function installSyncHooks(deps: AppDeps, options: { recordRole?: boolean 
   return ctx;
 }
 
-/**
- * DESIGN §5: a linked store's webhook events ride the push and central delivers them (one sender
- * for the receivers to trust); an unlinked store delivers its own. The subscription events (6.1,
- * 6.2) of a contract linked to central that this store has not yet fanned out are put in the outbox
- * (entity `webhook_event`, insert) and marked fanned out, so this store's worker never sends them;
- * the worker's fan-out also leaves linked contracts' subscription events alone (webhooks/deliveries.ts).
- * Callbacks (6.3) always go out from here. Runs in the change hook, i.e. in the transaction that
- * raised the events, and before each push for events raised without a reported change or before
- * the link. Call it inside Writer.write.
- */
-export class EventForwarder {
-  private readonly pending;
-  private readonly mark;
-  private readonly insert;
-  private readonly def = entityNamed(WEBHOOK_EVENT_ENTITY)!;
-
-  constructor(private readonly ctx: SyncContext) {
-    const { db } = ctx.deps;
-    // Through the partial index of events not fanned out (`+` keeps the planner off the key index,
-    // which would read every event of a linked contract on every change).
-    this.pending = db.prepare(
-      `SELECT contract_id, event_id FROM webhook_events
-       WHERE fanned_out = 0 AND target_url IS NULL AND +contract_id IN (SELECT contract_id FROM sync_links)
-       ORDER BY created_at, CAST(event_id AS INTEGER)`,
-    );
-    this.mark = db.prepare('UPDATE webhook_events SET fanned_out = 1 WHERE contract_id = ? AND event_id = ?');
-    this.insert = db.prepare(
-      `INSERT INTO outbox (node, contract_id, entity, entity_id, op, hlc, row, created_at) VALUES (?, ?, ?, ?, 'insert', ?, ?, ?)`,
-    );
-  }
-
-  /** Whether any event waits to be forwarded (looked at before taking the write lock). */
-  waiting(): boolean {
-    return this.pending.get() !== undefined;
-  }
-
-  /** Forwards every waiting event; returns how many. */
-  forward(): number {
-    const rows = this.pending.all() as { contract_id: string; event_id: string }[];
-    const now = this.ctx.deps.clock.now().getTime();
-    for (const r of rows) {
-      const record = this.ctx.records.read(this.def, r.contract_id, r.event_id);
-      this.insert.run(this.ctx.node, r.contract_id, this.def.name, r.event_id, this.ctx.hlc.now(), JSON.stringify(record), now);
-      this.mark.run(r.contract_id, r.event_id);
-    }
-    return rows.length;
-  }
-}
-
 /** The record as committed; a record gone by the end of the transaction travels as a delete. */
 function readForSync(ctx: SyncContext, def: EntityDef, change: Change): SyncRecord | null {
   return change.op === 'delete' ? null : ctx.records.read(def, change.contractId, change.id);
 }
 
 const opOf = (change: Change, record: SyncRecord | null): Change['op'] => (record === null ? 'delete' : change.op);
-
-/** Each master record's current HLC version on this instance. */
-export class Versions {
-  private readonly getStmt;
-  private readonly setStmt;
-
-  constructor(ctx: SyncContext) {
-    this.getStmt = ctx.deps.db.prepare('SELECT hlc FROM sync_versions WHERE contract_id = ? AND entity = ? AND entity_id = ?').pluck();
-    this.setStmt = ctx.deps.db.prepare(
-      `INSERT INTO sync_versions (contract_id, entity, entity_id, hlc) VALUES (?, ?, ?, ?)
-       ON CONFLICT (contract_id, entity, entity_id) DO UPDATE SET hlc = excluded.hlc`,
-    );
-  }
-
-  get(contractId: string, entity: string, id: string): string | undefined {
-    return this.getStmt.get(contractId, entity, id) as string | undefined;
-  }
-
-  set(contractId: string, entity: string, id: string, hlc: string): void {
-    this.setStmt.run(contractId, entity, id, hlc);
-  }
-}
-
-/** Central's log of master changes, pulled by the stores by seq. */
-export class ChangeLog {
-  private readonly insert;
-
-  constructor(private readonly ctx: SyncContext) {
-    this.insert = ctx.deps.db.prepare(
-      `INSERT INTO change_log (contract_id, entity, entity_id, op, hlc, origin_node, row, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-  }
-
-  append(contractId: string, entity: string, id: string, op: string, hlc: string, originNode: number, record: SyncRecord | null): void {
-    this.insert.run(contractId, entity, id, op, hlc, originNode, record && JSON.stringify(record), this.ctx.deps.clock.now().getTime());
-  }
-}
