@@ -50,6 +50,20 @@ describe('the open-day rule', () => {
 
     expect((await f.api('POST', `/daily_summaries/${store}/${DAY}/release`)).statusCode).toBe(200);
     expect((await attach(settled)).statusCode).toBe(200);
+    // The return-cancel by path is a new record of its terminal time's day: refused while closed.
+    const source = (await f.post(sale('15:30:00'))).json().transactionHeadId as string;
+    expect((await close()).statusCode).toBe(200);
+    const disposed = await f.api('POST', `/transactions/${source}/dispose`, { terminalTranDateTime: `${DAY}T23:00:00+09:00` });
+    expect(problem(disposed, 400)).toEqual({
+      type: 'about:blank',
+      title: 'Bad Request',
+      status: 400,
+      detail: `[terminalTranDateTime] store ${store} is already closed for ${DAY}; release that closing first (POST /daily_summaries/${store}/${DAY}/release)`,
+    });
+    expect((await f.api('GET', `/transactions/${source}`)).json()).toMatchObject({ disposeDivision: '0' });
+    // Dated on a day still open (today), it goes through.
+    expect((await f.api('POST', `/transactions/${source}/dispose`)).statusCode).toBe(200);
+    expect((await f.api('POST', `/daily_summaries/${store}/${DAY}/release`)).statusCode).toBe(200);
     expect((await f.post(sale('22:00:00'))).statusCode).toBe(200);
     expect((await settle('22:30:00')).statusCode).toBe(200);
     expect((await close()).statusCode).toBe(200);

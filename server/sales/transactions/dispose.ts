@@ -7,6 +7,7 @@ import { COUPON_FIELDS, DETAIL_FIELDS, HEADER_FIELDS, OTHER_FIELDS, type Field, 
 import type { TransactionRegistry } from './register.js';
 import type { TransactionRecord } from './repo.js';
 import type { DisposeTransaction } from './schema.js';
+import { assertDayOpen, releaseFirstAt } from '../closing/open-day.js';
 
 /** Default transactionUuid: the last 9 digits of the epoch seconds, then the terminal id in 4 digits. */
 export function defaultUuid(now: number, terminalId: string | number | null): string {
@@ -82,6 +83,11 @@ export function disposeTransaction(reg: TransactionRegistry, contract: Contract,
     }
     // A source of an unknown terminal was registered closed; so is its return-cancel (it can never be settled).
     const closed = s.terminalId === null || !reg.terminals.find(cid, s.terminalId as number);
+    // The return-cancel is a new record dated on its terminal time: a closed day takes none.
+    if (!closed) {
+      const day = { contractId: cid, storeId: s.storeId as number, date: formatDate(terminalTranAt, contract.timeZone) };
+      assertDayOpen(reg.closings, day, { field: 'terminalTranDateTime', message: releaseFirstAt });
+    }
     Object.assign(header, {
       transactionHeadId: Number(reg.ids.next('transactions')),
       transactionDateTime: now,

@@ -65,7 +65,8 @@ export class TransactionRegistry {
   readonly stock: StockMovements;
   private readonly staffs: StaffRepo;
   private readonly bundles: ProductBundleGroupRepo;
-  private readonly closings: DailySummaryRepo;
+  /** The closings in force, for the open-day rule (also asked by a return-cancel by path, dispose.ts). */
+  readonly closings: DailySummaryRepo;
   private readonly requestKeys: RequestKeyRepo;
 
   constructor(
