@@ -1,7 +1,7 @@
-import type { HTMLAttributes, ReactNode, TableHTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
+import type { HTMLAttributes, Key, ReactNode, TableHTMLAttributes, TdHTMLAttributes, ThHTMLAttributes } from 'react';
 
 /** `data-*` attributes a test or a style reads (`data-testid`, `data-value`, `data-product`). */
-export type DataAttributes = { [name: `data-${string}`]: string | number | boolean | undefined };
+export type DataAttributes = { [name: `data-${string}`]: string | number | boolean | null | undefined };
 export type CellAttributes = TdHTMLAttributes<HTMLTableCellElement> & DataAttributes;
 export type RowAttributes = HTMLAttributes<HTMLTableRowElement> & DataAttributes;
 
@@ -18,7 +18,8 @@ export interface Column<Row> {
   /** The row's own header (`<th scope="row">`): screen readers name the row by it. */
   rowHeader?: boolean;
   headerProps?: ThHTMLAttributes<HTMLTableCellElement>;
-  cell(row: Row, index: number): ReactNode;
+  /** The cell of a row; left out in a table whose rows are drawn by their own component (`children`). */
+  cell?(row: Row, index: number): ReactNode;
   /** Attributes of a body cell beside its class: `data-testid`, `data-value`, `title`. */
   cellProps?(row: Row, index: number): CellAttributes;
 }
@@ -29,7 +30,7 @@ export interface DataTableProps<Row> extends Omit<TableHTMLAttributes<HTMLTableE
   columns: readonly Column<Row>[];
   /** The body's rows; leave out and give `children` for rows drawn by their own component. */
   rows?: readonly Row[];
-  rowKey?(row: Row, index: number): string | number;
+  rowKey?(row: Row, index: number): Key | null | undefined;
   rowProps?(row: Row, index: number): RowAttributes;
   /** Shown as the body's only row when `rows` is empty. */
   emptyRow?: ReactNode;
@@ -63,11 +64,11 @@ export function DataTable<Row>({ columns, rows, rowKey, rowProps, emptyRow, capt
                 const className = classes(c.num && 'num', c.cellClass);
                 return c.rowHeader ? (
                   <th key={c.key} scope="row" className={className} {...c.cellProps?.(row, i)}>
-                    {c.cell(row, i)}
+                    {c.cell?.(row, i)}
                   </th>
                 ) : (
                   <td key={c.key} className={className} {...c.cellProps?.(row, i)}>
-                    {c.cell(row, i)}
+                    {c.cell?.(row, i)}
                   </td>
                 );
               })}

@@ -11,9 +11,9 @@ export interface Fact {
 }
 
 /** A record's facts as a description list, each pair in its own <div> (a grid cell); false and null items are left out. */
-export function Facts({ items, className }: { items: readonly (Fact | false | null)[]; className?: string }) {
+export function Facts({ items, className, testId }: { items: readonly (Fact | false | null)[]; className?: string; testId?: string }) {
   return (
-    <dl className={className}>
+    <dl className={className} data-testid={testId}>
       {items.map((fact, i) =>
         fact ? (
           <div key={i} className={fact.className}>

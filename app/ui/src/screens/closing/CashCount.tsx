@@ -1,8 +1,8 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
-import { useFormat } from '../../shared/format';
 import type { Translate } from '../../i18n';
+import { useFormat } from '../../shared/format';
 import { yenUnits, fromUnits } from '../../shared/money';
 import type { Adjustment } from '../../shared/sales';
 import type { Store } from '../../shared/stores';

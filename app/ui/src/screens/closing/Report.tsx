@@ -1,9 +1,11 @@
 import type { components } from '../../api/schema';
-import { useFormat } from '../../shared/format';
+import { DataTable, type Column } from '../../components/DataTable';
+import { transactionColumns } from '../../components/salesColumns';
 import type { Translate } from '../../i18n';
-import { terminalName, transactionKind } from '../../shared/salesLabels';
+import { useFormat } from '../../shared/format';
 import { fromUnits, toUnits } from '../../shared/money';
 import type { Transaction } from '../../shared/sales';
+import { terminalName } from '../../shared/salesLabels';
 import { DENOMINATIONS } from './cash';
 import type { Summary } from './data';
 import type { messages } from './i18n';
@@ -155,32 +157,21 @@ export function Report({
       <section>
         <h3>{t('report.taxes')}</h3>
         {r.taxes.length ? (
-          <table data-testid="report-taxes">
-            <thead>
-              <tr>
-                <th scope="col">{t('report.taxRate')}</th>
-                <th scope="col" className="num">{t('report.taxIncludedSales')}</th>
-                <th scope="col" className="num">{t('report.taxIncluded')}</th>
-                <th scope="col" className="num">{t('report.taxExcludedSales')}</th>
-                <th scope="col" className="num">{t('report.taxExcludedAmount')}</th>
-                <th scope="col" className="num">{t('report.taxableBase')}</th>
-                <th scope="col" className="num">{t('report.tax')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.taxes.map((x) => (
-                <tr key={x.taxRate} data-tax-rate={x.taxRate}>
-                  <th scope="row">{x.taxRate}%</th>
-                  <td className="num">{y(x.taxIncludedSales)}</td>
-                  <td className="num">{y(x.taxIncluded)}</td>
-                  <td className="num">{y(x.taxExcludedSales)}</td>
-                  <td className="num">{y(x.taxExcluded)}</td>
-                  <td className="num">{y(x.taxableBase)}</td>
-                  <td className="num" data-value={x.tax}>{y(x.tax)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            data-testid="report-taxes"
+            rows={r.taxes}
+            rowKey={(x) => x.taxRate}
+            rowProps={(x) => ({ 'data-tax-rate': x.taxRate })}
+            columns={[
+              { key: 'rate', header: t('report.taxRate'), rowHeader: true, cell: (x) => <>{x.taxRate}%</> },
+              { key: 'includedSales', header: t('report.taxIncludedSales'), num: true, cell: (x) => y(x.taxIncludedSales) },
+              { key: 'included', header: t('report.taxIncluded'), num: true, cell: (x) => y(x.taxIncluded) },
+              { key: 'excludedSales', header: t('report.taxExcludedSales'), num: true, cell: (x) => y(x.taxExcludedSales) },
+              { key: 'excluded', header: t('report.taxExcludedAmount'), num: true, cell: (x) => y(x.taxExcluded) },
+              { key: 'base', header: t('report.taxableBase'), num: true, cell: (x) => y(x.taxableBase) },
+              { key: 'tax', header: t('report.tax'), num: true, cell: (x) => y(x.tax), cellProps: (x) => ({ 'data-value': x.tax }) },
+            ]}
+          />
         ) : (
           <p>{t('report.noTaxes')}</p>
         )}
@@ -188,30 +179,18 @@ export function Report({
 
       <section>
         <h3>{t('report.byTerminal')}</h3>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('col.terminal')}</th>
-              <th scope="col" className="num">{t('col.sales')}</th>
-              <th scope="col" className="num">{t('report.total')}</th>
-              <th scope="col" className="num">{t('payment.cash')}</th>
-              <th scope="col" className="num">{t('payment.credit')}</th>
-              <th scope="col" className="num">{t('report.cashMoves')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.report.terminals.map((x) => (
-              <tr key={x.terminalId}>
-                <th scope="row">{terminalName(t, names, x.terminalId)}</th>
-                <td className="num">{x.counts.sales}</td>
-                <td className="num">{y(x.sales.total)}</td>
-                <td className="num">{y(x.payments.cash)}</td>
-                <td className="num">{y(x.payments.credit)}</td>
-                <td className="num">{y(cashMoves(x))}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          rows={summary.report.terminals}
+          rowKey={(x) => x.terminalId}
+          columns={[
+            { key: 'terminal', header: t('col.terminal'), rowHeader: true, cell: (x) => terminalName(t, names, x.terminalId) },
+            { key: 'sales', header: t('col.sales'), num: true, cell: (x) => x.counts.sales },
+            { key: 'total', header: t('report.total'), num: true, cell: (x) => y(x.sales.total) },
+            { key: 'cash', header: t('payment.cash'), num: true, cell: (x) => y(x.payments.cash) },
+            { key: 'credit', header: t('payment.credit'), num: true, cell: (x) => y(x.payments.credit) },
+            { key: 'moves', header: t('report.cashMoves'), num: true, cell: (x) => y(cashMoves(x)) },
+          ]}
+        />
       </section>
 
       <details className="no-print">
@@ -243,32 +222,8 @@ export function TransactionTable({
   cash?: (x: Transaction) => string;
 }) {
   const f = useFormat();
-  return (
-    <div className="table-scroll">
-      <table className="striped">
-        <thead>
-          <tr>
-            <th scope="col">{t('col.time')}</th>
-            <th scope="col">{t('col.terminal')}</th>
-            <th scope="col">{t('col.id')}</th>
-            <th scope="col">{t('col.division')}</th>
-            <th scope="col" className="num">{t('col.total')}</th>
-            {cash ? <th scope="col" className="num">{t('col.cash')}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((x) => (
-            <tr key={x.transactionHeadId} data-transaction-id={x.transactionHeadId}>
-              <td>{f.dateTime(x.terminalTranDateTime)}</td>
-              <td>{terminalName(t, names, x.terminalId)}</td>
-              <td>{x.transactionHeadId}</td>
-              <td>{transactionKind(t, x)}</td>
-              <td className="num">{f.yen(x.total)}</td>
-              {cash ? <td className="num">{f.yen(cash(x))}</td> : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const sales = transactionColumns(t, f, names);
+  const columns: Column<Transaction>[] = [sales.dateTime, sales.terminal, sales.id, sales.division, { key: 'total', header: t('col.total'), num: true, cell: (x) => f.yen(x.total) }];
+  if (cash) columns.push({ key: 'cash', header: t('col.cash'), num: true, cell: (x) => f.yen(cash(x)) });
+  return <DataTable wrap="table-scroll" className="striped" rows={rows} rowKey={(x) => x.transactionHeadId} rowProps={(x) => ({ 'data-transaction-id': x.transactionHeadId })} columns={columns} />;
 }

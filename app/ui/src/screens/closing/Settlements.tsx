@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { fieldError, type ProblemView } from '../../api/problem';
-import { useFormat } from '../../shared/format';
+import { DataTable } from '../../components/DataTable';
 import type { Translate } from '../../i18n';
-import { terminalName } from '../../shared/salesLabels';
+import { useFormat } from '../../shared/format';
 import type { Adjustment, Transaction } from '../../shared/sales';
+import { terminalName } from '../../shared/salesLabels';
 import type { Store } from '../../shared/stores';
 import type { messages } from './i18n';
 
@@ -86,30 +87,24 @@ export function Settlements({ t, rows, names }: { t: Translate<Key>; rows: Adjus
       {rows.length === 0 ? (
         <p>{t('settlements.none')}</p>
       ) : (
-        <table className="striped">
-          <thead>
-            <tr>
-              <th scope="col">{t('col.settledAt')}</th>
-              <th scope="col">{t('col.terminal')}</th>
-              <th scope="col" className="num">{t('col.settledCount')}</th>
-              <th scope="col" className="num">{t('col.cashTotal')}</th>
-              <th scope="col" className="num">{t('col.deposited')}</th>
-              <th scope="col">{t('col.counted')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((s) => (
-              <tr key={s.adjustmentId} data-adjustment-id={s.adjustmentId}>
-                <td>{f.dateTime(s.adjustmentDateTime)}</td>
-                <td>{terminalName(t, names, s.terminalId)}</td>
-                <td className="num">{s.settledTransactionCount}</td>
-                <td className="num">{f.yen(s.settledCashTotal)}</td>
-                <td className="num">{f.yen(s.depositedBankMoney)}</td>
-                <td>{s.realCashBalance !== null ? t('settlements.counted', { amount: f.yen(s.realCashBalance) }) : t('settlements.notCounted')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="striped"
+          rows={rows}
+          rowKey={(s) => s.adjustmentId}
+          rowProps={(s) => ({ 'data-adjustment-id': s.adjustmentId })}
+          columns={[
+            { key: 'settledAt', header: t('col.settledAt'), cell: (s) => f.dateTime(s.adjustmentDateTime) },
+            { key: 'terminal', header: t('col.terminal'), cell: (s) => terminalName(t, names, s.terminalId) },
+            { key: 'count', header: t('col.settledCount'), num: true, cell: (s) => s.settledTransactionCount },
+            { key: 'cash', header: t('col.cashTotal'), num: true, cell: (s) => f.yen(s.settledCashTotal) },
+            { key: 'deposited', header: t('col.deposited'), num: true, cell: (s) => f.yen(s.depositedBankMoney) },
+            {
+              key: 'counted',
+              header: t('col.counted'),
+              cell: (s) => (s.realCashBalance !== null ? t('settlements.counted', { amount: f.yen(s.realCashBalance) }) : t('settlements.notCounted')),
+            },
+          ]}
+        />
       )}
     </article>
   );

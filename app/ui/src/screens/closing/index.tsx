@@ -3,14 +3,15 @@ import { call, useApi } from '../../api/client';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
 import { FormProblem } from '../../components/FormProblem';
+import { Loading } from '../../components/LoadState';
 import { StorePicker } from '../../components/StorePicker';
-import { useFormat } from '../../shared/format';
 import { useT, type Translate } from '../../i18n';
 import { navigate, type ScreenProps } from '../../router';
-import { isIsoDate } from '../../shared/zoned';
+import { useFormat } from '../../shared/format';
 import { fromUnits, sumUnits } from '../../shared/money';
 import { cashEffect } from '../../shared/sales';
 import { pickStore, useStoreChoices, type Store } from '../../shared/stores';
+import { isIsoDate } from '../../shared/zoned';
 import { CASH_FIELDS, CashCount, type CashInfo } from './CashCount';
 import { loadClosingDay, type ClosingDay } from './data';
 import { messages } from './i18n';
@@ -92,7 +93,7 @@ export function ClosingScreen({ query }: ScreenProps) {
     );
   };
 
-  if (!stores) return <p aria-busy="true">{t('common.loading')}</p>;
+  if (!stores) return <Loading />;
 
   return (
     <section className="closing">
@@ -120,7 +121,7 @@ export function ClosingScreen({ query }: ScreenProps) {
       {store ? <StoreNotes t={t} store={store} /> : null}
 
       {!day || !store ? (
-        !loadProblem ? <p aria-busy="true">{t('common.loading')}</p> : null
+        !loadProblem ? <Loading /> : null
       ) : day.summary ? (
         <>
           <FormProblem problem={problem} shown={['storeId', 'sumDate']} />

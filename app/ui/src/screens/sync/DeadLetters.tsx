@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { call, useApi, type paths } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
+import { DataTable } from '../../components/DataTable';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../shared/format';
 import type { Translate } from '../../i18n';
+import { useFormat } from '../../shared/format';
 import type { messages } from './i18n';
 
 export type DeadLetter = paths['/{contract_id}/pos/sync/dead_letters']['get']['responses'][200]['content']['application/json'][number];
@@ -61,44 +62,52 @@ export function DeadLetters({
       {letters.length === 0 ? (
         <p>{t('deadLetters.none')}</p>
       ) : (
-        <table className="striped">
-          <thead>
-            <tr>
-              <th scope="col">{t('col.id')}</th>
-              <th scope="col">{t('col.direction')}</th>
-              <th scope="col">{t('col.record')}</th>
-              <th scope="col">{t('col.reason')}</th>
-              <th scope="col">{t('col.createdAt')}</th>
-              <th scope="col">{t('col.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {letters.map((d) => (
-              <tr key={d.deadLetterId} data-dead-letter-id={d.deadLetterId}>
-                <td>{d.deadLetterId}</td>
-                <td>{t(`direction.${d.direction}`)}</td>
-                <td>
-                  <code>
-                    {d.entity} {d.id} ({d.op})
-                  </code>
-                </td>
-                <td className="reason">
+        <DataTable
+          className="striped"
+          rows={letters}
+          rowKey={(d) => d.deadLetterId}
+          rowProps={(d) => ({ 'data-dead-letter-id': d.deadLetterId })}
+          columns={[
+            { key: 'id', header: t('col.id'), cell: (d) => d.deadLetterId },
+            { key: 'direction', header: t('col.direction'), cell: (d) => t(`direction.${d.direction}`) },
+            {
+              key: 'record',
+              header: t('col.record'),
+              cell: (d) => (
+                <code>
+                  {d.entity} {d.id} ({d.op})
+                </code>
+              ),
+            },
+            {
+              key: 'reason',
+              header: t('col.reason'),
+              cellClass: 'reason',
+              cell: (d) => (
+                <>
                   {d.reason}
                   {problems[d.deadLetterId] ? <FormProblem problem={problems[d.deadLetterId]} /> : null}
-                </td>
-                <td>{f.dateTime(d.createdAt)}</td>
-                <td className="actions">
+                </>
+              ),
+            },
+            { key: 'createdAt', header: t('col.createdAt'), cell: (d) => f.dateTime(d.createdAt) },
+            {
+              key: 'actions',
+              header: t('col.actions'),
+              cellClass: 'actions',
+              cell: (d) => (
+                <>
                   <button type="button" onClick={() => void act(d, 'retry')} disabled={busy !== null} aria-busy={busy === d.deadLetterId}>
                     {t('deadLetters.retry')}
                   </button>
                   <button type="button" className="secondary outline" onClick={() => void act(d, 'discard')} disabled={busy !== null}>
                     {t('deadLetters.discard')}
                   </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </article>
   );

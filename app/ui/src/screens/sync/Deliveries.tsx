@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { call, useApi } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import type { components } from '../../api/schema';
+import { Badge } from '../../components/Badge';
+import { DataTable } from '../../components/DataTable';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../shared/format';
 import type { Translate } from '../../i18n';
+import { useFormat } from '../../shared/format';
 import type { messages } from './i18n';
 
 export type Delivery = components['schemas']['WebhookDelivery'];
@@ -70,53 +72,63 @@ export function Deliveries({
       {deliveries.length === 0 ? (
         <p>{t('webhooks.none')}</p>
       ) : (
-        <table className="striped">
-          <caption className="muted">{t('webhooks.shown', { count: DELIVERIES_SHOWN })}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('col.id')}</th>
-              <th scope="col">{t('col.event')}</th>
-              <th scope="col">{t('col.url')}</th>
-              <th scope="col">{t('col.status')}</th>
-              <th scope="col" className="num">{t('col.attempts')}</th>
-              <th scope="col">{t('col.lastAttempt')}</th>
-              <th scope="col">{t('col.result')}</th>
-              <th scope="col">{t('col.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.map((d) => (
-              <tr key={d.deliveryId} data-delivery-id={d.deliveryId} data-status={d.status}>
-                <td>{d.deliveryId}</td>
-                <td>
+        <DataTable
+          className="striped"
+          caption={t('webhooks.shown', { count: DELIVERIES_SHOWN })}
+          captionProps={{ className: 'muted' }}
+          rows={deliveries}
+          rowKey={(d) => d.deliveryId}
+          rowProps={(d) => ({ 'data-delivery-id': d.deliveryId, 'data-status': d.status })}
+          columns={[
+            { key: 'id', header: t('col.id'), cell: (d) => d.deliveryId },
+            {
+              key: 'event',
+              header: t('col.event'),
+              cell: (d) => (
+                <>
                   {d.event}
                   {d.action ? ` (${d.action})` : ''}
-                </td>
-                <td className="url" title={d.url}>
-                  {d.url}
-                </td>
-                <td>
-                  <span className={`badge badge-${d.status}`}>{t(`webhooks.status.${d.status}`)}</span>
+                </>
+              ),
+            },
+            { key: 'url', header: t('col.url'), cellClass: 'url', cell: (d) => d.url, cellProps: (d) => ({ title: d.url }) },
+            {
+              key: 'status',
+              header: t('col.status'),
+              cell: (d) => (
+                <>
+                  <Badge status={d.status}>{t(`webhooks.status.${d.status}`)}</Badge>
                   {d.nextAttemptDateTime ? <small className="muted"> {t('webhooks.next', { time: f.time(d.nextAttemptDateTime) })}</small> : null}
-                </td>
-                <td className="num">{d.attempts}</td>
-                <td>{d.lastAttemptDateTime ? f.dateTime(d.lastAttemptDateTime) : '—'}</td>
-                <td className="reason">
+                </>
+              ),
+            },
+            { key: 'attempts', header: t('col.attempts'), num: true, cell: (d) => d.attempts },
+            { key: 'lastAttempt', header: t('col.lastAttempt'), cell: (d) => (d.lastAttemptDateTime ? f.dateTime(d.lastAttemptDateTime) : '—') },
+            {
+              key: 'result',
+              header: t('col.result'),
+              cellClass: 'reason',
+              cell: (d) => (
+                <>
                   {d.lastStatusCode ? `HTTP ${d.lastStatusCode}` : ''}
                   {d.lastError ? ` ${d.lastError}` : ''}
                   {problems[d.deliveryId] ? <FormProblem problem={problems[d.deliveryId]} /> : null}
-                </td>
-                <td className="actions">
-                  {d.status !== 'pending' ? (
-                    <button type="button" className="secondary" onClick={() => void replay(d.deliveryId)} disabled={busy !== null} aria-busy={busy === d.deliveryId}>
-                      {t('webhooks.replay')}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            {
+              key: 'actions',
+              header: t('col.actions'),
+              cellClass: 'actions',
+              cell: (d) =>
+                d.status !== 'pending' ? (
+                  <button type="button" className="secondary" onClick={() => void replay(d.deliveryId)} disabled={busy !== null} aria-busy={busy === d.deliveryId}>
+                    {t('webhooks.replay')}
+                  </button>
+                ) : null,
+            },
+          ]}
+        />
       )}
     </article>
   );

@@ -1,15 +1,20 @@
 import { useCallback, useState } from 'react';
 import { call, useApi, type paths } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
+import { Badge } from '../../components/Badge';
+import { DataTable } from '../../components/DataTable';
+import { Facts } from '../../components/Facts';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../shared/format';
+import { Loading } from '../../components/LoadState';
+import { ScreenHead } from '../../components/ScreenHead';
 import { useLang, useT, type Translate } from '../../i18n';
 import type { ScreenProps } from '../../router';
+import { useFormat } from '../../shared/format';
+import { usePolling } from '../../shared/polling';
 import { DeadLetters, type DeadLetter } from './DeadLetters';
 import { Deliveries, DELIVERIES_SHOWN, type Delivery, type DeliveryStatus } from './Deliveries';
-import { messages } from './i18n';
-import { usePolling } from '../../shared/polling';
 import { duration, skew } from './duration';
+import { messages } from './i18n';
 import './sync.css';
 
 type SyncStatus = paths['/{contract_id}/pos/sync/status']['get']['responses'][200]['content']['application/json'];
@@ -59,25 +64,23 @@ export function SyncScreen(_props: ScreenProps) {
 
   return (
     <section className="sync">
-      <header className="screen-head">
-        <div>
-          <h1>{t('sync.title')}</h1>
-          {loadedAt ? <p className="muted">{t('sync.autoRefresh', { seconds: SYNC_REFRESH_MS / 1000, time: f.time(loadedAt) })}</p> : null}
-        </div>
-        <div className="screen-tools">
+      <ScreenHead
+        title={t('sync.title')}
+        sub={loadedAt ? <p className="muted">{t('sync.autoRefresh', { seconds: SYNC_REFRESH_MS / 1000, time: f.time(loadedAt) })}</p> : null}
+        tools={
           <button type="button" className="secondary" onClick={() => void load()}>
             {t('sync.refresh')}
           </button>
-        </div>
-      </header>
+        }
+      />
       <FormProblem problem={problem} />
       {!status || !state ? (
-        !problem ? <p aria-busy="true">{t('common.loading')}</p> : null
+        !problem ? <Loading /> : null
       ) : (
         <>
           <article className={`sync-state sync-${state}`}>
             <p role="status" aria-live="polite" data-testid="sync-state" data-state={state}>
-              <span className={`badge badge-${state}`}>{t(`sync.state.${state}`)}</span>{' '}
+              <Badge status={state}>{t(`sync.state.${state}`)}</Badge>{' '}
               {state === 'central' ? t('sync.centralRole') : t(`sync.${state}`)}
             </p>
           </article>
@@ -98,47 +101,33 @@ function StorePanel({ t, status }: { t: T; status: StoreStatus }) {
   const when = (iso: string | null) => (iso ? f.dateTime(iso) : t('sync.never'));
   return (
     <article>
-      <dl className="sync-figures" data-testid="sync-figures">
-        <div>
-          <dt>{t('sync.outboxDepth')}</dt>
-          <dd data-testid="outbox-depth" data-value={status.outboxDepth}>
-            {t('sync.records', { count: status.outboxDepth })}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('sync.outboxOldest')}</dt>
-          <dd data-testid="outbox-oldest">
-            {status.outboxOldestAgeMs === null ? t('sync.none') : t('sync.ageValue', { age: duration(status.outboxOldestAgeMs, lang) })}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('sync.lastPush')}</dt>
-          <dd data-testid="last-push">{when(status.lastPushAt)}</dd>
-        </div>
-        <div>
-          <dt>{t('sync.lastPull')}</dt>
-          <dd data-testid="last-pull">{when(status.lastPullAt)}</dd>
-        </div>
-        <div>
-          <dt>{t('sync.clockSkew')}</dt>
-          <dd data-testid="clock-skew">
-            {status.clockSkewMs === null ? t('sync.never') : skew(status.clockSkewMs, lang)}
-            {status.clockSkewWarning ? <strong className="warn"> {t('sync.clockSkewWarning')}</strong> : null}
-          </dd>
-        </div>
-        <div>
-          <dt>{t('sync.deadLetterCount')}</dt>
-          <dd data-testid="dead-letter-count">{t('sync.records', { count: status.deadLetters })}</dd>
-        </div>
-        <div>
-          <dt>{t('sync.centralUrl')}</dt>
-          <dd>{status.centralUrl ?? '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('sync.node')}</dt>
-          <dd>{status.node}</dd>
-        </div>
-      </dl>
+      <Facts
+        className="sync-figures"
+        testId="sync-figures"
+        items={[
+          { label: t('sync.outboxDepth'), value: t('sync.records', { count: status.outboxDepth }), valueProps: { 'data-testid': 'outbox-depth', 'data-value': status.outboxDepth } },
+          {
+            label: t('sync.outboxOldest'),
+            value: status.outboxOldestAgeMs === null ? t('sync.none') : t('sync.ageValue', { age: duration(status.outboxOldestAgeMs, lang) }),
+            valueProps: { 'data-testid': 'outbox-oldest' },
+          },
+          { label: t('sync.lastPush'), value: when(status.lastPushAt), valueProps: { 'data-testid': 'last-push' } },
+          { label: t('sync.lastPull'), value: when(status.lastPullAt), valueProps: { 'data-testid': 'last-pull' } },
+          {
+            label: t('sync.clockSkew'),
+            value: (
+              <>
+                {status.clockSkewMs === null ? t('sync.never') : skew(status.clockSkewMs, lang)}
+                {status.clockSkewWarning ? <strong className="warn"> {t('sync.clockSkewWarning')}</strong> : null}
+              </>
+            ),
+            valueProps: { 'data-testid': 'clock-skew' },
+          },
+          { label: t('sync.deadLetterCount'), value: t('sync.records', { count: status.deadLetters }), valueProps: { 'data-testid': 'dead-letter-count' } },
+          { label: t('sync.centralUrl'), value: status.centralUrl ?? '—' },
+          { label: t('sync.node'), value: status.node },
+        ]}
+      />
       {status.linked && !status.online && status.lastError ? (
         <p className="sync-error" data-testid="last-error">
           <strong>{t('sync.lastError')}</strong> ({when(status.lastAttemptAt)}): {status.lastError}
@@ -157,30 +146,19 @@ function CentralPanel({ t, status }: { t: T; status: CentralStatus }) {
       <p className="muted">
         {t('sync.changeLogSeq')}: {status.changeLogSeq}
       </p>
-      <table className="striped">
-        <thead>
-          <tr>
-            <th scope="col">{t('col.node')}</th>
-            <th scope="col">{t('col.name')}</th>
-            <th scope="col">{t('col.status')}</th>
-            <th scope="col" className="num">{t('sync.highWater')}</th>
-            <th scope="col">{t('sync.lastPush')}</th>
-            <th scope="col">{t('sync.lastPull')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {status.nodes.map((n) => (
-            <tr key={n.node}>
-              <td>{n.node}</td>
-              <td>{n.name ?? '—'}</td>
-              <td>{n.revoked ? t('sync.revoked') : t('sync.active')}</td>
-              <td className="num">{n.highWater}</td>
-              <td>{when(n.lastPushAt)}</td>
-              <td>{when(n.lastPullAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="striped"
+        rows={status.nodes}
+        rowKey={(n) => n.node}
+        columns={[
+          { key: 'node', header: t('col.node'), cell: (n) => n.node },
+          { key: 'name', header: t('col.name'), cell: (n) => n.name ?? '—' },
+          { key: 'status', header: t('col.status'), cell: (n) => (n.revoked ? t('sync.revoked') : t('sync.active')) },
+          { key: 'highWater', header: t('sync.highWater'), num: true, cell: (n) => n.highWater },
+          { key: 'lastPush', header: t('sync.lastPush'), cell: (n) => when(n.lastPushAt) },
+          { key: 'lastPull', header: t('sync.lastPull'), cell: (n) => when(n.lastPullAt) },
+        ]}
+      />
     </article>
   );
 }

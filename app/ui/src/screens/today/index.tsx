@@ -1,16 +1,21 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { call, useApi, type Result } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
+import { Badge } from '../../components/Badge';
+import { DataTable } from '../../components/DataTable';
 import { FormProblem } from '../../components/FormProblem';
+import { Loading } from '../../components/LoadState';
+import { transactionColumns } from '../../components/salesColumns';
+import { ScreenHead } from '../../components/ScreenHead';
 import { StorePicker } from '../../components/StorePicker';
-import { useFormat } from '../../shared/format';
 import { useT } from '../../i18n';
 import { navigate, type ScreenProps } from '../../router';
+import { useFormat } from '../../shared/format';
+import { dayFigures, transactionsOf, type Adjustment, type Terminal, type Transaction } from '../../shared/sales';
+import { terminalName } from '../../shared/salesLabels';
+import { pickStore, useStoreChoices } from '../../shared/stores';
 import { saleDayRange } from '../../shared/zoned';
 import { messages } from './i18n';
-import { terminalName, transactionKind } from '../../shared/salesLabels';
-import { dayFigures, transactionsOf, type Adjustment, type Terminal, type Transaction } from '../../shared/sales';
-import { pickStore, useStoreChoices } from '../../shared/stores';
 import './today.css';
 
 /** Re-read the day this often while the screen is open (sales keep coming in). */
@@ -80,8 +85,9 @@ export function TodayScreen({ query }: ScreenProps) {
 
   const figures = useMemo(() => (data ? dayFigures(data.transactions) : null), [data]);
   const names = useMemo(() => new Map((data?.terminals ?? []).map((x) => [x.terminalId, x.terminalName])), [data]);
+  const sales = transactionColumns(t, f, names);
 
-  if (!stores) return <p aria-busy="true">{t('common.loading')}</p>;
+  if (!stores) return <Loading />;
 
   // Every registered terminal of the store, plus any terminal id that sold today without being registered.
   const rows = data && figures ? terminalRows(data, figures.byTerminal) : [];
@@ -89,23 +95,25 @@ export function TodayScreen({ query }: ScreenProps) {
 
   return (
     <section className="today" aria-busy={busy}>
-      <header className="screen-head">
-        <div>
-          <h1>{t('today.title')}</h1>
+      <ScreenHead
+        title={t('today.title')}
+        sub={
           <p className="muted">
             {t('today.date', { date: f.date(today), zone: f.timeZone })}
             {data ? ` · ${t('today.updatedAt', { time: f.time(data.loadedAt) })}` : ''}
           </p>
-        </div>
-        <div className="screen-tools">
-          {stores.length && store ? (
-            <StorePicker t={t} stores={stores} value={store.storeId} onChange={(id) => navigate(`/today?store=${encodeURIComponent(id)}`)} />
-          ) : null}
-          <button type="button" className="secondary" onClick={() => void reload()} disabled={busy}>
-            {t('today.refresh')}
-          </button>
-        </div>
-      </header>
+        }
+        tools={
+          <>
+            {stores.length && store ? (
+              <StorePicker t={t} stores={stores} value={store.storeId} onChange={(id) => navigate(`/today?store=${encodeURIComponent(id)}`)} />
+            ) : null}
+            <button type="button" className="secondary" onClick={() => void reload()} disabled={busy}>
+              {t('today.refresh')}
+            </button>
+          </>
+        }
+      />
       <FormProblem problem={storesProblem ?? problem} />
       {data?.truncated ? <p className="notice">{t('today.truncated')}</p> : null}
 
@@ -138,79 +146,55 @@ export function TodayScreen({ query }: ScreenProps) {
           <div className="grid today-tables">
             <article>
               <h2>{t('today.byTerminal')}</h2>
-              <table className="striped" data-testid="today-terminals">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('col.terminal')}</th>
-                    <th scope="col">{t('col.status')}</th>
-                    <th scope="col" className="num">{t('col.sales')}</th>
-                    <th scope="col" className="num">{t('col.total')}</th>
-                    <th scope="col" className="num">{t('col.unsettled')}</th>
-                    <th scope="col">{t('col.lastSettlement')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((r) => (
-                    <tr key={r.terminalId || 'none'} data-terminal-id={r.terminalId} data-status={r.status}>
-                      <th scope="row">{terminalName(t, names, r.terminalId)}</th>
-                      <td>
-                        <span className={`badge badge-${r.status}`}>{t(`status.${r.status}`)}</span>
-                      </td>
-                      <td className="num" data-value={r.sales}>{r.sales}</td>
-                      <td className="num" data-value={r.total}>{f.yen(r.total)}</td>
-                      <td className="num" data-value={r.unsettled}>{r.unsettled}</td>
-                      <td>{r.lastSettlement ? f.time(r.lastSettlement) : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                className="striped"
+                data-testid="today-terminals"
+                rows={rows}
+                rowKey={(r) => r.terminalId || 'none'}
+                rowProps={(r) => ({ 'data-terminal-id': r.terminalId, 'data-status': r.status })}
+                columns={[
+                  { key: 'terminal', header: t('col.terminal'), rowHeader: true, cell: (r) => terminalName(t, names, r.terminalId) },
+                  { key: 'status', header: t('col.status'), cell: (r) => <Badge status={r.status}>{t(`status.${r.status}`)}</Badge> },
+                  { key: 'sales', header: t('col.sales'), num: true, cell: (r) => r.sales, cellProps: (r) => ({ 'data-value': r.sales }) },
+                  { key: 'total', header: t('col.total'), num: true, cell: (r) => f.yen(r.total), cellProps: (r) => ({ 'data-value': r.total }) },
+                  { key: 'unsettled', header: t('col.unsettled'), num: true, cell: (r) => r.unsettled, cellProps: (r) => ({ 'data-value': r.unsettled }) },
+                  { key: 'lastSettlement', header: t('col.lastSettlement'), cell: (r) => (r.lastSettlement ? f.time(r.lastSettlement) : '—') },
+                ]}
+              />
             </article>
             <article>
               <h2>{t('today.byPayment')}</h2>
-              <table className="striped" data-testid="today-payments">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('col.method')}</th>
-                    <th scope="col" className="num">{t('col.amount')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {figures.payments.map((p) => (
-                    <tr key={p.key} data-payment={p.key}>
-                      <th scope="row">{p.name ?? t(`payment.${p.key as 'cash' | 'credit' | 'tipCash' | 'tipCredit'}`)}</th>
-                      <td className="num" data-value={p.amount}>{f.yen(p.amount)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                className="striped"
+                data-testid="today-payments"
+                rows={figures.payments}
+                rowKey={(p) => p.key}
+                rowProps={(p) => ({ 'data-payment': p.key })}
+                columns={[
+                  { key: 'method', header: t('col.method'), rowHeader: true, cell: (p) => p.name ?? t(`payment.${p.key as 'cash' | 'credit' | 'tipCash' | 'tipCredit'}`) },
+                  { key: 'amount', header: t('col.amount'), num: true, cell: (p) => f.yen(p.amount), cellProps: (p) => ({ 'data-value': p.amount }) },
+                ]}
+              />
             </article>
           </div>
 
           <article>
             <h2>{t('today.unsettled')}</h2>
             {figures.unsettled.length ? (
-              <table className="striped" data-testid="today-unsettled">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('col.time')}</th>
-                    <th scope="col">{t('col.terminal')}</th>
-                    <th scope="col">{t('col.id')}</th>
-                    <th scope="col">{t('col.division')}</th>
-                    <th scope="col" className="num">{t('col.amount')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {figures.unsettled.map((x) => (
-                    <tr key={x.transactionHeadId} data-transaction-id={x.transactionHeadId}>
-                      <td>{f.time(x.terminalTranDateTime)}</td>
-                      <td>{terminalName(t, names, x.terminalId)}</td>
-                      <td>{x.transactionHeadId}</td>
-                      <td>{transactionKind(t, x)}</td>
-                      <td className="num" data-value={x.total}>{f.yen(x.total)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                className="striped"
+                data-testid="today-unsettled"
+                rows={figures.unsettled}
+                rowKey={(x) => x.transactionHeadId}
+                rowProps={(x) => ({ 'data-transaction-id': x.transactionHeadId })}
+                columns={[
+                  sales.time,
+                  sales.terminal,
+                  sales.id,
+                  sales.division,
+                  { key: 'amount', header: t('col.amount'), num: true, cell: (x) => f.yen(x.total), cellProps: (x) => ({ 'data-value': x.total }) },
+                ]}
+              />
             ) : (
               <p>{figures.sales ? t('today.noUnsettled') : t('today.noSales')}</p>
             )}
@@ -227,7 +211,7 @@ export function TodayScreen({ query }: ScreenProps) {
           </details>
         </>
       ) : !problem ? (
-        <p aria-busy="true">{t('common.loading')}</p>
+        <Loading />
       ) : null}
     </section>
   );
