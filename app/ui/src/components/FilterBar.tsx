@@ -42,7 +42,7 @@ export function SelectFilter({
   onChange(value: string): void;
   any?: string;
   options: readonly Choice[];
-  disabled?: boolean;
+  disabled?: boolean | undefined;
 }) {
   return (
     <label>

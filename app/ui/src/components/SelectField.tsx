@@ -24,10 +24,10 @@ export function SelectField({
   onChange(value: string): void;
   options: readonly Choice[];
   any?: string | undefined;
-  error: string | undefined;
+  error?: string | undefined;
   hint?: ReactNode;
-  required?: boolean;
-  disabled?: boolean;
+  required?: boolean | undefined;
+  disabled?: boolean | undefined;
 }) {
   return (
     <Field label={label} name={name} error={error} hint={hint} required={required}>

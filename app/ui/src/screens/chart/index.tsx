@@ -1,13 +1,16 @@
 import { Decimal } from 'decimal.js';
 import { useMemo, useState } from 'react';
+import { DataTable } from '../../components/DataTable';
+import { SelectFilter } from '../../components/FilterBar';
 import { FormProblem } from '../../components/FormProblem';
-import { LOCALES, useFormat } from '../../shared/format';
-import { useStores } from '../../shared/stores';
+import { Loading } from '../../components/LoadState';
 import { useLang, useT } from '../../i18n';
 import { navigate, type ScreenProps } from '../../router';
+import { LOCALES, useFormat } from '../../shared/format';
+import { useStores } from '../../shared/stores';
+import { useDailySales, type DaySales } from './dailySales';
 import { messages } from './i18n';
 import { SalesChart } from './SalesChart';
-import { useDailySales, type DaySales } from './dailySales';
 import './chart.css';
 
 /**
@@ -37,19 +40,14 @@ export function ChartScreen({ query }: ScreenProps) {
     <section className="chart-screen">
       <h1>{t('chart.title')}</h1>
       <form className="chart-toolbar" onSubmit={(e) => e.preventDefault()}>
-        <label>
-          <span>{t('chart.store')}</span>
-          <select name="store" value={storeId} onChange={(e) => navigate(e.target.value ? `/chart?store=${encodeURIComponent(e.target.value)}` : '/chart')}>
-            <option value="">{t('chart.allStores')}</option>
-            {stores.state === 'done'
-              ? stores.data.map((s) => (
-                  <option key={s.storeId} value={s.storeId}>
-                    {s.storeName}
-                  </option>
-                ))
-              : null}
-          </select>
-        </label>
+        <SelectFilter
+          label={<span>{t('chart.store')}</span>}
+          name="store"
+          value={storeId}
+          onChange={(v) => navigate(v ? `/chart?store=${encodeURIComponent(v)}` : '/chart')}
+          any={t('chart.allStores')}
+          options={stores.state === 'done' ? stores.data.map((s) => ({ value: s.storeId, label: s.storeName })) : []}
+        />
         {period ? <span>{t('chart.period', period)}</span> : null}
         <button type="button" className="secondary outline" onClick={() => setReload((n) => n + 1)}>
           {t('chart.reload')}
@@ -57,7 +55,7 @@ export function ChartScreen({ query }: ScreenProps) {
       </form>
       {stores.state === 'error' ? <FormProblem problem={stores.problem} /> : null}
       {sales.state === 'error' ? <FormProblem problem={sales.problem} /> : null}
-      {sales.state === 'loading' ? <p aria-busy="true">{t('common.loading')}</p> : null}
+      {sales.state === 'loading' ? <Loading /> : null}
       {sales.state === 'done' ? (
         <>
           {sales.truncated ? <p className="notice">{t('chart.truncated')}</p> : null}
@@ -69,33 +67,21 @@ export function ChartScreen({ query }: ScreenProps) {
               </figcaption>
             </figure>
             <div className="chart-table-wrap" role="region" aria-labelledby="chart-table-caption" tabIndex={0}>
-              <table className="striped chart-table" data-testid="sales-table" data-store={sales.storeId}>
-                <caption id="chart-table-caption">{t('chart.table')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('chart.date')}</th>
-                    <th scope="col" className="num">
-                      {t('chart.count')}
-                    </th>
-                    <th scope="col" className="num">
-                      {t('chart.total')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {days.map((d) => (
-                    <tr key={d.date} data-date={d.date}>
-                      <th scope="row">
-                        <time dateTime={d.date}>{long.format(new Date(`${d.date}T00:00:00Z`))}</time>
-                      </th>
-                      <td className="num">{d.count}</td>
-                      <td className="num" data-testid="day-total">
-                        {format.yen(d.total.toFixed())}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
+              <DataTable
+                className="striped chart-table"
+                data-testid="sales-table"
+                data-store={sales.storeId}
+                caption={t('chart.table')}
+                captionProps={{ id: 'chart-table-caption' }}
+                rows={days}
+                rowKey={(d) => d.date}
+                rowProps={(d) => ({ 'data-date': d.date })}
+                columns={[
+                  { key: 'date', header: t('chart.date'), rowHeader: true, cell: (d) => <time dateTime={d.date}>{long.format(new Date(`${d.date}T00:00:00Z`))}</time> },
+                  { key: 'count', header: t('chart.count'), num: true, cell: (d) => d.count },
+                  { key: 'total', header: t('chart.total'), num: true, cell: (d) => format.yen(d.total.toFixed()), cellProps: () => ({ 'data-testid': 'day-total' }) },
+                ]}
+                foot={
                   <tr>
                     <th scope="row">{t('chart.sum')}</th>
                     <td className="num">{days.reduce((n, d) => n + d.count, 0)}</td>
@@ -103,8 +89,8 @@ export function ChartScreen({ query }: ScreenProps) {
                       {format.yen(sum.toFixed())}
                     </td>
                   </tr>
-                </tfoot>
-              </table>
+                }
+              />
             </div>
           </div>
         </>

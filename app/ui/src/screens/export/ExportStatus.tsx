@@ -1,9 +1,12 @@
 import type { ProblemView } from '../../api/problem';
-import { LOCALES, useFormat } from '../../shared/format';
+import { Badge } from '../../components/Badge';
+import { DataTable } from '../../components/DataTable';
+import { Loading } from '../../components/LoadState';
 import { useLang, type Lang, type Translate } from '../../i18n';
+import { LOCALES, useFormat } from '../../shared/format';
+import { downloadHref } from './download';
 import type { ExportKey } from './i18n';
 import type { TrackedExport } from './recent';
-import { downloadHref } from './download';
 
 type T = Translate<ExportKey>;
 
@@ -31,7 +34,7 @@ export function ExportState({ t, tracked }: { t: T; tracked: TrackedExport }) {
       </p>
     );
   }
-  if (!p) return <p aria-busy="true">{t('export.status.loading')}</p>;
+  if (!p) return <Loading text={t('export.status.loading')} />;
 
   const number = (n: number) => n.toLocaleString(LOCALES[lang]);
   const rows = p.total === null ? t('export.rowsUncounted', { rows: number(p.rowsWritten) }) : t('export.rows', { rows: number(p.rowsWritten), total: number(p.total) });
@@ -42,7 +45,7 @@ export function ExportState({ t, tracked }: { t: T; tracked: TrackedExport }) {
   return (
     <div className="export-state" data-testid="export-state" data-status={p.status} data-message={p.message}>
       <p role="status" className="export-status-line">
-        <span className={`badge badge-export-${p.status}`}>{t(`export.status.${p.status}`)}</span>
+        <Badge status={`export-${p.status}`}>{t(`export.status.${p.status}`)}</Badge>
         {p.status === 'failed' ? null : <span data-testid="export-rows"> {rows}</span>}
       </p>
       {p.status === 'failed' ? null : (
@@ -100,34 +103,36 @@ export function RecentExports({ t, exports }: { t: T; exports: TrackedExport[] }
   return (
     <section className="export-recent" aria-labelledby="export-recent-title">
       <h2 id="export-recent-title">{t('export.recent')}</h2>
-      <table className="striped" data-testid="recent-exports">
-        <thead>
-          <tr>
-            <th scope="col">{t('col.requestedAt')}</th>
-            <th scope="col">{t('col.period')}</th>
-            <th scope="col">{t('col.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {exports.map((e) => (
-            <tr key={e.request.requestCode} data-request-code={e.request.requestCode}>
-              <td>
+      <DataTable
+        className="striped"
+        data-testid="recent-exports"
+        rows={exports}
+        rowKey={(e) => e.request.requestCode}
+        rowProps={(e) => ({ 'data-request-code': e.request.requestCode })}
+        columns={[
+          {
+            key: 'requestedAt',
+            header: t('col.requestedAt'),
+            cell: (e) => (
+              <>
                 {f.dateTime(e.request.requestedAt)}
                 <br />
                 <small className="muted">{t('export.requestCode', { code: e.request.requestCode })}</small>
-              </td>
-              <td>
-                <small>
-                  <Asked t={t} tracked={e} />
-                </small>
-              </td>
-              <td>
-                <ExportState t={t} tracked={e} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          {
+            key: 'period',
+            header: t('col.period'),
+            cell: (e) => (
+              <small>
+                <Asked t={t} tracked={e} />
+              </small>
+            ),
+          },
+          { key: 'status', header: t('col.status'), cell: (e) => <ExportState t={t} tracked={e} /> },
+        ]}
+      />
     </section>
   );
 }

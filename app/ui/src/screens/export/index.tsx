@@ -3,10 +3,12 @@ import { call, useApi } from '../../api/client';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../shared/format';
-import { useStores } from '../../shared/stores';
+import { ScreenHead } from '../../components/ScreenHead';
+import { SelectField } from '../../components/SelectField';
 import { useLang, useT } from '../../i18n';
 import type { ScreenProps } from '../../router';
+import { useFormat } from '../../shared/format';
+import { useStores } from '../../shared/stores';
 import { ColumnPicker } from './ColumnPicker';
 import { COLUMN_LABELS_JA, EXPORT_SORT_KEYS, type ExportColumn, type ExportSortKey } from './columns';
 import { CurrentExport, RecentExports } from './ExportStatus';
@@ -73,12 +75,7 @@ export function ExportScreen(_props: ScreenProps) {
 
   return (
     <section className="export-screen">
-      <header className="screen-head">
-        <div>
-          <h1>{t('export.title')}</h1>
-          <p className="muted">{t('export.intro')}</p>
-        </div>
-      </header>
+      <ScreenHead title={t('export.title')} sub={<p className="muted">{t('export.intro')}</p>} />
       <form className="export-layout" onSubmit={(e) => void submit(e)} noValidate aria-label={t('export.request')}>
         <div className="export-main">
           <div className="export-row">
@@ -105,42 +102,45 @@ export function ExportScreen(_props: ScreenProps) {
             <small>{t('export.zoneHint', { zone: f.timeZone })}</small>
           </p>
           <div className="export-row">
-            <Field label={t('export.store')} name="storeId" error={error('storeId')}>
-              <select value={form.storeId} onChange={(e) => set('storeId', e.target.value)}>
-                <option value="">{t('export.allStores')}</option>
-                {stores.state === 'done'
-                  ? stores.data.map((s) => (
-                      <option key={s.storeId} value={s.storeId}>
-                        {s.storeName}
-                      </option>
-                    ))
-                  : null}
-              </select>
-            </Field>
-            <Field label={t('export.headDivision')} name="transactionHeadDivision" error={error('transactionHeadDivision')}>
-              <select value={form.headDivision} onChange={(e) => set('headDivision', e.target.value as ExportForm['headDivision'])}>
-                <option value="">{t('export.allDivisions')}</option>
-                <option value="1">{t('export.division.1')}</option>
-                <option value="10">{t('export.division.10')}</option>
-              </select>
-            </Field>
+            <SelectField
+              label={t('export.store')}
+              name="storeId"
+              value={form.storeId}
+              onChange={(v) => set('storeId', v)}
+              any={t('export.allStores')}
+              options={stores.state === 'done' ? stores.data.map((s) => ({ value: s.storeId, label: s.storeName })) : []}
+              error={error('storeId')}
+            />
+            <SelectField
+              label={t('export.headDivision')}
+              name="transactionHeadDivision"
+              value={form.headDivision}
+              onChange={(v) => set('headDivision', v as ExportForm['headDivision'])}
+              any={t('export.allDivisions')}
+              options={(['1', '10'] as const).map((d) => ({ value: d, label: t(`export.division.${d}`) }))}
+              error={error('transactionHeadDivision')}
+            />
           </div>
           <div className="export-row">
-            <Field label={t('export.sortKey')} name="sort" error={error('sort')} hint={t('export.sortHint')}>
-              <select value={form.sortKey} onChange={(e) => set('sortKey', e.target.value as ExportSortKey)}>
-                {EXPORT_SORT_KEYS.map((key) => (
-                  <option key={key} value={key}>
-                    {sortLabel(key)}
-                  </option>
-                ))}
-              </select>
-            </Field>
-            <Field label={t('export.sortOrder')} name="sortOrder">
-              <select value={form.sortDesc ? 'desc' : 'asc'} onChange={(e) => set('sortDesc', e.target.value === 'desc')}>
-                <option value="asc">{t('export.asc')}</option>
-                <option value="desc">{t('export.desc')}</option>
-              </select>
-            </Field>
+            <SelectField
+              label={t('export.sortKey')}
+              name="sort"
+              value={form.sortKey}
+              onChange={(v) => set('sortKey', v as ExportSortKey)}
+              options={EXPORT_SORT_KEYS.map((key) => ({ value: key, label: sortLabel(key) }))}
+              error={error('sort')}
+              hint={t('export.sortHint')}
+            />
+            <SelectField
+              label={t('export.sortOrder')}
+              name="sortOrder"
+              value={form.sortDesc ? 'desc' : 'asc'}
+              onChange={(v) => set('sortDesc', v === 'desc')}
+              options={[
+                { value: 'asc', label: t('export.asc') },
+                { value: 'desc', label: t('export.desc') },
+              ]}
+            />
           </div>
           {stores.state === 'error' ? <FormProblem problem={stores.problem} /> : null}
           <FormProblem problem={problem} shown={SHOWN} />

@@ -1,9 +1,9 @@
 import type { CSSProperties } from 'react';
-import { useFormat } from '../../shared/format';
 import { useT } from '../../i18n';
+import { useFormat } from '../../shared/format';
+import { minutesIntoDay } from '../../shared/zoned';
 import { messages } from './i18n';
 import type { Reservation, Table } from './useDayData';
-import { minutesIntoDay } from '../../shared/zoned';
 
 /** Opening hours most restaurants keep; the grid widens when a reservation lies outside them. */
 const DEFAULT_FIRST_HOUR = 10;

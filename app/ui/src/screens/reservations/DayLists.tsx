@@ -1,3 +1,4 @@
+import { DataTable } from '../../components/DataTable';
 import { useT } from '../../i18n';
 import { Link } from '../../router';
 import { useFormat } from '../../shared/format';
@@ -12,45 +13,47 @@ export function ReservationList({ reservations, onOpen }: { reservations: Reserv
   if (!reservations.length) return <p data-testid="no-reservations">{t('reservations.none')}</p>;
   return (
     <div className="overflow-auto">
-      <table className="striped resv-list">
-        <thead>
-          <tr>
-            <th scope="col">{t('reservations.time')}</th>
-            <th scope="col">{t('reservations.name')}</th>
-            <th scope="col">{t('reservations.party')}</th>
-            <th scope="col">{t('reservations.tables')}</th>
-            <th scope="col">{t('reservations.status')}</th>
-            <th scope="col">{t('reservations.phone')}</th>
-            <th scope="col">{t('reservations.note')}</th>
-            <th scope="col">{t('reservations.source')}</th>
-            <th scope="col">{t('reservations.tableUse')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {reservations.map((r) => (
-            <tr key={r.id} data-reservation={r.id}>
-              <td className="resv-time">
+      <DataTable
+        className="striped resv-list"
+        rows={reservations}
+        rowKey={(r) => r.id}
+        rowProps={(r) => ({ 'data-reservation': r.id })}
+        columns={[
+          {
+            key: 'time',
+            header: t('reservations.time'),
+            cellClass: 'resv-time',
+            cell: (r) => (
+              <>
                 {format.time(r.startAt)}–{format.time(r.endAt)}
-              </td>
-              <td>
+              </>
+            ),
+          },
+          {
+            key: 'name',
+            header: t('reservations.name'),
+            cell: (r) => (
+              <>
                 <button type="button" className="resv-link-button" onClick={() => onOpen(r)}>
                   {r.reservationPersonName ?? t('reservations.nameless')}
                 </button>
                 {r.reservationPersonNameKana ? <small className="resv-muted"> {r.reservationPersonNameKana}</small> : null}
-              </td>
-              <td title={t('reservations.partyValue', r.persons)}>{t('reservations.partyShort', { count: partySize(r) })}</td>
-              <td>{r.tables.map((tb) => tb.name).join(', ') || '—'}</td>
-              <td>
-                <span className={`resv-status resv-${r.status}`}>{t(`reservations.status.${r.status}`)}</span>
-              </td>
-              <td>{r.phoneNumber ?? ''}</td>
-              <td className="resv-note">{r.note ?? ''}</td>
-              <td>{r.reservationCode ? `${r.reservedFrom} (${r.reservationCode})` : r.reservedFrom}</td>
-              <td>{r.tableUseId ? <Link to={`/reservations/table-uses/${encodeURIComponent(r.tableUseId)}`}>{t('reservations.tableUseLink', { id: r.tableUseId })}</Link> : ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { key: 'party', header: t('reservations.party'), cell: (r) => t('reservations.partyShort', { count: partySize(r) }), cellProps: (r) => ({ title: t('reservations.partyValue', r.persons) }) },
+          { key: 'tables', header: t('reservations.tables'), cell: (r) => r.tables.map((tb) => tb.name).join(', ') || '—' },
+          { key: 'status', header: t('reservations.status'), cell: (r) => <span className={`resv-status resv-${r.status}`}>{t(`reservations.status.${r.status}`)}</span> },
+          { key: 'phone', header: t('reservations.phone'), cell: (r) => r.phoneNumber ?? '' },
+          { key: 'note', header: t('reservations.note'), cellClass: 'resv-note', cell: (r) => r.note ?? '' },
+          { key: 'source', header: t('reservations.source'), cell: (r) => (r.reservationCode ? `${r.reservedFrom} (${r.reservationCode})` : r.reservedFrom) },
+          {
+            key: 'tableUse',
+            header: t('reservations.tableUse'),
+            cell: (r) => (r.tableUseId ? <Link to={`/reservations/table-uses/${encodeURIComponent(r.tableUseId)}`}>{t('reservations.tableUseLink', { id: r.tableUseId })}</Link> : ''),
+          },
+        ]}
+      />
     </div>
   );
 }
@@ -62,40 +65,30 @@ export function TableUseList({ uses }: { uses: DayTableUse[] }) {
   if (!uses.length) return <p>{t('reservations.noTableUses')}</p>;
   return (
     <div className="overflow-auto">
-      <table className="striped" data-testid="table-uses">
-        <thead>
-          <tr>
-            <th scope="col">{t('reservations.tableUse')}</th>
-            <th scope="col">{t('reservations.tables')}</th>
-            <th scope="col">{t('reservations.status')}</th>
-            <th scope="col">{t('reservations.firstOrder')}</th>
-            <th scope="col" className="num">
-              {t('reservations.orderCount')}
-            </th>
-            <th scope="col">{t('reservations.name')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('reservations.showOrders')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {uses.map((u) => (
-            <tr key={u.id} data-table-use={u.id}>
-              <td>{u.id}</td>
-              <td>{u.tables.map((tb) => tb.name).join(', ')}</td>
-              <td>{t(`tableUse.status.${u.status}`)}</td>
-              <td>{u.firstOrdered ? format.time(u.firstOrdered) : '—'}</td>
-              <td className="num">{u.orderCount}</td>
-              <td>{u.guests.join(', ')}</td>
-              <td>
-                <Link to={`/reservations/table-uses/${encodeURIComponent(u.id)}`} aria-label={`${t('reservations.showOrders')}: ${t('reservations.tableUseLink', { id: u.id })}`}>
-                  {t('reservations.showOrders')}
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        className="striped"
+        data-testid="table-uses"
+        rows={uses}
+        rowKey={(u) => u.id}
+        rowProps={(u) => ({ 'data-table-use': u.id })}
+        columns={[
+          { key: 'id', header: t('reservations.tableUse'), cell: (u) => u.id },
+          { key: 'tables', header: t('reservations.tables'), cell: (u) => u.tables.map((tb) => tb.name).join(', ') },
+          { key: 'status', header: t('reservations.status'), cell: (u) => t(`tableUse.status.${u.status}`) },
+          { key: 'first', header: t('reservations.firstOrder'), cell: (u) => (u.firstOrdered ? format.time(u.firstOrdered) : '—') },
+          { key: 'count', header: t('reservations.orderCount'), num: true, cell: (u) => u.orderCount },
+          { key: 'guests', header: t('reservations.name'), cell: (u) => u.guests.join(', ') },
+          {
+            key: 'orders',
+            header: <span className="visually-hidden">{t('reservations.showOrders')}</span>,
+            cell: (u) => (
+              <Link to={`/reservations/table-uses/${encodeURIComponent(u.id)}`} aria-label={`${t('reservations.showOrders')}: ${t('reservations.tableUseLink', { id: u.id })}`}>
+                {t('reservations.showOrders')}
+              </Link>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { call, useApi } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import type { components } from '../../api/schema';
+import { DataTable } from '../../components/DataTable';
+import { Facts } from '../../components/Facts';
 import { FormProblem } from '../../components/FormProblem';
+import { Loading } from '../../components/LoadState';
 import { useT } from '../../i18n';
 import { Link, type ScreenProps } from '../../router';
 import { useSession } from '../../session';
@@ -95,7 +98,7 @@ export function TableUseOrdersScreen({ params }: ScreenProps) {
       </p>
       <h1>{t('reservations.orders', { id })}</h1>
       <FormProblem problem={problem} />
-      {!loaded && !problem ? <p aria-busy="true">{t('common.loading')}</p> : null}
+      {!loaded && !problem ? <Loading /> : null}
       {loaded ? (
         <>
           <TableUseHeadView loaded={loaded} />
@@ -131,36 +134,23 @@ function TableUseHeadView({ loaded }: { loaded: Loaded }) {
     : t('tableUse.partyUnknown');
   return (
     <article aria-label={t('tableUse.head')} className="table-use-head">
-      <dl>
-        <div>
-          <dt>{t('reservations.tables')}</dt>
-          <dd data-testid="table-use-tables">{head.tables.map((tb) => tb.name).join(', ')}</dd>
-        </div>
-        <div>
-          <dt>{t('tableUse.party')}</dt>
-          <dd>{party}</dd>
-        </div>
-        <div>
-          <dt>{t('tableUse.start')}</dt>
-          <dd>{orders[0] ? format.dateTime(orders[0].ordered) : '—'}</dd>
-        </div>
-        <div>
-          <dt>{t('reservations.status')}</dt>
-          <dd data-testid="table-use-status">{t(`tableUse.status.${head.status}`)}</dd>
-        </div>
-        <div>
-          <dt>{t('tableUse.store')}</dt>
-          <dd>{storeName ?? head.storeId}</dd>
-        </div>
-        {reservation ? (
-          <div>
-            <dt>{t('tableUse.reservation')}</dt>
-            <dd>
-              {reservation.reservationPersonName ?? t('reservations.nameless')} ({format.time(reservation.startAt)}–{format.time(reservation.endAt)})
-            </dd>
-          </div>
-        ) : null}
-      </dl>
+      <Facts
+        items={[
+          { label: t('reservations.tables'), value: head.tables.map((tb) => tb.name).join(', '), valueProps: { 'data-testid': 'table-use-tables' } },
+          { label: t('tableUse.party'), value: party },
+          { label: t('tableUse.start'), value: orders[0] ? format.dateTime(orders[0].ordered) : '—' },
+          { label: t('reservations.status'), value: t(`tableUse.status.${head.status}`), valueProps: { 'data-testid': 'table-use-status' } },
+          { label: t('tableUse.store'), value: storeName ?? head.storeId },
+          reservation && {
+            label: t('tableUse.reservation'),
+            value: (
+              <>
+                {reservation.reservationPersonName ?? t('reservations.nameless')} ({format.time(reservation.startAt)}–{format.time(reservation.endAt)})
+              </>
+            ),
+          },
+        ]}
+      />
     </article>
   );
 }
@@ -171,32 +161,19 @@ function OrderView({ order }: { order: Order }) {
   const caption = t('tableUse.order', { id: order.orderId, time: format.dateTime(order.ordered) });
   return (
     <div className="overflow-auto">
-      <table className="striped table-use-order" data-order={order.orderId}>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('tableUse.menu')}</th>
-            <th scope="col" className="num">
-              {t('tableUse.quantity')}
-            </th>
-            <th scope="col" className="num">
-              {t('tableUse.unitPrice')}
-            </th>
-            <th scope="col" className="num">
-              {t('tableUse.discount')}
-            </th>
-            <th scope="col" className="num">
-              {t('tableUse.amount')}
-            </th>
-            <th scope="col">{t('tableUse.itemStatus')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.items.map((item) => (
-            <ItemRow key={item.id} item={item} />
-          ))}
-        </tbody>
-        <tfoot>
+      <DataTable
+        className="striped table-use-order"
+        data-order={order.orderId}
+        caption={caption}
+        columns={[
+          { key: 'menu', header: t('tableUse.menu') },
+          { key: 'quantity', header: t('tableUse.quantity'), num: true },
+          { key: 'unitPrice', header: t('tableUse.unitPrice'), num: true },
+          { key: 'discount', header: t('tableUse.discount'), num: true },
+          { key: 'amount', header: t('tableUse.amount'), num: true },
+          { key: 'status', header: t('tableUse.itemStatus') },
+        ]}
+        foot={
           <tr>
             <th scope="row" colSpan={4}>
               {t('tableUse.orderTotal')}
@@ -206,8 +183,12 @@ function OrderView({ order }: { order: Order }) {
             </td>
             <td />
           </tr>
-        </tfoot>
-      </table>
+        }
+      >
+        {order.items.map((item) => (
+          <ItemRow key={item.id} item={item} />
+        ))}
+      </DataTable>
     </div>
   );
 }

@@ -1,16 +1,18 @@
 import { useState } from 'react';
+import { SelectFilter } from '../../components/FilterBar';
 import { FormProblem } from '../../components/FormProblem';
-import { useFormat } from '../../shared/format';
+import { Loading } from '../../components/LoadState';
 import { useT } from '../../i18n';
 import { navigate, type ScreenProps } from '../../router';
 import { useSession } from '../../session';
+import { useFormat } from '../../shared/format';
 import { useStores } from '../../shared/stores';
+import { addDays, isIsoDate } from '../../shared/zoned';
 import { DayGrid } from './DayGrid';
 import { ReservationList, TableUseList } from './DayLists';
 import { messages } from './i18n';
 import { ReservationDialog, type DialogOutcome } from './ReservationDialog';
 import { useDay, type Reservation } from './useDayData';
-import { addDays, isIsoDate } from '../../shared/zoned';
 import './reservations.css';
 
 export { TableUseOrdersScreen } from './TableUseOrders';
@@ -81,16 +83,14 @@ export function ReservationsScreen({ query }: ScreenProps) {
         <button type="button" className="secondary outline" onClick={() => go({ date: format.today() })} disabled={date === format.today()}>
           {t('reservations.today')}
         </button>
-        <label>
-          <span>{t('reservations.store')}</span>
-          <select name="store" value={storeId ?? ''} onChange={(e) => go({ store: e.target.value })} disabled={!storeList.length}>
-            {storeList.map((s) => (
-              <option key={s.storeId} value={s.storeId}>
-                {s.storeName}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectFilter
+          label={<span>{t('reservations.store')}</span>}
+          name="store"
+          value={storeId ?? ''}
+          onChange={(store) => go({ store })}
+          options={storeList.map((s) => ({ value: s.storeId, label: s.storeName }))}
+          disabled={!storeList.length}
+        />
         <span className="resv-spacer" />
         <button type="button" onClick={() => setEditing('new')} disabled={!storeId || day.state !== 'done'}>
           {t('reservations.new')}
@@ -102,7 +102,7 @@ export function ReservationsScreen({ query }: ScreenProps) {
       {stores.state === 'error' ? <FormProblem problem={stores.problem} /> : null}
       {stores.state === 'done' && !storeList.length ? <p>{t('reservations.noStores')}</p> : null}
       {day.state === 'error' ? <FormProblem problem={day.problem} /> : null}
-      {storeId && day.state === 'loading' ? <p aria-busy="true">{t('common.loading')}</p> : null}
+      {storeId && day.state === 'loading' ? <Loading /> : null}
       {day.state === 'done' ? (
         <>
           {day.data.truncated ? <p className="notice">{t('reservations.truncated')}</p> : null}
