@@ -1,9 +1,10 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { Layout } from './components/Layout';
+import { Loading } from './components/LoadState';
 import { useT } from './i18n';
 import { HOME } from './nav';
-import { ROUTES } from './routes';
 import { findRoute, Link, navigate, useLocation } from './router';
+import { ROUTES } from './routes';
 import { useSession } from './session';
 
 /** Picks the screen for the hash; without a session every screen but the login sends to the login. */
@@ -46,7 +47,7 @@ export function App() {
   }
   const Screen = found.route.component;
   const screen = (
-    <Suspense fallback={<p aria-busy="true">{t('common.loading')}</p>}>
+    <Suspense fallback={<Loading />}>
       <Screen params={found.params} query={location.query} />
     </Suspense>
   );

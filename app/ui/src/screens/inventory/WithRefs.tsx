@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormProblem } from '../../components/FormProblem';
+import { Loading } from '../../components/LoadState';
 import { useT } from '../../i18n';
 import { useRefs, type Refs } from './data';
 import { messages } from './i18n';
@@ -9,6 +10,6 @@ export function WithRefs({ children, suppliers }: { children: (refs: Refs) => Re
   const t = useT(messages);
   const refs = useRefs({ suppliers: !!suppliers });
   if (refs.state === 'error') return <FormProblem problem={refs.problem} />;
-  if (refs.state === 'loading') return <p aria-busy="true">{t('inv.loadingRefs')}</p>;
+  if (refs.state === 'loading') return <Loading text={t('inv.loadingRefs')} />;
   return <>{children(refs.data)}</>;
 }

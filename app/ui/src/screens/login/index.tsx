@@ -4,11 +4,11 @@ import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
 import { FormProblem } from '../../components/FormProblem';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
-import { DEFAULT_TIME_ZONE } from '../../shared/format';
 import { useT } from '../../i18n';
 import { HOME } from '../../nav';
 import { navigate, type ScreenProps } from '../../router';
 import { useSession } from '../../session';
+import { DEFAULT_TIME_ZONE } from '../../shared/format';
 import { messages } from './i18n';
 
 type Contract = UiConfig['contracts'][number];

@@ -1,4 +1,5 @@
 import { Field } from '../../components/Field';
+import { SelectField } from '../../components/SelectField';
 import { useLang, useT } from '../../i18n';
 import { messages } from './i18n';
 import type { RefOptions } from './refs';
@@ -48,18 +49,8 @@ export function FormField(props: {
     const all = text && !choices.some((c) => c.value === text) ? [{ value: text, label: text }, ...choices] : choices;
     // An empty choice: the API's default when creating, "none" for a field that may be cleared.
     const empty = creating || !prop.required || text === '';
-    return (
-      <Field {...common}>
-        <select value={text} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
-          {empty ? <option value="">{prop.required ? t('masters.choose') : creating && !prop.ref ? t('masters.default') : t('masters.none')}</option> : null}
-          {all.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </Field>
-    );
+    const emptyLabel = prop.required ? t('masters.choose') : creating && !prop.ref ? t('masters.default') : t('masters.none');
+    return <SelectField {...common} value={text} disabled={disabled} onChange={onChange} any={empty ? emptyLabel : undefined} options={all} />;
   }
   if (prop.input === 'textarea') {
     return (

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
+import { SelectField } from '../../components/SelectField';
 import { useLang, useT } from '../../i18n';
 import { messages } from './i18n';
 import type { RefOptions } from './refs';
@@ -48,28 +49,24 @@ export function ListFilters(props: {
   return (
     // A named form (a landmark), not role="search": Pico draws role="search" as one joined input group.
     <form aria-label={t('masters.search')} onSubmit={submit} noValidate className="master-filters">
-      {filters.map(([name, filter]) => (
-        <Field key={name} label={filter.label[lang]} name={name} error={fieldError(problem, name)}>
-          {filter.options || filter.ref ? (
-            <select value={draft[name] ?? ''} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })}>
-              <option value="">{t('masters.any')}</option>
-              {filter.options
-                ? Object.entries(filter.options).map(([value, label]) => (
-                    <option key={value} value={value}>
-                      {label[lang]}
-                    </option>
-                  ))
-                : (refs[filter.ref!] ?? []).map((o) => (
-                    <option key={o.value} value={o.value}>
-                      {o.label}
-                    </option>
-                  ))}
-            </select>
-          ) : (
+      {filters.map(([name, filter]) =>
+        filter.options || filter.ref ? (
+          <SelectField
+            key={name}
+            label={filter.label[lang]}
+            name={name}
+            value={draft[name] ?? ''}
+            onChange={(value) => setDraft({ ...draft, [name]: value })}
+            any={t('masters.any')}
+            options={filter.options ? Object.entries(filter.options).map(([value, label]) => ({ value, label: label[lang] })) : (refs[filter.ref!] ?? [])}
+            error={fieldError(problem, name)}
+          />
+        ) : (
+          <Field key={name} label={filter.label[lang]} name={name} error={fieldError(problem, name)}>
             <input type="text" value={draft[name] ?? ''} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
-          )}
-        </Field>
-      ))}
+          </Field>
+        ),
+      )}
       {filters.length ? (
         <div className="master-filter-buttons">
           <button type="submit">{t('common.search')}</button>
@@ -79,30 +76,21 @@ export function ListFilters(props: {
         </div>
       ) : null}
       {spec.sort?.length ? (
-        <Field label={t('masters.sort')} name="sort" error={fieldError(problem, 'sort')}>
-          <select value={query.get('sort') ?? ''} onChange={(e) => apply({ sort: e.target.value, page: '' })}>
-            <option value="">{t('masters.sortDefault')}</option>
-            {spec.sort.flatMap((key) => [
-              <option key={key} value={key}>
-                {t('masters.asc', { field: sortLabel(key) })}
-              </option>,
-              <option key={`${key}:desc`} value={`${key}:desc`}>
-                {t('masters.desc', { field: sortLabel(key) })}
-              </option>,
-            ])}
-          </select>
-        </Field>
+        <SelectField
+          label={t('masters.sort')}
+          name="sort"
+          value={query.get('sort') ?? ''}
+          onChange={(sort) => apply({ sort, page: '' })}
+          any={t('masters.sortDefault')}
+          options={spec.sort.flatMap((key) => [
+            { value: key, label: t('masters.asc', { field: sortLabel(key) }) },
+            { value: `${key}:desc`, label: t('masters.desc', { field: sortLabel(key) }) },
+          ])}
+          error={fieldError(problem, 'sort')}
+        />
       ) : null}
       {spec.paging ? (
-        <Field label={t('masters.pageSize')} name="limit" error={fieldError(problem, 'limit')}>
-          <select value={limit} onChange={(e) => apply({ limit: e.target.value, page: '' })}>
-            {sizes.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <SelectField label={t('masters.pageSize')} name="limit" value={limit} onChange={(limit) => apply({ limit, page: '' })} options={sizes.map((size) => ({ value: size, label: size }))} error={fieldError(problem, 'limit')} />
       ) : null}
     </form>
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useApi } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import { FormProblem } from '../../components/FormProblem';
+import { Pager } from '../../components/Pager';
 import { useLang, useT } from '../../i18n';
 import { Link, navigate } from '../../router';
 import { useSession } from '../../session';
@@ -178,17 +179,17 @@ export function MasterList({ spec, query }: { spec: MasterSpec; query: URLSearch
         }
       />
       {spec.paging && page && (page.hasPrev || page.hasNext || pageNo > 1) ? (
-        <nav aria-label={t('masters.paging')} className="master-paging">
-          <button type="button" className="secondary" disabled={!page.hasPrev} onClick={() => apply({ page: String(pageNo - 1) })}>
-            {t('common.prev')}
-          </button>
-          <span aria-live="polite" data-testid="master-page">
-            {t('masters.page', { page: pageNo })}
-          </span>
-          <button type="button" className="secondary" disabled={!page.hasNext} onClick={() => apply({ page: String(pageNo + 1) })}>
-            {t('common.next')}
-          </button>
-        </nav>
+        <Pager
+          label={t('masters.paging')}
+          className="master-paging"
+          buttonClass="secondary"
+          page={pageNo}
+          pageText={t('masters.page', { page: pageNo })}
+          hasPrev={page.hasPrev}
+          hasNext={page.hasNext}
+          go={(to) => apply({ page: String(to) })}
+          testId="master-page"
+        />
       ) : null}
       <ConfirmDialog
         open={!!pending}

@@ -1,3 +1,4 @@
+import { DataTable, type Column } from '../../components/DataTable';
 import { useLang, useT } from '../../i18n';
 import { Link } from '../../router';
 import { messages } from './i18n';
@@ -34,56 +35,48 @@ export function MasterTable(props: {
   };
 
   return (
-    <div className="overflow-auto">
-      <table className="striped master-table" aria-busy={rows === null} data-testid="master-table" data-loaded={props.loaded}>
-        <thead>
-          <tr>
-            {spec.columns.map((c) => (
-              <th
-                key={c}
-                scope="col"
-                className={numeric(c) ? 'num' : undefined}
-                aria-sort={sortedColumn === c ? (sortDir === 'desc' ? 'descending' : 'ascending') : undefined}
-              >
-                {prop(c).label[lang]}
-              </th>
-            ))}
-            <th scope="col">
-              <span className="visually-hidden">{t('masters.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows?.length === 0 ? (
-            <tr>
-              <td colSpan={spec.columns.length + 1}>{t('masters.empty')}</td>
-            </tr>
-          ) : null}
-          {(rows ?? []).map((row) => {
+    <DataTable
+      wrap="overflow-auto"
+      className="striped master-table"
+      aria-busy={rows === null}
+      data-testid="master-table"
+      data-loaded={props.loaded}
+      rows={rows ?? []}
+      rowKey={(row) => rowId(spec, row)}
+      rowProps={(row) => ({ 'data-id': rowId(spec, row) })}
+      emptyRow={rows === null ? undefined : t('masters.empty')}
+      columns={[
+        ...spec.columns.map(
+          (c): Column<Row> => ({
+            key: c,
+            header: prop(c).label[lang],
+            num: numeric(c),
+            headerProps: { 'aria-sort': sortedColumn === c ? (sortDir === 'desc' ? 'descending' : 'ascending') : undefined },
+            cell: (row) => cellText(prop(c), read(row, c), refs, lang, t),
+          }),
+        ),
+        {
+          key: 'actions',
+          header: <span className="visually-hidden">{t('masters.actions')}</span>,
+          cellClass: 'master-actions',
+          cell: (row) => {
             const id = rowId(spec, row);
             const name = rowName(spec, row);
             return (
-              <tr key={id} data-id={id}>
-                {spec.columns.map((c) => (
-                  <td key={c} className={numeric(c) ? 'num' : undefined}>
-                    {cellText(prop(c), read(row, c), refs, lang, t)}
-                  </td>
-                ))}
-                <td className="master-actions">
-                  <Link to={props.editUrl(id)} aria-label={t(props.canUpdate ? 'masters.editRow' : 'masters.viewRow', { name })}>
-                    {props.canUpdate ? t('common.edit') : t('masters.view')}
-                  </Link>
-                  {props.onDelete ? (
-                    <button type="button" className="secondary outline" aria-label={t('masters.deleteRow', { name })} onClick={() => props.onDelete?.(row)}>
-                      {t('common.delete')}
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
+              <>
+                <Link to={props.editUrl(id)} aria-label={t(props.canUpdate ? 'masters.editRow' : 'masters.viewRow', { name })}>
+                  {props.canUpdate ? t('common.edit') : t('masters.view')}
+                </Link>
+                {props.onDelete ? (
+                  <button type="button" className="secondary outline" aria-label={t('masters.deleteRow', { name })} onClick={() => props.onDelete?.(row)}>
+                    {t('common.delete')}
+                  </button>
+                ) : null}
+              </>
             );
-          })}
-        </tbody>
-      </table>
-    </div>
+          },
+        },
+      ]}
+    />
   );
 }

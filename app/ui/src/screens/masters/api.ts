@@ -1,6 +1,6 @@
 import { call, type Api, type Result } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
-import { linkRels } from '../../shared/paging';
+import { asPage, type PageOf } from '../../shared/paging';
 import type { MasterSpec } from './spec';
 
 /**
@@ -15,17 +15,10 @@ type Call = (path: string, init: Init) => Promise<{ data?: unknown; error?: unkn
 type Loose = Record<'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', Call>;
 const loose = (api: Api) => api as unknown as Loose;
 
-export interface ListPage {
-  rows: Row[];
-  hasPrev: boolean;
-  hasNext: boolean;
-}
+export type ListPage = PageOf<Row>;
 
-export async function listRows(api: Api, spec: MasterSpec, path: Record<string, string>, query: Record<string, string>): Promise<Result<ListPage>> {
-  const r = await call(loose(api).GET(spec.list, { params: { path, query } }));
-  if (!r.ok) return r;
-  const rels = linkRels(r.response.headers.get('link'));
-  return { ok: true, response: r.response, data: { rows: (r.data as Row[]) ?? [], hasPrev: rels.has('prev'), hasNext: rels.has('next') } };
+export function listRows(api: Api, spec: MasterSpec, path: Record<string, string>, query: Record<string, string>): Promise<Result<ListPage>> {
+  return asPage(call(loose(api).GET(spec.list, { params: { path, query } })) as Promise<Result<Row[]>>);
 }
 
 const itemPath = (spec: MasterSpec, path: Record<string, string>, id: string) => ({ ...path, [spec.idParam ?? '']: id });

@@ -3,6 +3,8 @@ import { call, useApi } from '../../api/client';
 import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
 import { FormProblem } from '../../components/FormProblem';
+import { Loading } from '../../components/LoadState';
+import { ScreenHead } from '../../components/ScreenHead';
 import { useT } from '../../i18n';
 import type { ScreenProps } from '../../router';
 import { addressOn, bodyOf, formOf, restartsServer, type DesktopSettings, type SettingsForm } from './form';
@@ -69,14 +71,7 @@ export function SettingsScreen(_props: ScreenProps) {
   }
 
   const error = (field: string) => fieldError(problem, field);
-  const head = (
-    <header className="screen-head">
-      <div>
-        <h1>{t('settings.title')}</h1>
-        <p className="muted">{t('settings.intro')}</p>
-      </div>
-    </header>
-  );
+  const head = <ScreenHead title={t('settings.title')} sub={<p className="muted">{t('settings.intro')}</p>} />;
   if (absent) {
     return (
       <section className="settings-screen">
@@ -91,7 +86,7 @@ export function SettingsScreen(_props: ScreenProps) {
     return (
       <section className="settings-screen">
         {head}
-        {problem ? <FormProblem problem={problem} /> : <p aria-busy="true">{t('common.loading')}</p>}
+        {problem ? <FormProblem problem={problem} /> : <Loading />}
       </section>
     );
   }

@@ -4,8 +4,8 @@ import { fieldError, type ProblemView } from '../../api/problem';
 import { Field } from '../../components/Field';
 import { FormProblem } from '../../components/FormProblem';
 import { useT } from '../../i18n';
-import { messages } from './i18n';
 import { focusFirstError } from './focus';
+import { messages } from './i18n';
 import type { HeadOfficeLinked } from './types';
 
 const FIELDS = ['centralUrl', 'contractId', 'node', 'secret', 'insecure'] as const;

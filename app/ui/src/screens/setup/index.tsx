@@ -3,6 +3,7 @@ import { call, createApi } from '../../api/client';
 import type { ProblemView } from '../../api/problem';
 import { FormProblem } from '../../components/FormProblem';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { Loading } from '../../components/LoadState';
 import { useT } from '../../i18n';
 import { navigate, type ScreenProps } from '../../router';
 import { FirstPull } from './FirstPull';
@@ -58,7 +59,7 @@ export function SetupScreen(_props: ScreenProps) {
     // A head-office server has no setup API.
     if (problem?.status === 404) return <p className="notice">{t('setup.central')}</p>;
     if (problem) return <FormProblem problem={problem} />;
-    if (!state) return <p aria-busy="true">{t('common.loading')}</p>;
+    if (!state) return <Loading />;
     switch (step.name) {
       case 'choose':
         return <Choose onChoose={(name) => setStep(name === 'shop' ? { name: 'shop' } : { name: 'headOffice' })} />;
