@@ -1,91 +1,53 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../platform/http/auth.js';
-import { sendPage } from '../../platform/http/paging.js';
-import { commonErrorResponses, problemSchema } from '../../platform/http/problem.js';
+import { answers, sendNoContent } from '../../platform/http/answers.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
 import { BudgetRepo, type MonthRecord } from './repo.js';
-import { budgetMonthParams, dailyBudget, listBudgetsQuery, monthBudget, presentDailyBudget, presentMonthBudget, putBudgetBody } from './schema.js';
+import { budgetMonthParams, dailyBudget, listBudgetsQuery, monthBudget, presentDailyBudget, presentMonthBudget, putBudgetBody, type BudgetMonthParams } from './schema.js';
 
 /** Daily budgets of a store, kept and removed a month at a time (spec 4.9, §8). */
 export default function budgetsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const budgets = new BudgetRepo(deps.db, deps.writer, deps.ids, deps.clock);
-  const tags = ['daily budgets'];
-  const monthOf = (p: { store_id: string; year: string; month: string }) => ({ storeId: p.store_id, year: p.year, month: p.month });
-  const present = (r: MonthRecord, p: { year: string; month: string }, zone: string) =>
-    presentMonthBudget(String(r.store.store_id), p.year, p.month, r.rows, zone);
+  const monthOf = (p: BudgetMonthParams) => ({ storeId: p.store_id, year: p.year, month: p.month });
+  const present = (r: MonthRecord, p: BudgetMonthParams, zone: string) => presentMonthBudget(String(r.store.store_id), p.year, p.month, r.rows, zone);
 
   return async (app) => {
-    app.put(
-      '/budget/:store_id/:year/:month',
+    const route = apiRoutes(app, ['daily budgets']);
+    const month = '/budget/:store_id/:year/:month';
+
+    route.put(
+      month,
+      'pos.transactions:write',
       {
-        config: { scope: 'pos.transactions:write' },
-        schema: {
-          tags,
-          summary: "Create or replace a store's daily budget for a month (days not sent are removed)",
-          params: budgetMonthParams,
-          body: putBudgetBody,
-          response: { 200: monthBudget, ...commonErrorResponses, 404: problemSchema },
-        },
+        summary: "Create or replace a store's daily budget for a month (days not sent are removed)",
+        params: budgetMonthParams,
+        body: putBudgetBody,
+        response: answers.found(monthBudget),
       },
-      async (request) => {
-        const { contract } = authOf(request);
-        const { params } = request;
-        return present(budgets.putMonth(contract.contractId, monthOf(params), request.body), params, contract.timeZone);
-      },
+      ({ contract, params, body }) => present(budgets.putMonth(contract.contractId, monthOf(params), body), params, contract.timeZone),
     );
 
-    app.get(
-      '/budget/:store_id/:year/:month',
-      {
-        config: { scope: 'pos.transactions:read' },
-        schema: {
-          tags,
-          summary: "Get a store's daily budget for a month",
-          params: budgetMonthParams,
-          response: { 200: monthBudget, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        const { params } = request;
-        return present(budgets.getMonth(contract.contractId, monthOf(params)), params, contract.timeZone);
-      },
+    route.get(
+      month,
+      'pos.transactions:read',
+      { summary: "Get a store's daily budget for a month", params: budgetMonthParams, response: answers.found(monthBudget) },
+      ({ contract, params }) => present(budgets.getMonth(contract.contractId, monthOf(params)), params, contract.timeZone),
     );
 
-    app.get(
+    route.get(
       '/budget',
-      {
-        config: { scope: 'pos.transactions:read' },
-        schema: {
-          tags,
-          summary: 'List daily budgets over stores and dates',
-          querystring: listBudgetsQuery,
-          response: { 200: z.array(dailyBudget), ...commonErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const rows = budgets.list(contract.contractId, request.query, request.query);
-        return sendPage(request, reply, request.query, rows).map((r) => presentDailyBudget(r, contract.timeZone));
-      },
+      'pos.transactions:read',
+      { summary: 'List daily budgets over stores and dates', querystring: listBudgetsQuery, response: answers.list(dailyBudget) },
+      ({ contract, query, page }) => page(budgets.list(contract.contractId, query, query), (r) => presentDailyBudget(r, contract.timeZone)),
     );
 
-    app.delete(
-      '/budget/:store_id/:year/:month',
-      {
-        config: { scope: 'pos.transactions:write' },
-        schema: {
-          tags,
-          summary: "Delete a store's daily budget for a month (spec 4.9)",
-          params: budgetMonthParams,
-          response: { 204: z.null().describe('No Content'), ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        budgets.deleteMonth(contract.contractId, monthOf(request.params));
-        return reply.code(204).send(null);
+    route.delete(
+      month,
+      'pos.transactions:write',
+      { summary: "Delete a store's daily budget for a month (spec 4.9)", params: budgetMonthParams, response: answers.noContent() },
+      ({ contract, params, reply }) => {
+        budgets.deleteMonth(contract.contractId, monthOf(params));
+        return sendNoContent(reply);
       },
     );
   };

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { fromUnits, sumDecimals, type DecimalFormat } from '../../domain/money.js';
-import { formatDateTime } from '../../domain/time.js';
 import { date, decimalText, digits, id } from '../../platform/http/fields.js';
-import { pageQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { intText, masterRecord, pagedQuery, stampsOf } from '../../platform/http/list-schemas.js';
 import type { BudgetRow } from './repo.js';
 
 /** Spec §8 / 4.9: budget months start at January 2011. */
@@ -26,16 +25,12 @@ const monthParam = z.string().regex(/^(?:0[1-9]|1[0-2])$/, 'must be a month of 2
 export const budgetMonthParams = z.object({ store_id: id(), year: yearParam, month: monthParam });
 export type BudgetMonthParams = z.infer<typeof budgetMonthParams>;
 
-export const dailyBudget = z
-  .object({
-    storeId: z.string(),
-    date: z.string().describe('YYYY-MM-DD'),
-    salesTarget: z.string().describe('exact decimal, up to 12 integer digits and 3 decimals'),
-    customerCountTarget: z.string().nullable().describe('up to 9 digits; null when unset'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'DailyBudget' });
+export const dailyBudget = masterRecord('DailyBudget', {
+  storeId: z.string(),
+  date: z.string().describe('YYYY-MM-DD'),
+  salesTarget: z.string().describe('exact decimal, up to 12 integer digits and 3 decimals'),
+  customerCountTarget: z.string().nullable().describe('up to 9 digits; null when unset'),
+});
 
 export const monthBudget = z
   .object({
@@ -66,14 +61,10 @@ export type PutBudget = z.infer<typeof putBudgetBody>;
 
 export const BUDGET_SORT = ['date', 'storeId'] as const;
 
-export const listBudgetsQuery = z
-  .strictObject({
-    store_id: id().optional(),
-    from: date.optional().describe('first date, inclusive'),
-    to: date.optional().describe('last date, inclusive'),
-    ...pageQuery(BUDGET_SORT, POS_PAGE),
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'must not be before from' });
+export const listBudgetsQuery = pagedQuery(
+  { store_id: id().optional(), from: date.optional().describe('first date, inclusive'), to: date.optional().describe('last date, inclusive') },
+  BUDGET_SORT,
+).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'must not be before from' });
 export type ListBudgetsQuery = z.infer<typeof listBudgetsQuery>;
 
 export function presentDailyBudget(row: BudgetRow, zone: string): DailyBudget {
@@ -81,9 +72,8 @@ export function presentDailyBudget(row: BudgetRow, zone: string): DailyBudget {
     storeId: String(row.store_id),
     date: row.budget_date,
     salesTarget: fromUnits(row.sales_target_units, SALES_TARGET_SCALE),
-    customerCountTarget: row.customer_count_target === null ? null : String(row.customer_count_target),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    customerCountTarget: intText(row.customer_count_target),
+    ...stampsOf(row, zone),
   };
 }
 

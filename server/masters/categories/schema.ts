@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { formatDateTime } from '../../domain/time.js';
-import { clearable, digits, fieldsParam, halfWidthCode, htmlColor, id, name, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { clearable, digits, halfWidthCode, htmlColor, id, name, oneOf, text } from '../../platform/http/fields.js';
+import { fieldSelection, idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
 import type { CategoryRow } from './repo.js';
 
 export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 hidden on terminals, 1 shown
@@ -22,49 +21,33 @@ export const LEVELS = ['1', '2', '3'] as const;
 /** Spec 2.1: a category tree is at most three levels deep. */
 export const MAX_LEVEL = 3;
 
-export const category = z
-  .object({
-    categoryId: z.string(),
-    categoryCode: z.string().nullable(),
-    categoryName: z.string(),
-    categoryAbbr: z.string().nullable(),
-    displaySequence: z.string().nullable(),
-    displayFlag: z.enum(DISPLAY_FLAGS).describe('shown on terminals: 0 no, 1 yes'),
-    taxDivision: z.enum(TAX_DIVISIONS).describe('0 tax-included, 1 tax-excluded, 2 non-taxable'),
-    pointNotApplicable: z.enum(POINT_NOT_APPLICABLE).describe('0 points apply, 1 points do not apply'),
-    taxFreeDivision: z.enum(TAX_FREE_DIVISIONS).describe('0 not applicable, 1 general goods, 2 consumables'),
-    reduceTaxId: z
-      .enum(REDUCE_TAX_IDS)
-      .nullable()
-      .describe('null standard rate; 10000001 reduced, 10000002 selectable-standard, 10000003 selectable-reduced, 10000004 selectable-choose each time'),
-    color: z.string().nullable().describe('HTML colour code'),
-    categoryGroupId: z.string().nullable(),
-    parentCategoryId: z.string().nullable(),
-    level: z.enum(LEVELS).describe('1 without a parent, else the parent level + 1'),
-    tag: z.string().nullable().describe('comma separated tags'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'Category' });
-
-export type Category = z.infer<typeof category>;
-export type CategoryField = keyof Category;
-export const CATEGORY_FIELDS = Object.keys(category.shape) as CategoryField[];
-
-/** What `fields` leaves of a category: any subset of its keys (spec 4.3). */
-export const categorySubset = category.partial().meta({ id: 'CategoryFields', description: 'the category limited to the requested fields' });
-
-export const categoryParams = z.object({ category_id: id() });
-
-/**
- * Spec 4.3 `fields`: comma separated top-level field names (a repeated parameter is read the
- * same way). Blank items are skipped, so an empty value selects every field (undefined).
- */
-const fieldsQuery = fieldsParam(CATEGORY_FIELDS, 'category').meta({
-  description: `comma separated fields to return, of ${CATEGORY_FIELDS.join(', ')}; empty for all`,
+export const category = masterRecord('Category', {
+  categoryId: z.string(),
+  categoryCode: z.string().nullable(),
+  categoryName: z.string(),
+  categoryAbbr: z.string().nullable(),
+  displaySequence: z.string().nullable(),
+  displayFlag: z.enum(DISPLAY_FLAGS).describe('shown on terminals: 0 no, 1 yes'),
+  taxDivision: z.enum(TAX_DIVISIONS).describe('0 tax-included, 1 tax-excluded, 2 non-taxable'),
+  pointNotApplicable: z.enum(POINT_NOT_APPLICABLE).describe('0 points apply, 1 points do not apply'),
+  taxFreeDivision: z.enum(TAX_FREE_DIVISIONS).describe('0 not applicable, 1 general goods, 2 consumables'),
+  reduceTaxId: z
+    .enum(REDUCE_TAX_IDS)
+    .nullable()
+    .describe('null standard rate; 10000001 reduced, 10000002 selectable-standard, 10000003 selectable-reduced, 10000004 selectable-choose each time'),
+  color: z.string().nullable().describe('HTML colour code'),
+  categoryGroupId: z.string().nullable(),
+  parentCategoryId: z.string().nullable(),
+  level: z.enum(LEVELS).describe('1 without a parent, else the parent level + 1'),
+  tag: z.string().nullable().describe('comma separated tags'),
 });
 
-export const getCategoryQuery = z.strictObject({ fields: fieldsQuery });
+export type Category = z.infer<typeof category>;
+
+/** Spec 4.3 `fields` of GET and list: any subset of the category's top-level keys. */
+export const categoryFields = fieldSelection(category, 'Category', 'category');
+
+export const categoryParams = idParams('category_id');
 
 const writable = {
   categoryCode: clearable(halfWidthCode(20)).optional(),
@@ -82,25 +65,26 @@ const writable = {
 };
 
 // `level` is absent on purpose: it follows from the parent, so sending it is an unknown key.
-export const createCategoryBody = z.strictObject({ categoryName: name(85), ...writable });
-export const updateCategoryBody = patchBody({ categoryName: name(85).optional(), ...writable });
+const fields = { categoryName: name(85), ...writable };
+export const createCategoryBody = z.strictObject(fields);
+export const updateCategoryBody = patchOf(fields);
 
 export const CATEGORY_SORT = ['categoryId', 'categoryCode', 'displaySequence', 'level', 'updDateTime'] as const;
 
-export const listCategoriesQuery = z.strictObject({
-  category_code: z.string().optional(),
-  parent_category_id: digits(9).optional(),
-  level: oneOf(LEVELS).optional(),
-  display_flag: oneOf(DISPLAY_FLAGS).optional(),
-  fields: fieldsQuery,
-  ...masterListQuery(CATEGORY_SORT, POS_PAGE),
-});
+export const listCategoriesQuery = masterQuery(
+  {
+    category_code: z.string().optional(),
+    parent_category_id: digits(9).optional(),
+    level: oneOf(LEVELS).optional(),
+    display_flag: oneOf(DISPLAY_FLAGS).optional(),
+    fields: categoryFields.query,
+  },
+  CATEGORY_SORT,
+);
 
 export type CreateCategory = z.infer<typeof createCategoryBody>;
 export type UpdateCategory = z.infer<typeof updateCategoryBody>;
 export type ListCategoriesQuery = z.infer<typeof listCategoriesQuery>;
-
-const idText = (v: number | null) => (v === null ? null : String(v));
 
 export function presentCategory(row: CategoryRow, zone: string): Category {
   return {
@@ -108,24 +92,17 @@ export function presentCategory(row: CategoryRow, zone: string): Category {
     categoryCode: row.category_code,
     categoryName: row.category_name,
     categoryAbbr: row.category_abbr,
-    displaySequence: idText(row.display_sequence),
+    displaySequence: intText(row.display_sequence),
     displayFlag: row.display_flag,
     taxDivision: row.tax_division,
     pointNotApplicable: row.point_not_applicable,
     taxFreeDivision: row.tax_free_division,
     reduceTaxId: row.reduce_tax_id,
     color: row.color,
-    categoryGroupId: idText(row.category_group_id),
-    parentCategoryId: idText(row.parent_category_id),
+    categoryGroupId: intText(row.category_group_id),
+    parentCategoryId: intText(row.parent_category_id),
     level: String(row.level) as Category['level'],
     tag: row.tag,
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
-}
-
-/** The category limited to `fields` (in the category's own key order); all of it when undefined. */
-export function selectFields(c: Category, fields: readonly CategoryField[] | undefined): Partial<Category> {
-  if (!fields) return c;
-  return Object.fromEntries(CATEGORY_FIELDS.filter((f) => fields.includes(f)).map((f) => [f, c[f]]));
 }

@@ -1,21 +1,16 @@
 import { z } from 'zod';
-import { formatDateTime } from '../../domain/time.js';
-import { id, intString, name, oneOf, patchBody } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { intString, name, oneOf } from '../../platform/http/fields.js';
+import { idParams, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
 import type { CustomerGroupRow, CustomerGroupSectionRow } from './repo.js';
 
 export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 not shown on terminal, 1 shown
 
 // --- customer group sections ---------------------------------------------------------
 
-export const customerGroupSection = z
-  .object({
-    customerGroupSectionId: z.string().describe('1 to 5'),
-    customerGroupSectionLabel: z.string().describe('"" in the answer to the PUT that deleted the section'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'CustomerGroupSection' });
+export const customerGroupSection = masterRecord('CustomerGroupSection', {
+  customerGroupSectionId: z.string().describe('1 to 5'),
+  customerGroupSectionLabel: z.string().describe('"" in the answer to the PUT that deleted the section'),
+});
 
 export type CustomerGroupSection = z.infer<typeof customerGroupSection>;
 
@@ -38,7 +33,7 @@ export type PutSection = z.infer<typeof putSectionBody>;
 
 export const SECTION_SORT = ['customerGroupSectionId', 'updDateTime'] as const;
 
-export const listSectionsQuery = z.strictObject({ ...masterListQuery(SECTION_SORT, POS_PAGE) });
+export const listSectionsQuery = masterQuery({}, SECTION_SORT);
 
 export type ListSectionsQuery = z.infer<typeof listSectionsQuery>;
 
@@ -47,35 +42,26 @@ export function presentCustomerGroupSection(row: CustomerGroupSectionRow, zone: 
   return {
     customerGroupSectionId: String(row.section_id),
     customerGroupSectionLabel: row.label,
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
 }
 
 // --- customer groups (spec 2.2) ------------------------------------------------------
 
-export const customerGroup = z
-  .object({
-    customerGroupId: z.string(),
-    customerGroupSectionId: z.string().describe('integer-formatted'),
-    label: z.string(),
-    displayFlag: z.enum(DISPLAY_FLAGS).describe('0 not shown on terminal, 1 shown'),
-    displaySequence: z.string().describe('integer-formatted'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'CustomerGroup' });
+export const customerGroup = masterRecord('CustomerGroup', {
+  customerGroupId: z.string(),
+  customerGroupSectionId: z.string().describe('integer-formatted'),
+  label: z.string(),
+  displayFlag: z.enum(DISPLAY_FLAGS).describe('0 not shown on terminal, 1 shown'),
+  displaySequence: z.string().describe('integer-formatted'),
+});
 
 export type CustomerGroup = z.infer<typeof customerGroup>;
 
-export const customerGroupParams = z.object({ customer_group_id: id() });
+export const customerGroupParams = idParams('customer_group_id');
 
-export const createCustomerGroupBody = z.strictObject({
-  customerGroupSectionId: intString,
-  label: name(85),
-  displayFlag: oneOf(DISPLAY_FLAGS).optional(),
-  displaySequence: intString.optional(),
-});
+const fields = { customerGroupSectionId: intString, label: name(85), displayFlag: oneOf(DISPLAY_FLAGS).optional(), displaySequence: intString.optional() };
+export const createCustomerGroupBody = z.strictObject(fields);
 
 // A customer group always has a label: PATCH may replace it but not clear it. name() already
 // refuses ""; null gets a message saying so instead of zod's "expected string, received null".
@@ -85,20 +71,14 @@ const replacementLabel = z
   .meta({ maxLength: 85 });
 
 // Spec 4.1: every field optional, only the keys sent change.
-export const updateCustomerGroupBody = patchBody({
-  customerGroupSectionId: intString.optional(),
-  label: replacementLabel.optional(),
-  displayFlag: oneOf(DISPLAY_FLAGS).optional(),
-  displaySequence: intString.optional(),
-});
+export const updateCustomerGroupBody = patchOf(fields, { label: replacementLabel.optional() });
 
 export const CUSTOMER_GROUP_SORT = ['customerGroupId', 'customerGroupSectionId', 'displaySequence'] as const;
 
-export const listCustomerGroupsQuery = z.strictObject({
-  customer_group_section_id: intString.optional(),
-  display_flag: oneOf(DISPLAY_FLAGS).optional(),
-  ...masterListQuery(CUSTOMER_GROUP_SORT, POS_PAGE),
-});
+export const listCustomerGroupsQuery = masterQuery(
+  { customer_group_section_id: intString.optional(), display_flag: oneOf(DISPLAY_FLAGS).optional() },
+  CUSTOMER_GROUP_SORT,
+);
 
 export type CreateCustomerGroup = z.infer<typeof createCustomerGroupBody>;
 export type UpdateCustomerGroup = z.infer<typeof updateCustomerGroupBody>;
@@ -111,7 +91,6 @@ export function presentCustomerGroup(row: CustomerGroupRow, zone: string): Custo
     label: row.label,
     displayFlag: row.display_flag,
     displaySequence: String(row.display_sequence),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
 }

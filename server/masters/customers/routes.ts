@@ -1,13 +1,13 @@
 import { registrationHeaders } from '../../sales/transactions/schema.js';
 import { bodyHash } from '../../sales/transactions/request-keys.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import { formatDate } from '../../domain/time.js';
-import { authOf, type RequestAuth } from '../../platform/http/auth.js';
-import { sendPage } from '../../platform/http/paging.js';
-import { commonErrorResponses, problemSchema } from '../../platform/http/problem.js';
-import { CustomerRepo, type Actor } from './repo.js';
+import { answers } from '../../platform/http/answers.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
+import type { RequestAuth } from '../../platform/http/auth.js';
+import { registerMasterRoutes, type MasterRoutesSpec } from '../../platform/http/master-routes.js';
+import { CustomerRepo, type Actor, type CustomerRow } from './repo.js';
 import {
   addPointBody,
   createCustomerBody,
@@ -31,141 +31,67 @@ export const actorOf = (auth: RequestAuth): Actor => ({ clientId: auth.clientId,
 export default function customersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const customers = new CustomerRepo(deps.db, deps.writer, deps.ids, deps.clock);
   const tags = ['customers'];
+  const today = (zone: string) => formatDate(deps.clock.now().getTime(), zone);
+  // The member's own routes; every write records who made it.
+  const members = {
+    noun: ['member', 'members'],
+    tags,
+    scope: 'pos.customers',
+    record: customer,
+    present: presentCustomer,
+    create: createCustomerBody,
+    list: listCustomersQuery,
+    update: updateCustomerBody,
+    run: {
+      create: (auth, body) => customers.create(auth.contract.contractId, body, actorOf(auth)),
+      update: (auth, customerId, body) => customers.update(auth.contract.contractId, customerId, body, actorOf(auth)),
+    },
+  } satisfies MasterRoutesSpec<CustomerRow, typeof createCustomerBody, typeof updateCustomerBody, typeof listCustomersQuery, never>;
 
   return async (app) => {
-    app.post(
-      '/customers',
-      {
-        config: { scope: 'pos.customers:write' },
-        schema: {
-          tags,
-          summary: 'Register a member',
-          body: createCustomerBody,
-          response: { 200: customer, ...commonErrorResponses },
-        },
-      },
-      async (request) => {
-        const auth = authOf(request);
-        return presentCustomer(customers.create(auth.contract.contractId, request.body, actorOf(auth)), auth.contract.timeZone);
-      },
-    );
+    registerMasterRoutes(app, 'customer', customers, { ...members, only: ['create', 'list'] });
 
-    app.get(
-      '/customers',
-      {
-        config: { scope: 'pos.customers:read' },
-        schema: {
-          tags,
-          summary: 'List members',
-          querystring: listCustomersQuery,
-          response: { 200: z.array(customer), ...commonErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const rows = customers.list(contract.contractId, request.query, request.query);
-        return sendPage(request, reply, request.query, rows).map((r) => presentCustomer(r, contract.timeZone));
-      },
-    );
-
+    const route = apiRoutes(app, tags);
     // A static segment: Fastify prefers it to /customers/:customer_id.
-    app.get(
+    route.get(
       '/customers/point',
-      {
-        config: { scope: 'pos.customers:read' },
-        schema: {
-          tags,
-          summary: "List members' points and miles (points past their expiry date expire first)",
-          querystring: listCustomerPointsQuery,
-          response: { 200: z.array(customerPoint), ...commonErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const today = formatDate(deps.clock.now().getTime(), contract.timeZone);
-        const rows = customers.listPoints(contract.contractId, request.query, request.query, today);
-        return sendPage(request, reply, request.query, rows).map((r) => presentCustomerPoint(r, contract.timeZone));
-      },
+      'pos.customers:read',
+      { summary: "List members' points and miles (points past their expiry date expire first)", querystring: listCustomerPointsQuery, response: answers.list(customerPoint) },
+      ({ contract, query, page }) =>
+        page(customers.listPoints(contract.contractId, query, query, today(contract.timeZone)), (r) => presentCustomerPoint(r, contract.timeZone)),
     );
 
-    app.patch(
+    route.patch(
       '/customers/:customer_id/point',
+      'pos.customers:write',
       {
-        config: { scope: 'pos.customers:write' },
-        schema: {
-          tags,
-          summary: "Set a member's points and miles to the values sent (a recorded point movement)",
-          params: customerParams,
-          body: setPointBody,
-          response: { 200: customerPointUpdate, ...commonErrorResponses, 404: problemSchema },
-        },
+        summary: "Set a member's points and miles to the values sent (a recorded point movement)",
+        params: customerParams,
+        body: setPointBody,
+        response: answers.found(customerPointUpdate),
       },
-      async (request) => {
-        const auth = authOf(request);
-        const row = customers.setPoints(auth.contract.contractId, request.params.customer_id, request.body, actorOf(auth));
-        return presentPointUpdate(row, auth.contract.timeZone);
-      },
+      ({ auth, contract, params, body }) => presentPointUpdate(customers.setPoints(contract.contractId, params.customer_id, body, actorOf(auth)), contract.timeZone),
     );
 
-    app.post(
+    route.post(
       '/customers/:customer_id/point/add',
+      'pos.customers:write',
       {
-        config: { scope: 'pos.customers:write' },
-        schema: {
-          tags,
-          summary: "Add to (or, negative, take from) a member's points and miles; never below zero",
-          description: 'With an Idempotency-Key header a retry adds nothing again; the same key with another body is a 409.',
-          headers: registrationHeaders,
-          params: customerParams,
-          body: addPointBody,
-          response: { 200: customerPointUpdate, ...commonErrorResponses, 404: problemSchema, 409: problemSchema },
-        },
+        summary: "Add to (or, negative, take from) a member's points and miles; never below zero",
+        description: 'With an Idempotency-Key header a retry adds nothing again; the same key with another body is a 409.',
+        headers: registrationHeaders,
+        params: customerParams,
+        body: addPointBody,
+        response: answers.conflicting(customerPointUpdate),
       },
-      async (request) => {
-        const auth = authOf(request);
-        const { contractId, timeZone } = auth.contract;
-        const today = formatDate(deps.clock.now().getTime(), timeZone);
-        const key = request.headers['idempotency-key'];
-        const retry = key === undefined ? undefined : { key, bodyHash: bodyHash(request.body) };
-        const row = customers.addPointsManually(contractId, request.params.customer_id, request.body, actorOf(auth), today, retry);
-        return presentPointUpdate(row, timeZone);
+      ({ auth, contract, params, body, request }) => {
+        const key = request.headers['idempotency-key'] as string | undefined;
+        const retry = key === undefined ? undefined : { key, bodyHash: bodyHash(body) };
+        const row = customers.addPointsManually(contract.contractId, params.customer_id, body, actorOf(auth), today(contract.timeZone), retry);
+        return presentPointUpdate(row, contract.timeZone);
       },
     );
 
-    app.get(
-      '/customers/:customer_id',
-      {
-        config: { scope: 'pos.customers:read' },
-        schema: {
-          tags,
-          summary: 'Get a member',
-          params: customerParams,
-          response: { 200: customer, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return presentCustomer(customers.get(contract.contractId, request.params.customer_id), contract.timeZone);
-      },
-    );
-
-    app.patch(
-      '/customers/:customer_id',
-      {
-        config: { scope: 'pos.customers:write' },
-        schema: {
-          tags,
-          summary: 'Update a member (only the keys sent change)',
-          params: customerParams,
-          body: updateCustomerBody,
-          response: { 200: customer, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const auth = authOf(request);
-        const row = customers.update(auth.contract.contractId, request.params.customer_id, request.body, actorOf(auth));
-        return presentCustomer(row, auth.contract.timeZone);
-      },
-    );
+    registerMasterRoutes(app, 'customer', customers, { ...members, only: ['get', 'update'] });
   };
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decimalError, type DecimalFormat } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, date, decimalText, halfWidthCode, id, name, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, pageQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { idParams, intText, masterQuery, masterRecord, pagedQuery, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
 import type { CustomerRow } from './repo.js';
 
 /** Points and miles entered directly: whole numbers of up to 9 digits (sales may add beyond that). */
@@ -65,62 +65,58 @@ export const DATE_FIELD_NAMES = Object.keys(DATE_FIELDS) as DateField[];
 const nullableText = (description: string) => z.string().nullable().describe(description);
 const groupOut = (section: number) => z.string().nullable().describe(`customer group of section ${section}; null when none`);
 
-export const customer = z
-  .object({
-    customerId: z.string(),
-    customerCode: z.string().describe('1 to 20 half-width characters, unique in the contract'),
-    customerNo: nullableText('member number, up to 20 half-width characters'),
-    rank: z.string().nullable().describe('customer rank code; null when none'),
-    staffRank: nullableText('staff rank of a member who is staff'),
-    lastName: z.string(),
-    firstName: z.string(),
-    lastKana: z.string().nullable(),
-    firstKana: z.string().nullable(),
-    postCode: nullableText('postal code'),
-    address: nullableText('address'),
-    phoneNumber: nullableText('phone number'),
-    faxNumber: nullableText('fax number'),
-    mobileNumber: nullableText('mobile phone number'),
-    mailAddress: nullableText('mail address'),
-    mailAddress2: nullableText('mail address 2'),
-    mailAddress3: nullableText('mail address 3'),
-    companyName: nullableText('company name'),
-    departmentName: nullableText('department name'),
-    managerialPosition: nullableText('position'),
-    sex: z.enum(SEXES).describe('0 unknown, 1 male, 2 female'),
-    birthDate: nullableText('YYYY-MM-DD'),
-    point: z.string().describe('exact decimal; whole points of up to 9 digits on direct entry, sales may add beyond that'),
-    mile: z.string().describe('exact decimal, as point'),
-    pointExpireDate: nullableText('YYYY-MM-DD: the points expire after this date'),
-    lastComeDateTime: nullableText('last visit; set by the server'),
-    entryDate: nullableText('YYYY-MM-DD, date of joining'),
-    leaveDate: nullableText('YYYY-MM-DD, date of leaving'),
-    pointGivingUnitPrice: nullableText("the member's own point giving unit: amount (yen); with pointGivingUnit"),
-    pointGivingUnit: nullableText("the member's own point giving unit: points given per pointGivingUnitPrice"),
-    pinCode: z.string().nullable().describe('free string identifying the member (spec 2.13 customerPinCode)'),
-    passportNo: nullableText('passport number'),
-    nationality: nullableText('nationality'),
-    alphabetName: nullableText('name in the Latin alphabet'),
-    mailReceiveFlag: z.enum(MAIL_RECEIVE_FLAGS).describe('0 refuses mail, 1 allows it'),
-    note: nullableText('note'),
-    note2: nullableText('note 2'),
-    favoriteList: nullableText('product codes, comma separated'),
-    browsingList: nullableText('product codes, comma separated'),
-    status: z.enum(CUSTOMER_STATUSES).describe('0 active, 1 suspended'),
-    storeId: nullableText('the store the member belongs to'),
-    customerGroupId: groupOut(1),
-    customerGroupId2: groupOut(2),
-    customerGroupId3: groupOut(3),
-    customerGroupId4: groupOut(4),
-    customerGroupId5: groupOut(5),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'Customer' });
+export const customer = masterRecord('Customer', {
+  customerId: z.string(),
+  customerCode: z.string().describe('1 to 20 half-width characters, unique in the contract'),
+  customerNo: nullableText('member number, up to 20 half-width characters'),
+  rank: z.string().nullable().describe('customer rank code; null when none'),
+  staffRank: nullableText('staff rank of a member who is staff'),
+  lastName: z.string(),
+  firstName: z.string(),
+  lastKana: z.string().nullable(),
+  firstKana: z.string().nullable(),
+  postCode: nullableText('postal code'),
+  address: nullableText('address'),
+  phoneNumber: nullableText('phone number'),
+  faxNumber: nullableText('fax number'),
+  mobileNumber: nullableText('mobile phone number'),
+  mailAddress: nullableText('mail address'),
+  mailAddress2: nullableText('mail address 2'),
+  mailAddress3: nullableText('mail address 3'),
+  companyName: nullableText('company name'),
+  departmentName: nullableText('department name'),
+  managerialPosition: nullableText('position'),
+  sex: z.enum(SEXES).describe('0 unknown, 1 male, 2 female'),
+  birthDate: nullableText('YYYY-MM-DD'),
+  point: z.string().describe('exact decimal; whole points of up to 9 digits on direct entry, sales may add beyond that'),
+  mile: z.string().describe('exact decimal, as point'),
+  pointExpireDate: nullableText('YYYY-MM-DD: the points expire after this date'),
+  lastComeDateTime: nullableText('last visit; set by the server'),
+  entryDate: nullableText('YYYY-MM-DD, date of joining'),
+  leaveDate: nullableText('YYYY-MM-DD, date of leaving'),
+  pointGivingUnitPrice: nullableText("the member's own point giving unit: amount (yen); with pointGivingUnit"),
+  pointGivingUnit: nullableText("the member's own point giving unit: points given per pointGivingUnitPrice"),
+  pinCode: z.string().nullable().describe('free string identifying the member (spec 2.13 customerPinCode)'),
+  passportNo: nullableText('passport number'),
+  nationality: nullableText('nationality'),
+  alphabetName: nullableText('name in the Latin alphabet'),
+  mailReceiveFlag: z.enum(MAIL_RECEIVE_FLAGS).describe('0 refuses mail, 1 allows it'),
+  note: nullableText('note'),
+  note2: nullableText('note 2'),
+  favoriteList: nullableText('product codes, comma separated'),
+  browsingList: nullableText('product codes, comma separated'),
+  status: z.enum(CUSTOMER_STATUSES).describe('0 active, 1 suspended'),
+  storeId: nullableText('the store the member belongs to'),
+  customerGroupId: groupOut(1),
+  customerGroupId2: groupOut(2),
+  customerGroupId3: groupOut(3),
+  customerGroupId4: groupOut(4),
+  customerGroupId5: groupOut(5),
+});
 
 export type Customer = z.infer<typeof customer>;
 
-export const customerParams = z.object({ customer_id: id() });
+export const customerParams = idParams('customer_id');
 
 const customerCode = halfWidthCode(20);
 const personName = name(30);
@@ -162,29 +158,24 @@ const writable = {
 
 export const createCustomerBody = z.strictObject(writable);
 
-export const updateCustomerBody = patchBody({
-  ...writable,
-  customerCode: customerCode.optional(),
-  lastName: personName.optional(),
-  firstName: personName.optional(),
-});
+export const updateCustomerBody = patchOf(writable);
 
 export const CUSTOMER_SORT = ['customerId', 'customerCode', 'customerNo', 'lastKana', 'updDateTime'] as const;
 
-export const listCustomersQuery = z.strictObject({
-  customer_code: text(20).optional(),
-  customer_no: text(20).optional(),
-  pin_code: text(20).optional(),
-  rank: text(20).optional(),
-  status: oneOf(CUSTOMER_STATUSES).optional(),
-  ...masterListQuery(CUSTOMER_SORT, POS_PAGE),
-});
+export const listCustomersQuery = masterQuery(
+  {
+    customer_code: text(20).optional(),
+    customer_no: text(20).optional(),
+    pin_code: text(20).optional(),
+    rank: text(20).optional(),
+    status: oneOf(CUSTOMER_STATUSES).optional(),
+  },
+  CUSTOMER_SORT,
+);
 
 export type CreateCustomer = z.infer<typeof createCustomerBody>;
 export type UpdateCustomer = z.infer<typeof updateCustomerBody>;
 export type ListCustomersQuery = z.infer<typeof listCustomersQuery>;
-
-const idText = (v: number | null) => (v === null ? null : String(v));
 
 export function presentCustomer(row: CustomerRow, zone: string): Customer {
   const texts = Object.fromEntries(TEXT_FIELD_NAMES.map((f) => [f, row[TEXT_FIELDS[f].column]])) as Record<TextField, string | null>;
@@ -230,29 +221,24 @@ export function presentCustomer(row: CustomerRow, zone: string): Customer {
     favoriteList: texts.favoriteList,
     browsingList: texts.browsingList,
     status: row.status,
-    storeId: idText(row.store_id),
-    customerGroupId: idText(row.customer_group_id),
-    customerGroupId2: idText(row.customer_group_id2),
-    customerGroupId3: idText(row.customer_group_id3),
-    customerGroupId4: idText(row.customer_group_id4),
-    customerGroupId5: idText(row.customer_group_id5),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    storeId: intText(row.store_id),
+    customerGroupId: intText(row.customer_group_id),
+    customerGroupId2: intText(row.customer_group_id2),
+    customerGroupId3: intText(row.customer_group_id3),
+    customerGroupId4: intText(row.customer_group_id4),
+    customerGroupId5: intText(row.customer_group_id5),
+    ...stampsOf(row, zone),
   };
 }
 
 // --- points (GET /customers/point, PATCH /customers/{id}/point, POST /customers/{id}/point/add) ---
 
-export const customerPoint = z
-  .object({
-    customerId: z.string(),
-    mile: z.string(),
-    point: z.string(),
-    pointExpireDate: z.string().nullable().describe('YYYY-MM-DD: the points expire after this date'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'CustomerPoint' });
+export const customerPoint = masterRecord('CustomerPoint', {
+  customerId: z.string(),
+  mile: z.string(),
+  point: z.string(),
+  pointExpireDate: z.string().nullable().describe('YYYY-MM-DD: the points expire after this date'),
+});
 
 export const customerPointUpdate = z
   .object({
@@ -272,10 +258,7 @@ export type CustomerPointUpdate = z.infer<typeof customerPointUpdate>;
 
 export const POINT_SORT = ['customerId', 'updDateTime'] as const;
 
-export const listCustomerPointsQuery = z.strictObject({
-  customer_id: id().optional(),
-  ...pageQuery(POINT_SORT, POS_PAGE),
-});
+export const listCustomerPointsQuery = pagedQuery({ customer_id: id().optional() }, POINT_SORT);
 
 /** PATCH /customers/{id}/point: the balances become the values sent (pointExpireDate unchanged when absent). */
 export const setPointBody = patchBody({
@@ -301,8 +284,7 @@ export function presentCustomerPoint(row: CustomerRow, zone: string): CustomerPo
     mile: row.mile,
     point: row.point,
     pointExpireDate: row.point_expire_date,
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
 }
 

@@ -1,41 +1,27 @@
 import { z } from 'zod';
-import { formatDateTime } from '../../domain/time.js';
-import { clearable, id, intString, name, patchBody } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { clearable, intString, name } from '../../platform/http/fields.js';
+import { idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
 import type { PaymentMethodGroupRow } from './repo.js';
 
-export const paymentMethodGroup = z
-  .object({
-    paymentMethodGroupId: z.string(),
-    paymentMethodGroupName: z.string(),
-    displaySequence: z.string().nullable().describe('integer-formatted; null when unset'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'PaymentMethodGroup' });
+export const paymentMethodGroup = masterRecord('PaymentMethodGroup', {
+  paymentMethodGroupId: z.string(),
+  paymentMethodGroupName: z.string(),
+  displaySequence: z.string().nullable().describe('integer-formatted; null when unset'),
+});
 
 export type PaymentMethodGroup = z.infer<typeof paymentMethodGroup>;
 
-export const paymentMethodGroupParams = z.object({ payment_method_group_id: id() });
+export const paymentMethodGroupParams = idParams('payment_method_group_id');
 
 /** A display sequence that may be unset: an integer string, cleared by null or "". */
 export const optionalSequence = clearable(intString).optional();
 
-export const createPaymentMethodGroupBody = z.strictObject({
-  paymentMethodGroupName: name(85),
-  displaySequence: optionalSequence,
-});
-
-export const updatePaymentMethodGroupBody = patchBody({
-  paymentMethodGroupName: name(85).optional(),
-  displaySequence: optionalSequence,
-});
+const fields = { paymentMethodGroupName: name(85), displaySequence: optionalSequence };
+export const createPaymentMethodGroupBody = z.strictObject(fields);
+export const updatePaymentMethodGroupBody = patchOf(fields);
 
 export const PAYMENT_METHOD_GROUP_SORT = ['paymentMethodGroupId', 'paymentMethodGroupName', 'displaySequence', 'updDateTime'] as const;
-
-export const listPaymentMethodGroupsQuery = z.strictObject({
-  ...masterListQuery(PAYMENT_METHOD_GROUP_SORT, POS_PAGE),
-});
+export const listPaymentMethodGroupsQuery = masterQuery({}, PAYMENT_METHOD_GROUP_SORT);
 
 export type CreatePaymentMethodGroup = z.infer<typeof createPaymentMethodGroupBody>;
 export type UpdatePaymentMethodGroup = z.infer<typeof updatePaymentMethodGroupBody>;
@@ -47,8 +33,7 @@ export function presentPaymentMethodGroup(row: PaymentMethodGroupRow, zone: stri
   return {
     paymentMethodGroupId: String(row.payment_method_group_id),
     paymentMethodGroupName: row.payment_method_group_name,
-    displaySequence: row.display_sequence === null ? null : String(row.display_sequence),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    displaySequence: intText(row.display_sequence),
+    ...stampsOf(row, zone),
   };
 }

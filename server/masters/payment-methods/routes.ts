@@ -1,18 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../platform/http/auth.js';
-import { sendPage } from '../../platform/http/paging.js';
-import { commonErrorResponses, problemSchema } from '../../platform/http/problem.js';
+import { answers } from '../../platform/http/answers.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
+import { registerMasterRoutes } from '../../platform/http/master-routes.js';
 import { PaymentMethodRepo } from './repo.js';
-import {
-  createPaymentMethodBody,
-  listPaymentMethodsQuery,
-  paymentMethod,
-  paymentMethodParams,
-  presentPaymentMethod,
-  updatePaymentMethodBody,
-} from './schema.js';
+import { createPaymentMethodBody, listPaymentMethodsQuery, paymentMethod, presentPaymentMethod, updatePaymentMethodBody } from './schema.js';
 
 /**
  * Payment methods of other payments (spec 2.13 depositOthers): supporting, open to every plan.
@@ -23,6 +15,8 @@ export default function paymentMethodsRoutes(deps: AppDeps): FastifyPluginAsyncZ
   const tags = ['payment methods'];
 
   return async (app) => {
+    const route = apiRoutes(app, tags);
+    // Two ways to register, which differ only in the individual-application flag they set.
     for (const [path, flag, summary] of [
       ['/payment_methods', '0', 'Register a payment method'],
       [
@@ -32,70 +26,19 @@ export default function paymentMethodsRoutes(deps: AppDeps): FastifyPluginAsyncZ
           'its other-payment lines honour denominationCode, denominationName and cardCompanyName)',
       ],
     ] as const) {
-      app.post(
-        path,
-        {
-          config: { scope: 'pos.transactions:write' },
-          schema: { tags, summary, body: createPaymentMethodBody, response: { 200: paymentMethod, ...commonErrorResponses } },
-        },
-        async (request) => {
-          const { contract } = authOf(request);
-          return presentPaymentMethod(methods.create(contract.contractId, request.body, flag), contract.timeZone);
-        },
+      route.post(path, 'pos.transactions:write', { summary, body: createPaymentMethodBody, response: answers.one(paymentMethod) }, ({ contract, body }) =>
+        presentPaymentMethod(methods.create(contract.contractId, body, flag), contract.timeZone),
       );
     }
 
-    app.get(
-      '/payment_methods',
-      {
-        config: { scope: 'pos.transactions:read' },
-        schema: {
-          tags,
-          summary: 'List payment methods',
-          querystring: listPaymentMethodsQuery,
-          response: { 200: z.array(paymentMethod), ...commonErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const rows = methods.list(contract.contractId, request.query, request.query);
-        return sendPage(request, reply, request.query, rows).map((r) => presentPaymentMethod(r, contract.timeZone));
-      },
-    );
-
-    app.get(
-      '/payment_methods/:payment_method_id',
-      {
-        config: { scope: 'pos.transactions:read' },
-        schema: {
-          tags,
-          summary: 'Get a payment method',
-          params: paymentMethodParams,
-          response: { 200: paymentMethod, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return presentPaymentMethod(methods.get(contract.contractId, request.params.payment_method_id), contract.timeZone);
-      },
-    );
-
-    app.patch(
-      '/payment_methods/:payment_method_id',
-      {
-        config: { scope: 'pos.transactions:write' },
-        schema: {
-          tags,
-          summary: 'Update a payment method (only the keys sent change; individualApplicationFlag never changes)',
-          params: paymentMethodParams,
-          body: updatePaymentMethodBody,
-          response: { 200: paymentMethod, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return presentPaymentMethod(methods.update(contract.contractId, request.params.payment_method_id, request.body), contract.timeZone);
-      },
-    );
+    registerMasterRoutes(app, 'payment_method', methods, {
+      tags,
+      scope: 'pos.transactions',
+      record: paymentMethod,
+      present: presentPaymentMethod,
+      list: listPaymentMethodsQuery,
+      update: updatePaymentMethodBody,
+      summaries: { update: 'Update a payment method (only the keys sent change; individualApplicationFlag never changes)' },
+    });
   };
 }

@@ -1,9 +1,8 @@
 import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { decimalError, PRICE } from '../../domain/money.js';
-import { formatDateTime } from '../../domain/time.js';
-import { clearable, decimalText, digits, id, name, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { clearable, decimalText, digits, id, name, oneOf, text } from '../../platform/http/fields.js';
+import { idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
 import { optionalSequence } from '../payment-method-groups/schema.js';
 import type { PaymentMethodRow } from './repo.js';
 
@@ -11,29 +10,25 @@ export const FLAGS = ['0', '1'] as const;
 
 const flagOut = (meaning: string) => z.enum(FLAGS).describe(meaning);
 
-export const paymentMethod = z
-  .object({
-    paymentMethodId: z.string(),
-    paymentMethodCode: z.string().describe('1 to 20 half-width alphanumerics, unique in the contract'),
-    paymentMethodName: z.string(),
-    paymentDivision: z.string().describe('the shop\'s payment division code, 1 or 2 digits; copied onto other-payment lines of transactions'),
-    paymentUnitPrice: z
-      .string()
-      .nullable()
-      .describe('exact decimal; with a unit price the amount received (depositOthers) is a count of units; null when unset'),
-    paymentChangeFlag: flagOut('0 no change is given, 1 change is given'),
-    paymentSecuritiesFlag: flagOut('0 not securities, 1 securities (gift certificates and the like)'),
-    individualApplicationFlag: flagOut('1 registered by the individual-application payment method registration operation; read-only'),
-    paymentMethodGroupId: z.string().nullable(),
-    displaySequence: z.string().nullable().describe('integer-formatted; null when unset'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'PaymentMethod' });
+export const paymentMethod = masterRecord('PaymentMethod', {
+  paymentMethodId: z.string(),
+  paymentMethodCode: z.string().describe('1 to 20 half-width alphanumerics, unique in the contract'),
+  paymentMethodName: z.string(),
+  paymentDivision: z.string().describe('the shop\'s payment division code, 1 or 2 digits; copied onto other-payment lines of transactions'),
+  paymentUnitPrice: z
+    .string()
+    .nullable()
+    .describe('exact decimal; with a unit price the amount received (depositOthers) is a count of units; null when unset'),
+  paymentChangeFlag: flagOut('0 no change is given, 1 change is given'),
+  paymentSecuritiesFlag: flagOut('0 not securities, 1 securities (gift certificates and the like)'),
+  individualApplicationFlag: flagOut('1 registered by the individual-application payment method registration operation; read-only'),
+  paymentMethodGroupId: z.string().nullable(),
+  displaySequence: z.string().nullable().describe('integer-formatted; null when unset'),
+});
 
 export type PaymentMethod = z.infer<typeof paymentMethod>;
 
-export const paymentMethodParams = z.object({ payment_method_id: id() });
+export const paymentMethodParams = idParams('payment_method_id');
 
 const paymentMethodCode = z.string().regex(/^[A-Za-z0-9]{1,20}$/, 'must be 1 to 20 half-width alphanumerics (A-Z, a-z, 0-9)');
 const paymentDivision = digits(2);
@@ -62,22 +57,19 @@ const writable = {
 
 export const createPaymentMethodBody = z.strictObject(writable);
 
-export const updatePaymentMethodBody = patchBody({
-  ...writable,
-  paymentMethodCode: paymentMethodCode.optional(),
-  paymentMethodName: writable.paymentMethodName.optional(),
-  paymentDivision: paymentDivision.optional(),
-});
+export const updatePaymentMethodBody = patchOf(writable);
 
 export const PAYMENT_METHOD_SORT = ['paymentMethodId', 'paymentMethodCode', 'displaySequence', 'updDateTime'] as const;
 
-export const listPaymentMethodsQuery = z.strictObject({
-  payment_method_code: text(20).optional(),
-  payment_division: paymentDivision.optional(),
-  payment_method_group_id: id().optional(),
-  individual_application_flag: flag.optional(),
-  ...masterListQuery(PAYMENT_METHOD_SORT, POS_PAGE),
-});
+export const listPaymentMethodsQuery = masterQuery(
+  {
+    payment_method_code: text(20).optional(),
+    payment_division: paymentDivision.optional(),
+    payment_method_group_id: id().optional(),
+    individual_application_flag: flag.optional(),
+  },
+  PAYMENT_METHOD_SORT,
+);
 
 export type CreatePaymentMethod = z.infer<typeof createPaymentMethodBody>;
 export type UpdatePaymentMethod = z.infer<typeof updatePaymentMethodBody>;
@@ -93,9 +85,8 @@ export function presentPaymentMethod(row: PaymentMethodRow, zone: string): Payme
     paymentChangeFlag: row.payment_change_flag,
     paymentSecuritiesFlag: row.payment_securities_flag,
     individualApplicationFlag: row.individual_application,
-    paymentMethodGroupId: row.payment_method_group_id === null ? null : String(row.payment_method_group_id),
-    displaySequence: row.display_sequence === null ? null : String(row.display_sequence),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    paymentMethodGroupId: intText(row.payment_method_group_id),
+    displaySequence: intText(row.display_sequence),
+    ...stampsOf(row, zone),
   };
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { fromUnits, PRICE, PRICE_SCALE } from '../../domain/money.js';
-import { formatDateTime } from '../../domain/time.js';
-import { clearable, date, decimalText, digits, id, name, oneOf, patchBody } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { clearable, date, decimalText, digits, name, oneOf } from '../../platform/http/fields.js';
+import { idParams, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
 import type { ProductBundleGroupRow } from './repo.js';
 
 /**
@@ -13,23 +12,19 @@ import type { ProductBundleGroupRow } from './repo.js';
 export const BUNDLE_DIVISIONS = ['1', '2'] as const;
 const DIVISION_MEANING = '1 quantity: every `quantity` items of the group sell for `value` in total; 2 amount: every `quantity` items take `value` off their sum';
 
-export const productBundleGroup = z
-  .object({
-    productBundleGroupId: z.string(),
-    productBundleGroupName: z.string(),
-    division: z.enum(BUNDLE_DIVISIONS).describe(DIVISION_MEANING),
-    quantity: z.string().describe('integer-formatted, at least 1'),
-    value: z.string().describe('exact decimal, up to 9 integer digits and 3 decimals'),
-    startDate: z.string().nullable().describe('YYYY-MM-DD, first day of the bundle sale; null: no start'),
-    endDate: z.string().nullable().describe('YYYY-MM-DD, last day of the bundle sale; null: no end'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'ProductBundleGroup' });
+export const productBundleGroup = masterRecord('ProductBundleGroup', {
+  productBundleGroupId: z.string(),
+  productBundleGroupName: z.string(),
+  division: z.enum(BUNDLE_DIVISIONS).describe(DIVISION_MEANING),
+  quantity: z.string().describe('integer-formatted, at least 1'),
+  value: z.string().describe('exact decimal, up to 9 integer digits and 3 decimals'),
+  startDate: z.string().nullable().describe('YYYY-MM-DD, first day of the bundle sale; null: no start'),
+  endDate: z.string().nullable().describe('YYYY-MM-DD, last day of the bundle sale; null: no end'),
+});
 
 export type ProductBundleGroup = z.infer<typeof productBundleGroup>;
 
-export const productBundleGroupParams = z.object({ product_bundle_group_id: id() });
+export const productBundleGroupParams = idParams('product_bundle_group_id');
 
 const quantity = digits(9).refine((s) => !/^\d+$/.test(s) || Number(s) >= 1, { message: 'must be at least 1' });
 
@@ -44,20 +39,11 @@ const writable = {
 
 export const createProductBundleGroupBody = z.strictObject(writable);
 
-export const updateProductBundleGroupBody = patchBody({
-  ...writable,
-  productBundleGroupName: writable.productBundleGroupName.optional(),
-  division: writable.division.optional(),
-  quantity: quantity.optional(),
-  value: writable.value.optional(),
-});
+export const updateProductBundleGroupBody = patchOf(writable);
 
 export const PRODUCT_BUNDLE_GROUP_SORT = ['productBundleGroupId', 'productBundleGroupName', 'updDateTime'] as const;
 
-export const listProductBundleGroupsQuery = z.strictObject({
-  division: oneOf(BUNDLE_DIVISIONS).optional(),
-  ...masterListQuery(PRODUCT_BUNDLE_GROUP_SORT, POS_PAGE),
-});
+export const listProductBundleGroupsQuery = masterQuery({ division: oneOf(BUNDLE_DIVISIONS).optional() }, PRODUCT_BUNDLE_GROUP_SORT);
 
 export type CreateProductBundleGroup = z.infer<typeof createProductBundleGroupBody>;
 export type UpdateProductBundleGroup = z.infer<typeof updateProductBundleGroupBody>;
@@ -72,7 +58,6 @@ export function presentProductBundleGroup(row: ProductBundleGroupRow, zone: stri
     value: fromUnits(row.value_units, PRICE_SCALE),
     startDate: row.start_date,
     endDate: row.end_date,
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { formatDateTime } from '../../domain/time.js';
 import { name, patchBody } from '../../platform/http/fields.js';
+import { masterRecord, stampsOf } from '../../platform/http/list-schemas.js';
 import type { LabelRow } from './repo.js';
 
 /** Free-item labels are fixed slots 1..50 per contract, like customer group sections. */
@@ -9,14 +9,10 @@ export const MAX_LABEL_NO = 50;
 /** A label number as the path and bodies carry it: 1 to 50 without leading zeros. */
 export const labelNo = z.string().regex(/^(?:[1-9]|[1-4]\d|50)$/, `must be 1 to ${MAX_LABEL_NO}`);
 
-export const reserveItemLabel = z
-  .object({
-    no: z.string().describe(`free-item number, 1 to ${MAX_LABEL_NO}`),
-    label: z.string(),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'ProductReserveItemLabel' });
+export const reserveItemLabel = masterRecord('ProductReserveItemLabel', {
+  no: z.string().describe(`free-item number, 1 to ${MAX_LABEL_NO}`),
+  label: z.string(),
+});
 
 export type ReserveItemLabel = z.infer<typeof reserveItemLabel>;
 
@@ -34,7 +30,6 @@ export function presentLabel(row: LabelRow, zone: string): ReserveItemLabel {
   return {
     no: String(row.no),
     label: row.label,
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
 }

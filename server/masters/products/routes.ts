@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../platform/http/auth.js';
-import { sendPage } from '../../platform/http/paging.js';
-import { commonErrorResponses, problemSchema } from '../../platform/http/problem.js';
+import { answers } from '../../platform/http/answers.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
+import { registerMasterRoutes, type MasterRoutesSpec } from '../../platform/http/master-routes.js';
 import { ProductRepo, type ProductRecord } from './repo.js';
 import {
   createProductBody,
@@ -15,120 +14,53 @@ import {
   productParams,
   productStore,
   updateProductBody,
+  type CreateProduct,
+  type ListProductsQuery,
+  type UpdateProduct,
 } from './schema.js';
 
 /** The product master; its free-item labels live in product-labels (static paths win). */
 export default function productsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const products = new ProductRepo(deps.db, deps.writer, deps.ids, deps.clock);
   const tags = ['products'];
-  const present = (r: ProductRecord, zone: string) => presentProduct(r.row, r.items, zone);
+  // A product is answered with its free-item values: the repo's records, not its bare rows.
+  const records = {
+    create: (contractId: string, body: CreateProduct) => products.create(contractId, body),
+    list: (contractId: string, query: ListProductsQuery) => products.list(contractId, query, query),
+    get: (contractId: string, productId: string) => products.record(contractId, productId),
+    update: (contractId: string, productId: string, body: UpdateProduct) => products.update(contractId, productId, body),
+    delete: (contractId: string, productId: string) => products.delete(contractId, productId),
+  };
+  const spec = {
+    tags,
+    scope: 'pos.products',
+    record: product,
+    present: (r: ProductRecord, zone: string) => presentProduct(r.row, r.items, zone),
+    create: createProductBody,
+    list: listProductsQuery,
+    update: updateProductBody,
+    delete: true,
+    summaries: {
+      update: 'Update a product (only the keys sent change; reserveItems replaces the whole list)',
+      delete: 'Delete a product and its free-item values',
+    },
+  } satisfies MasterRoutesSpec<ProductRecord, typeof createProductBody, typeof updateProductBody, typeof listProductsQuery, never>;
 
   return async (app) => {
-    app.post(
-      '/products',
-      {
-        config: { scope: 'pos.products:write' },
-        schema: {
-          tags,
-          summary: 'Register a product',
-          body: createProductBody,
-          response: { 200: product, ...commonErrorResponses },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return present(products.create(contract.contractId, request.body), contract.timeZone);
-      },
-    );
+    registerMasterRoutes(app, 'product', records, { ...spec, only: ['create', 'list', 'get'] });
 
-    app.get(
-      '/products',
-      {
-        config: { scope: 'pos.products:read' },
-        schema: {
-          tags,
-          summary: 'List products',
-          querystring: listProductsQuery,
-          response: { 200: z.array(product), ...commonErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const rows = products.list(contract.contractId, request.query, request.query);
-        return sendPage(request, reply, request.query, rows).map((r) => present(r, contract.timeZone));
-      },
-    );
-
-    app.get(
-      '/products/:product_id',
-      {
-        config: { scope: 'pos.products:read' },
-        schema: {
-          tags,
-          summary: 'Get a product',
-          params: productParams,
-          response: { 200: product, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return present(products.record(contract.contractId, request.params.product_id), contract.timeZone);
-      },
-    );
-
-    app.get(
+    apiRoutes(app, tags).get(
       '/products/:product_id/stores',
+      'pos.products:read',
       {
-        config: { scope: 'pos.products:read' },
-        schema: {
-          tags,
-          summary: 'How each store handles the product (assignDivision 0 sells, 1 does not); set through `stores` of POST and PATCH /products',
-          params: productParams,
-          querystring: listProductStoresQuery,
-          response: { 200: z.array(productStore), ...commonErrorResponses, 404: problemSchema },
-        },
+        summary: 'How each store handles the product (assignDivision 0 sells, 1 does not); set through `stores` of POST and PATCH /products',
+        params: productParams,
+        querystring: listProductStoresQuery,
+        response: answers.listOf(productStore),
       },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const rows = products.storesOf(contract.contractId, request.params.product_id, request.query);
-        return sendPage(request, reply, request.query, rows).map(presentProductStore);
-      },
+      ({ contract, params, query, page }) => page(products.storesOf(contract.contractId, params.product_id, query), presentProductStore),
     );
 
-    app.patch(
-      '/products/:product_id',
-      {
-        config: { scope: 'pos.products:write' },
-        schema: {
-          tags,
-          summary: 'Update a product (only the keys sent change; reserveItems replaces the whole list)',
-          params: productParams,
-          body: updateProductBody,
-          response: { 200: product, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return present(products.update(contract.contractId, request.params.product_id, request.body), contract.timeZone);
-      },
-    );
-
-    app.delete(
-      '/products/:product_id',
-      {
-        config: { scope: 'pos.products:write' },
-        schema: {
-          tags,
-          summary: 'Delete a product and its free-item values',
-          params: productParams,
-          response: { 204: z.null().describe('No Content'), ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        products.delete(contract.contractId, request.params.product_id);
-        return reply.code(204).send(null);
-      },
-    );
+    registerMasterRoutes(app, 'product', records, { ...spec, only: ['update', 'delete'] });
   };
 }

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { COST, COST_SCALE, fromUnits, PRICE, PRICE_SCALE } from '../../domain/money.js';
-import { formatDateTime } from '../../domain/time.js';
-import { clearable, decimalText, digits, halfWidthCode, id, name, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, pageQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { clearable, decimalText, digits, halfWidthCode, id, name, oneOf, text } from '../../platform/http/fields.js';
+import { idParams, masterQuery, masterRecord, pagedQuery, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
 import { POINT_NOT_APPLICABLE, REDUCE_TAX_IDS, reduceTaxIdInput, TAX_DIVISIONS, TAX_FREE_DIVISIONS } from '../categories/schema.js';
 import { labelNo } from '../product-labels/schema.js';
 import type { ProductRow, ProductStoreRow, ReserveItemRow } from './repo.js';
@@ -17,30 +16,26 @@ export const PRODUCT_DIVISIONS = ['0', '1', '2', '3', '4', '5', '6', '7', '8'] a
 
 const reserveItem = z.object({ no: z.string().describe('free-item label number'), value: z.string() });
 
-export const product = z
-  .object({
-    productId: z.string(),
-    categoryId: z.string(),
-    productCode: z.string(),
-    productName: z.string(),
-    price: z.string().describe('exact decimal, up to 9 integer digits and 3 decimals'),
-    cost: z.string().nullable().describe('exact decimal, up to 8 integer digits and 5 decimals; null when unset'),
-    taxDivision: z.enum(TAX_DIVISIONS).describe('0 tax-included, 1 tax-excluded, 2 non-taxable'),
-    reduceTaxId: z.enum(REDUCE_TAX_IDS).nullable().describe('null standard rate, else a fixed reduced-tax-rate id (as categories)'),
-    pointNotApplicable: z.enum(POINT_NOT_APPLICABLE).describe('0 points apply, 1 points do not apply'),
-    taxFreeDivision: z.enum(TAX_FREE_DIVISIONS).describe('0 not applicable, 1 general goods, 2 consumables'),
-    productDivision: z
-      .enum(PRODUCT_DIVISIONS)
-      .describe('0 normal, 1 ticket, 2 option, 3 department sale, 4 bundle parent, 5 set-sale parent, 6 simple-bundle parent, 7 bundle child, 8 bundle discount child'),
-    reserveItems: z.array(reserveItem).describe('values of the free items, by label number'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'Product' });
+export const product = masterRecord('Product', {
+  productId: z.string(),
+  categoryId: z.string(),
+  productCode: z.string(),
+  productName: z.string(),
+  price: z.string().describe('exact decimal, up to 9 integer digits and 3 decimals'),
+  cost: z.string().nullable().describe('exact decimal, up to 8 integer digits and 5 decimals; null when unset'),
+  taxDivision: z.enum(TAX_DIVISIONS).describe('0 tax-included, 1 tax-excluded, 2 non-taxable'),
+  reduceTaxId: z.enum(REDUCE_TAX_IDS).nullable().describe('null standard rate, else a fixed reduced-tax-rate id (as categories)'),
+  pointNotApplicable: z.enum(POINT_NOT_APPLICABLE).describe('0 points apply, 1 points do not apply'),
+  taxFreeDivision: z.enum(TAX_FREE_DIVISIONS).describe('0 not applicable, 1 general goods, 2 consumables'),
+  productDivision: z
+    .enum(PRODUCT_DIVISIONS)
+    .describe('0 normal, 1 ticket, 2 option, 3 department sale, 4 bundle parent, 5 set-sale parent, 6 simple-bundle parent, 7 bundle child, 8 bundle discount child'),
+  reserveItems: z.array(reserveItem).describe('values of the free items, by label number'),
+});
 
 export type Product = z.infer<typeof product>;
 
-export const productParams = z.object({ product_id: id() });
+export const productParams = idParams('product_id');
 
 /** The free-item values of a product; the whole list is replaced when sent. */
 const reserveItemsInput = z
@@ -90,22 +85,14 @@ const writable = {
 };
 
 export const createProductBody = z.strictObject(writable);
-export const updateProductBody = patchBody({
-  ...writable,
-  categoryId: writable.categoryId.optional(),
-  productCode: writable.productCode.optional(),
-  productName: writable.productName.optional(),
-  price: writable.price.optional(),
-});
+export const updateProductBody = patchOf(writable);
 
 export const PRODUCT_SORT = ['productId', 'productCode', 'price', 'categoryId', 'updDateTime'] as const;
 
-export const listProductsQuery = z.strictObject({
-  category_id: digits(9).optional(),
-  product_code: text(20).optional(),
-  product_division: oneOf(PRODUCT_DIVISIONS).optional(),
-  ...masterListQuery(PRODUCT_SORT, POS_PAGE),
-});
+export const listProductsQuery = masterQuery(
+  { category_id: digits(9).optional(), product_code: text(20).optional(), product_division: oneOf(PRODUCT_DIVISIONS).optional() },
+  PRODUCT_SORT,
+);
 
 /** GET /products/{product_id}/stores: one entry per store (normal stores and warehouses). */
 export const productStore = z
@@ -126,11 +113,7 @@ export const presentProductStore = (r: ProductStoreRow): ProductStore => ({
 
 export const PRODUCT_STORE_SORT = ['storeId'] as const;
 
-export const listProductStoresQuery = z.strictObject({
-  store_id: id().optional(),
-  assign_division: oneOf(ASSIGN_DIVISIONS).optional(),
-  ...pageQuery(PRODUCT_STORE_SORT, POS_PAGE),
-});
+export const listProductStoresQuery = pagedQuery({ store_id: id().optional(), assign_division: oneOf(ASSIGN_DIVISIONS).optional() }, PRODUCT_STORE_SORT);
 
 export type ListProductStoresQuery = z.infer<typeof listProductStoresQuery>;
 
@@ -152,8 +135,7 @@ export function presentProduct(row: ProductRow, items: readonly ReserveItemRow[]
     taxFreeDivision: row.tax_free_division,
     productDivision: row.product_division,
     reserveItems: items.map((i) => ({ no: String(i.no), value: i.value })),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
 }
 

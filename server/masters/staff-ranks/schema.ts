@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { formatDateTime } from '../../domain/time.js';
-import { clearable, intString, name, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { clearable, intString, name, oneOf, text } from '../../platform/http/fields.js';
+import { masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
 import type { StaffRankRow } from './repo.js';
 
 export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 invalid, 1 valid
@@ -34,22 +33,18 @@ export const discountRate = z
     return decimals ? `${integer}.${decimals}` : integer;
   });
 
-export const staffRank = z
-  .object({
-    staffRank: z.string().describe('the code in the admin screen'),
-    staffRankFullName: z.string(),
-    staffRankDisplayName: z.string().describe('shown at staff sale; the full name when unset'),
-    displayFlag: z.enum(DISPLAY_FLAGS).describe('0 invalid, 1 valid'),
-    displaySequence: z.string().describe('list order priority, integer-formatted'),
-    staffDiscountRate: z.string().describe('percent, 0 to 100, at most 2 decimals'),
-    useProductStaffDiscountRateDivision: z.enum(USE_PRODUCT_RATE_DIVISIONS).describe('0 do not use the product master staff-sale rate, 1 use it'),
-    staffApplicationSellingPriceDivision: z
-      .enum(SELLING_PRICE_DIVISIONS)
-      .describe('during a sale period: 0 sale price × staff rate, 1 the cheaper of sale and staff price, 2 the dearer'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'StaffRank' });
+export const staffRank = masterRecord('StaffRank', {
+  staffRank: z.string().describe('the code in the admin screen'),
+  staffRankFullName: z.string(),
+  staffRankDisplayName: z.string().describe('shown at staff sale; the full name when unset'),
+  displayFlag: z.enum(DISPLAY_FLAGS).describe('0 invalid, 1 valid'),
+  displaySequence: z.string().describe('list order priority, integer-formatted'),
+  staffDiscountRate: z.string().describe('percent, 0 to 100, at most 2 decimals'),
+  useProductStaffDiscountRateDivision: z.enum(USE_PRODUCT_RATE_DIVISIONS).describe('0 do not use the product master staff-sale rate, 1 use it'),
+  staffApplicationSellingPriceDivision: z
+    .enum(SELLING_PRICE_DIVISIONS)
+    .describe('during a sale period: 0 sale price × staff rate, 1 the cheaper of sale and staff price, 2 the dearer'),
+});
 
 export type StaffRank = z.infer<typeof staffRank>;
 
@@ -62,6 +57,7 @@ const fullName = z
 
 /** Spec 4.8's body keys; the display name falls back to the full name when cleared. */
 const writable = {
+  staffRankFullName: fullName,
   // Blank is unset too: a display name of spaces would show nothing at a staff sale.
   staffRankDisplayName: clearable(text(NAME_MAX))
     .transform((v) => (v !== null && v.trim() === '' ? null : v))
@@ -73,15 +69,12 @@ const writable = {
   staffApplicationSellingPriceDivision: oneOf(SELLING_PRICE_DIVISIONS).optional(),
 };
 
-export const createStaffRankBody = z.strictObject({ staffRank: staffRankCode, staffRankFullName: fullName, ...writable });
-export const updateStaffRankBody = patchBody({ staffRankFullName: fullName.optional(), ...writable });
+export const createStaffRankBody = z.strictObject({ staffRank: staffRankCode, ...writable });
+export const updateStaffRankBody = patchOf(writable);
 
 export const STAFF_RANK_SORT = ['staffRank', 'displaySequence'] as const;
 
-export const listStaffRanksQuery = z.strictObject({
-  display_flag: oneOf(DISPLAY_FLAGS).optional(),
-  ...masterListQuery(STAFF_RANK_SORT, POS_PAGE),
-});
+export const listStaffRanksQuery = masterQuery({ display_flag: oneOf(DISPLAY_FLAGS).optional() }, STAFF_RANK_SORT);
 
 export type CreateStaffRank = z.infer<typeof createStaffRankBody>;
 export type UpdateStaffRank = z.infer<typeof updateStaffRankBody>;
@@ -97,7 +90,6 @@ export function presentStaffRank(row: StaffRankRow, zone: string): StaffRank {
     staffDiscountRate: row.staff_discount_rate,
     useProductStaffDiscountRateDivision: row.use_product_staff_discount_rate_division,
     staffApplicationSellingPriceDivision: row.staff_application_selling_price_division,
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../platform/http/auth.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
 import { BadRequest, commonErrorResponses, Forbidden, problemSchema } from '../../platform/http/problem.js';
 import { RIGHTS } from '../../platform/http/rights.js';
 import { StaffLoginRepo } from '../../platform/auth/staff-logins.js';
@@ -28,44 +28,28 @@ const rightsBody = z.strictObject({
 export default function staffRightsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const staffs = new StaffRepo(deps.db, deps.writer, deps.ids, deps.clock);
   const logins = new StaffLoginRepo(deps.db, deps.writer, deps.clock);
-  const tags = ['staffs'];
   const present = (contractId: string, staffId: string) => {
     const login = logins.find(contractId, staffId);
     return { staffId, login: login !== undefined, rights: [...(login?.rights ?? [])] };
   };
+  const response = { 200: staffRights, 404: problemSchema, ...commonErrorResponses };
 
   return async (app) => {
-    app.get(
-      '/staffs/:staff_id/rights',
-      {
-        config: { scope: 'pos.staffs:read' },
-        schema: { tags, summary: "A staff member's back-office rights (ours)", params: staffParams, response: { 200: staffRights, 404: problemSchema, ...commonErrorResponses } },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        const staffId = String(staffs.get(contract.contractId, request.params.staff_id).staff_id);
-        return present(contract.contractId, staffId);
-      },
+    const route = apiRoutes(app, ['staffs']);
+
+    route.get('/staffs/:staff_id/rights', 'pos.staffs:read', { summary: "A staff member's back-office rights (ours)", params: staffParams, response }, ({ contract, params }) =>
+      present(contract.contractId, String(staffs.get(contract.contractId, params.staff_id).staff_id)),
     );
 
-    app.put(
+    route.put(
       '/staffs/:staff_id/rights',
-      {
-        config: { scope: 'pos.staffs:write' },
-        schema: {
-          tags,
-          summary: "Set a staff member's back-office rights (ours; a user token needs staff_edit_all)",
-          params: staffParams,
-          body: rightsBody,
-          response: { 200: staffRights, 404: problemSchema, ...commonErrorResponses },
-        },
-      },
-      async (request) => {
-        const { contract, rights: held } = authOf(request);
+      'pos.staffs:write',
+      { summary: "Set a staff member's back-office rights (ours; a user token needs staff_edit_all)", params: staffParams, body: rightsBody, response },
+      ({ auth, contract, params, body }) => {
         // Beyond the staff table's edit rights: granting rights is the whole of staff management.
-        if (held !== null && !held.includes('staff_edit_all')) throw new Forbidden('[right] the user token lacks the right staff_edit_all');
-        const staffId = String(staffs.get(contract.contractId, request.params.staff_id).staff_id);
-        const rights = [...new Set(request.body.rights)];
+        if (auth.rights !== null && !auth.rights.includes('staff_edit_all')) throw new Forbidden('[right] the user token lacks the right staff_edit_all');
+        const staffId = String(staffs.get(contract.contractId, params.staff_id).staff_id);
+        const rights = [...new Set(body.rights)];
         if (!logins.setRights(contract.contractId, staffId, rights)) {
           throw BadRequest.field('rights', `staff member ${staffId} has no back-office login; set a password first (pos-backoffice staff-password set)`);
         }

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../platform/http/auth.js';
-import { sendPage } from '../../platform/http/paging.js';
-import { commonErrorResponses, problemSchema } from '../../platform/http/problem.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
+import { registerMasterRoutes } from '../../platform/http/master-routes.js';
+import { problemSchema } from '../../platform/http/problem.js';
 import type { Right } from '../../platform/http/rights.js';
 import { StaffRepo } from './repo.js';
 import { bareProblem, createStaffBody, listStaffsQuery, presentStaff, staff, staffParams, updatedStaff, updateStaffBody } from './schema.js';
@@ -18,65 +17,28 @@ export default function staffsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const tags = ['staff'];
 
   return async (app) => {
-    app.post(
-      '/staffs',
-      {
-        config: { scope: 'pos.staffs:write', rights: STAFF_EDIT_RIGHTS },
-        schema: { tags, summary: 'Register a staff member', body: createStaffBody, response: { 200: staff, ...commonErrorResponses } },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return presentStaff(staffs.create(contract.contractId, request.body), contract.timeZone);
-      },
-    );
+    registerMasterRoutes(app, 'staff', staffs, {
+      noun: ['staff member', 'staff'],
+      tags,
+      scope: 'pos.staffs',
+      rights: { read: STAFF_READ_RIGHTS, write: STAFF_EDIT_RIGHTS },
+      record: staff,
+      present: presentStaff,
+      create: createStaffBody,
+      list: listStaffsQuery,
+    });
 
-    app.get(
-      '/staffs',
-      {
-        config: { scope: 'pos.staffs:read', rights: STAFF_READ_RIGHTS },
-        schema: { tags, summary: 'List staff', querystring: listStaffsQuery, response: { 200: z.array(staff), ...commonErrorResponses } },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const rows = staffs.list(contract.contractId, request.query, request.query);
-        return sendPage(request, reply, request.query, rows).map((r) => presentStaff(r, contract.timeZone));
-      },
-    );
-
-    app.get(
+    // Spec 4.4's update answers the staff id alone, and its problems carry no status.
+    apiRoutes(app, tags).patch(
       '/staffs/:staff_id',
+      { scope: 'pos.staffs:write', rights: STAFF_EDIT_RIGHTS, problemWithoutStatus: true },
       {
-        config: { scope: 'pos.staffs:read', rights: STAFF_READ_RIGHTS },
-        schema: {
-          tags,
-          summary: 'Get a staff member',
-          params: staffParams,
-          response: { 200: staff, ...commonErrorResponses, 404: problemSchema },
-        },
+        summary: 'Update a staff member (spec 4.4: only the keys sent change; null or "" clears a nullable field)',
+        params: staffParams,
+        body: updateStaffBody,
+        response: { 200: updatedStaff, 400: bareProblem, 401: problemSchema, 403: bareProblem, 404: bareProblem },
       },
-      async (request) => {
-        const { contract } = authOf(request);
-        return presentStaff(staffs.get(contract.contractId, request.params.staff_id), contract.timeZone);
-      },
-    );
-
-    app.patch(
-      '/staffs/:staff_id',
-      {
-        config: { scope: 'pos.staffs:write', rights: STAFF_EDIT_RIGHTS, problemWithoutStatus: true },
-        schema: {
-          tags,
-          summary: 'Update a staff member (spec 4.4: only the keys sent change; null or "" clears a nullable field)',
-          params: staffParams,
-          body: updateStaffBody,
-          response: { 200: updatedStaff, 400: bareProblem, 401: problemSchema, 403: bareProblem, 404: bareProblem },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        const row = staffs.update(contract.contractId, request.params.staff_id, request.body);
-        return { staffId: String(row.staff_id) };
-      },
+      ({ contract, params, body }) => ({ staffId: String(staffs.update(contract.contractId, params.staff_id, body).staff_id) }),
     );
   };
 }

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { formatDateTime } from '../../domain/time.js';
-import { clearable, date, digits, halfWidthCode, id, name, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { clearable, date, digits, halfWidthCode, name, oneOf, text } from '../../platform/http/fields.js';
+import { idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
 import type { StaffRow } from './repo.js';
 
 export const GENDERS = ['0', '1', '9'] as const; // 0 male, 1 female, 9 unselected
@@ -22,40 +21,36 @@ export const STAFF_LIMITS = {
   adminMemo: 1000,
 } as const;
 
-export const staff = z
-  .object({
-    staffId: z.string(),
-    staffName: z.string(),
-    staffKana: z.string().nullable().describe('full-width katakana reading'),
-    gender: z.enum(GENDERS).describe('0 male, 1 female, 9 unselected'),
-    birthday: z.string().nullable().describe('YYYY-MM-DD'),
-    postCode: z.string().nullable(),
-    address: z.string().nullable(),
-    phone: z.string().nullable(),
-    employeeClassificationId: z.string().nullable(),
-    dashboardType: z.number().int().describe('screen right after login: 0 staff top, 1 administrator top'),
-    staffCode: z.string().nullable().describe('employee number; the username of a back-office login'),
-    hireDate: z.string().nullable().describe('YYYY-MM-DD'),
-    terminationDate: z.string().nullable().describe('YYYY-MM-DD'),
-    terminationReason: z.string().nullable(),
-    roleInEmployeeList: z.string().nullable(),
-    career: z.string().nullable(),
-    passCode: z.string().nullable().describe('clock-in passcode, 4 half-width digits'),
-    displaySequence: z.number().int().nullable(),
-    memo: z.string().nullable(),
-    adminMemo: z.string().nullable(),
-    adminFlag: z.boolean().describe('administrator right'),
-    foreignerFlag: z.boolean(),
-    stampScreenDisplayFlag: z.boolean().describe('shown on the clock-in screen'),
-    personalWebStampScreenDisplayFlag: z.boolean().describe('shown on the individual web clock-in screen'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'Staff' });
+export const staff = masterRecord('Staff', {
+  staffId: z.string(),
+  staffName: z.string(),
+  staffKana: z.string().nullable().describe('full-width katakana reading'),
+  gender: z.enum(GENDERS).describe('0 male, 1 female, 9 unselected'),
+  birthday: z.string().nullable().describe('YYYY-MM-DD'),
+  postCode: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  employeeClassificationId: z.string().nullable(),
+  dashboardType: z.number().int().describe('screen right after login: 0 staff top, 1 administrator top'),
+  staffCode: z.string().nullable().describe('employee number; the username of a back-office login'),
+  hireDate: z.string().nullable().describe('YYYY-MM-DD'),
+  terminationDate: z.string().nullable().describe('YYYY-MM-DD'),
+  terminationReason: z.string().nullable(),
+  roleInEmployeeList: z.string().nullable(),
+  career: z.string().nullable(),
+  passCode: z.string().nullable().describe('clock-in passcode, 4 half-width digits'),
+  displaySequence: z.number().int().nullable(),
+  memo: z.string().nullable(),
+  adminMemo: z.string().nullable(),
+  adminFlag: z.boolean().describe('administrator right'),
+  foreignerFlag: z.boolean(),
+  stampScreenDisplayFlag: z.boolean().describe('shown on the clock-in screen'),
+  personalWebStampScreenDisplayFlag: z.boolean().describe('shown on the individual web clock-in screen'),
+});
 
 export type Staff = z.infer<typeof staff>;
 
-export const staffParams = z.object({ staff_id: id() });
+export const staffParams = idParams('staff_id');
 
 /**
  * Full-width katakana: the Katakana block U+30A1..U+30FF (so the long vowel mark ー and the
@@ -93,6 +88,7 @@ const displaySequence = z
 
 /** Every field of spec 2.3 except staffId; nullable ones are cleared by null or "". */
 const writable = {
+  staffName,
   staffKana: clearable(katakana).optional(),
   gender: gender.optional(),
   birthday: clearable(date).optional(),
@@ -117,18 +113,14 @@ const writable = {
   personalWebStampScreenDisplayFlag: flag.optional(),
 };
 
-export const createStaffBody = z.strictObject({ staffName, ...writable });
-export const updateStaffBody = patchBody({ staffName: staffName.optional(), ...writable });
+export const createStaffBody = z.strictObject(writable);
+export const updateStaffBody = patchOf(writable);
 
 export const updatedStaff = z.object({ staffId: z.string() }).meta({ id: 'UpdatedStaff' });
 
 export const STAFF_SORT = ['staffId', 'staffCode', 'staffKana', 'displaySequence', 'hireDate'] as const;
 
-export const listStaffsQuery = z.strictObject({
-  staff_code: z.string().optional(),
-  gender: oneOf(GENDERS).optional(),
-  ...masterListQuery(STAFF_SORT, POS_PAGE),
-});
+export const listStaffsQuery = masterQuery({ staff_code: z.string().optional(), gender: oneOf(GENDERS).optional() }, STAFF_SORT);
 
 /** The staff update's errors have type, title and detail only (spec 4.4). */
 export const bareProblem = z
@@ -149,7 +141,7 @@ export function presentStaff(row: StaffRow, zone: string): Staff {
     postCode: row.post_code,
     address: row.address,
     phone: row.phone,
-    employeeClassificationId: row.employee_classification_id === null ? null : String(row.employee_classification_id),
+    employeeClassificationId: intText(row.employee_classification_id),
     dashboardType: row.dashboard_type,
     staffCode: row.staff_code,
     hireDate: row.hire_date,
@@ -165,7 +157,6 @@ export function presentStaff(row: StaffRow, zone: string): Staff {
     foreignerFlag: row.foreigner_flag === 1,
     stampScreenDisplayFlag: row.stamp_screen_display_flag === 1,
     personalWebStampScreenDisplayFlag: row.personal_web_stamp_screen_display_flag === 1,
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
 }

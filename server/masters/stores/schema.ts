@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { formatDecimal, PRICE } from '../../domain/money.js';
-import { formatDateTime } from '../../domain/time.js';
 import { clearable, dateTime, decimalText, halfWidthCode, id, name, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { idParams, intText, masterQuery, stampsOf } from '../../platform/http/list-schemas.js';
 import type { StoreRow } from './repo.js';
 
 /** The platform's storeDivision: 1 normal store, 2 warehouse. Fixed at registration. */
@@ -379,7 +378,7 @@ export const store = z
 
 export type Store = z.infer<typeof store>;
 
-export const storeParams = z.object({ store_id: id() });
+export const storeParams = idParams('store_id');
 
 export const createStoreBody = z
   .strictObject({ storeName: name(85), ...bodyShape })
@@ -399,13 +398,10 @@ const withQuery = {
 
 export const getStoreQuery = z.strictObject(withQuery);
 
-export const listStoresQuery = z.strictObject({
-  store_code: z.string().optional(),
-  division: oneOf(DIVISIONS).optional(),
-  pause_flag: oneOf(PAUSE_FLAGS).optional(),
-  ...withQuery,
-  ...masterListQuery(STORE_SORT, POS_PAGE),
-});
+export const listStoresQuery = masterQuery(
+  { store_code: z.string().optional(), division: oneOf(DIVISIONS).optional(), pause_flag: oneOf(PAUSE_FLAGS).optional(), ...withQuery },
+  STORE_SORT,
+);
 
 export type CreateStore = z.infer<typeof createStoreBody>;
 /** A POST /stores body as a client sends it. */
@@ -425,7 +421,8 @@ export const partsOf = (q: GetStoreQuery): StoreParts => ({
   receiptPrintInfo: q.with_receipt_print_info === 'all',
 });
 
-const str = (v: number | null) => (v === null ? null : String(v));
+/** POST and PATCH answer the whole store, pointCondition and receiptPrintInfo included. */
+export const ALL_PARTS: StoreParts = { pointCondition: true, receiptPrintInfo: true };
 
 export function presentStore(row: StoreRow, zone: string, parts: StoreParts = {}): Store {
   const storeId = String(row.store_id);
@@ -463,11 +460,11 @@ export function presentStore(row: StoreRow, zone: string, parts: StoreParts = {}
     roundingDivision: row.rounding_division,
     discountRoundingDivision: row.contract_discount_rounding_division,
     cardCompanySelectDivision: row.card_company_select_division,
-    giftReceiptValidDays: str(row.gift_receipt_valid_days),
+    giftReceiptValidDays: intText(row.gift_receipt_valid_days),
     taxLabelNormal: row.tax_label_normal,
     taxLabelReduce: row.tax_label_reduce,
     pauseFlag: row.pause_flag,
-    displaySequence: str(row.display_sequence),
+    displaySequence: intText(row.display_sequence),
     facePaymentUseDivision: row.face_payment_use_division,
     invoiceRegistrationNo: row.invoice_registration_no,
     pointGivingDivision: row.point_giving_division,
@@ -482,8 +479,7 @@ export function presentStore(row: StoreRow, zone: string, parts: StoreParts = {}
     bankDepositAutoInputAmount: row.bank_deposit_auto_input_amount,
     cashInputAtSettlement: row.cash_input_at_settlement,
     cashDrawerDivision: row.cash_drawer_division,
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
     ...(parts.pointCondition
       ? {
           pointCondition: {
@@ -493,13 +489,13 @@ export function presentStore(row: StoreRow, zone: string, parts: StoreParts = {}
             pointGivingUnitPrice: row.point_giving_unit_price,
             pointGivingUnit: row.point_giving_unit,
             pointGivingDivision: row.point_giving_division,
-            pointUseUnit: str(row.point_use_unit),
+            pointUseUnit: intText(row.point_use_unit),
             pointSpendDivision: row.point_spend_division,
             pointSpendLimitDivision: row.point_spend_limit_division,
             expireDivision: row.expire_division,
-            expireLimit: str(row.expire_limit),
+            expireLimit: intText(row.expire_limit),
             mileageDivision: row.mileage_division,
-            mileageLimit: str(row.mileage_limit),
+            mileageLimit: intText(row.mileage_limit),
           },
         }
       : {}),
