@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, digits, id, oneOf, patchBody } from '../../platform/http/fields.js';
-import { pageQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { idParams, pagedQuery } from '../../platform/http/list-schemas.js';
 import type { OrderSettingRow } from './repo.js';
 
 export const FLAGS = ['0', '1'] as const;
@@ -24,7 +24,7 @@ export const orderSetting = z
 
 export type OrderSetting = z.infer<typeof orderSetting>;
 
-export const orderSettingsParams = z.object({ product_id: id() });
+export const orderSettingsParams = idParams('product_id');
 export const orderSettingParams = z.object({ product_id: id(), store_id: id() });
 
 export const updateOrderSettingBody = patchBody({
@@ -34,7 +34,7 @@ export const updateOrderSettingBody = patchBody({
 });
 
 export const ORDER_SETTING_SORT = ['storeId'] as const;
-export const listOrderSettingsQuery = z.strictObject({ store_id: id().optional(), ...pageQuery(ORDER_SETTING_SORT, POS_PAGE) });
+export const listOrderSettingsQuery = pagedQuery({ store_id: id().optional() }, ORDER_SETTING_SORT);
 
 export type UpdateOrderSetting = z.infer<typeof updateOrderSettingBody>;
 export type ListOrderSettingsQuery = z.infer<typeof listOrderSettingsQuery>;

@@ -1,20 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../platform/http/auth.js';
-import { sendPage } from '../../platform/http/paging.js';
-import { commonErrorResponses, problemSchema } from '../../platform/http/problem.js';
+import { answers } from '../../platform/http/answers.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
 import { ShipmentRepo } from './repo.js';
-import {
-  createShipmentBody,
-  getShipmentQuery,
-  listShipmentsQuery,
-  presentShipment,
-  shipment,
-  shipmentParams,
-  updateShipmentBody,
-  type ShipmentRow,
-} from './schema.js';
+import { createShipmentBody, getShipmentQuery, listShipmentsQuery, presentShipment, shipment, shipmentParams, updateShipmentBody, type ShipmentRow } from './schema.js';
 
 /**
  * Shipments to suppliers and others (spec 2.9, 3.2, 3.3, 4.12); Retail Business only
@@ -23,84 +12,61 @@ import {
  */
 export default function shipmentsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const shipments = new ShipmentRepo(deps.db, deps.writer, deps.ids, deps.clock);
-  const tags = ['shipments'];
   const withDetails = (contractId: string, row: ShipmentRow, zone: string) =>
     presentShipment(row, shipments.detailsOf(contractId, row.shipment_id), zone);
 
   return async (app) => {
-    app.post(
+    const route = apiRoutes(app, ['shipments']);
+
+    route.post(
       '/shipments',
+      'pos.orders:write',
       {
-        config: { scope: 'pos.orders:write' },
-        schema: {
-          tags,
-          summary: 'Register a shipment; status 2 (shipped) takes its quantities out of the shipment store\'s stock',
-          body: createShipmentBody,
-          response: { 200: shipment, ...commonErrorResponses },
-        },
+        summary: "Register a shipment; status 2 (shipped) takes its quantities out of the shipment store's stock",
+        body: createShipmentBody,
+        response: answers.one(shipment),
       },
-      async (request) => {
-        const { contract } = authOf(request);
-        return withDetails(contract.contractId, shipments.create(contract, request.body), contract.timeZone);
+      ({ contract, body }) => withDetails(contract.contractId, shipments.create(contract, body), contract.timeZone),
+    );
+
+    route.get(
+      '/shipments',
+      'pos.orders:read',
+      { summary: 'List shipments (headers; with_details=all adds the details)', querystring: listShipmentsQuery, response: answers.list(shipment) },
+      ({ contract, query, page }) => {
+        const rows = page(shipments.list(contract.contractId, query, query));
+        if (query.with_details !== 'all') return rows.map((r) => presentShipment(r, null, contract.timeZone));
+        const details = shipments.details.byShipment(contract.contractId, rows.map((r) => r.shipment_id));
+        return rows.map((r) => presentShipment(r, details.get(r.shipment_id)!, contract.timeZone));
       },
     );
 
-    app.get(
-      '/shipments',
-      {
-        config: { scope: 'pos.orders:read' },
-        schema: {
-          tags,
-          summary: 'List shipments (headers; with_details=all adds the details)',
-          querystring: listShipmentsQuery,
-          response: { 200: z.array(shipment), ...commonErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const page = sendPage(request, reply, request.query, shipments.list(contract.contractId, request.query, request.query));
-        if (request.query.with_details !== 'all') return page.map((r) => presentShipment(r, null, contract.timeZone));
-        const details = shipments.details.byShipment(contract.contractId, page.map((r) => r.shipment_id));
-        return page.map((r) => presentShipment(r, details.get(r.shipment_id)!, contract.timeZone));
-      },
-    );
-
-    app.get(
+    route.get(
       '/shipments/:shipment_id',
+      'pos.orders:read',
       {
-        config: { scope: 'pos.orders:read' },
-        schema: {
-          tags,
-          summary: 'Get a shipment with its details (with_details=none: the header only)',
-          params: shipmentParams,
-          querystring: getShipmentQuery,
-          response: { 200: shipment, ...commonErrorResponses, 404: problemSchema },
-        },
+        summary: 'Get a shipment with its details (with_details=none: the header only)',
+        params: shipmentParams,
+        querystring: getShipmentQuery,
+        response: answers.found(shipment),
       },
-      async (request) => {
-        const { contract } = authOf(request);
-        const row = shipments.get(contract.contractId, request.params.shipment_id);
-        if (request.query.with_details === 'none') return presentShipment(row, null, contract.timeZone);
+      ({ contract, params, query }) => {
+        const row = shipments.get(contract.contractId, params.shipment_id);
+        if (query.with_details === 'none') return presentShipment(row, null, contract.timeZone);
         return withDetails(contract.contractId, row, contract.timeZone);
       },
     );
 
-    app.patch(
+    route.patch(
       '/shipments/:shipment_id',
+      'pos.orders:write',
       {
-        config: { scope: 'pos.orders:write' },
-        schema: {
-          tags,
-          summary: 'Update a shipment (spec 4.12): approval 0 → 1/2 once, a shipped one stays shipped, details by shipmentDetailId or added',
-          params: shipmentParams,
-          body: updateShipmentBody,
-          response: { 200: shipment, ...commonErrorResponses, 404: problemSchema },
-        },
+        summary: 'Update a shipment (spec 4.12): approval 0 → 1/2 once, a shipped one stays shipped, details by shipmentDetailId or added',
+        params: shipmentParams,
+        body: updateShipmentBody,
+        response: answers.found(shipment),
       },
-      async (request) => {
-        const { contract } = authOf(request);
-        return withDetails(contract.contractId, shipments.update(contract, request.params.shipment_id, request.body), contract.timeZone);
-      },
+      ({ contract, params, body }) => withDetails(contract.contractId, shipments.update(contract, params.shipment_id, body), contract.timeZone),
     );
   };
 }

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
 import type { ShippingStatus } from '../../domain/shipping.js';
-import { authOf } from '../../platform/http/auth.js';
-import { sendPage } from '../../platform/http/paging.js';
-import { commonErrorResponses, problemSchema } from '../../platform/http/problem.js';
+import { answers } from '../../platform/http/answers.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
 import { ShippingOperations } from './operations.js';
 import { ReceivingOperations } from './receiving.js';
 import {
@@ -30,74 +28,46 @@ const DESCRIPTION =
 export default function receivingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const shippingOps = new ShippingOperations(deps.db, deps.writer, deps.ids, deps.clock);
   const operations = new ReceivingOperations(shippingOps);
-  const tags = ['shipping'];
 
   return async (app) => {
-    app.get(
+    const route = apiRoutes(app, ['shipping']);
+
+    route.get(
       '/receiving',
-      {
-        config: { scope: 'pos.transfers:read' },
-        schema: { tags, summary: 'List receivings', description: DESCRIPTION, querystring: listReceivingQuery, response: { 200: z.array(receiving), ...commonErrorResponses } },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const q = request.query;
-        const rows = shippingOps.repo.listReceiving(
-          contract.contractId,
-          {
-            receiving_store_id: q.receiving_store_id,
-            shipping_store_id: q.shipping_store_id,
-            shipping_id: q.shipping_id,
-            status: q.status === undefined ? undefined : SHIPPING_STATUS_OF[q.status],
-            receiving_date: q.receiving_date,
-            identification_no: q.identification_no,
-          },
-          q,
-        );
-        const page = sendPage(request, reply, q, rows);
-        return page.map((r) =>
+      'pos.transfers:read',
+      { summary: 'List receivings', description: DESCRIPTION, querystring: listReceivingQuery, response: answers.list(receiving) },
+      ({ contract, query: q, page }) => {
+        const filters = {
+          receiving_store_id: q.receiving_store_id,
+          shipping_store_id: q.shipping_store_id,
+          shipping_id: q.shipping_id,
+          status: q.status === undefined ? undefined : SHIPPING_STATUS_OF[q.status],
+          receiving_date: q.receiving_date,
+          identification_no: q.identification_no,
+        };
+        return page(shippingOps.repo.listReceiving(contract.contractId, filters, q), (r) =>
           presentReceiving(r, contract.timeZone, q.with_details === 'all' ? shippingOps.repo.receivingDetails(contract.contractId, r.shipping_id) : undefined),
         );
       },
     );
 
-    app.get(
+    route.get(
       '/receiving/:receiving_id',
-      {
-        config: { scope: 'pos.transfers:read' },
-        schema: {
-          tags,
-          summary: 'Get a receiving',
-          description: DESCRIPTION,
-          params: receivingParams,
-          querystring: getReceivingQuery,
-          response: { 200: receiving, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        const row = operations.get(contract.contractId, request.params.receiving_id);
-        const details = request.query.with_details === 'all' ? shippingOps.repo.receivingDetails(contract.contractId, row.shipping_id) : undefined;
+      'pos.transfers:read',
+      { summary: 'Get a receiving', description: DESCRIPTION, params: receivingParams, querystring: getReceivingQuery, response: answers.found(receiving) },
+      ({ contract, params, query }) => {
+        const row = operations.get(contract.contractId, params.receiving_id);
+        const details = query.with_details === 'all' ? shippingOps.repo.receivingDetails(contract.contractId, row.shipping_id) : undefined;
         return presentReceiving(row, contract.timeZone, details);
       },
     );
 
-    app.get(
+    route.get(
       '/receiving/:receiving_id/details',
-      {
-        config: { scope: 'pos.transfers:read' },
-        schema: {
-          tags,
-          summary: 'List the details of a receiving',
-          params: receivingParams,
-          querystring: listReceivingDetailsQuery,
-          response: { 200: z.array(receivingDetail), ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const q = request.query;
-        const row = operations.get(contract.contractId, request.params.receiving_id);
+      'pos.transfers:read',
+      { summary: 'List the details of a receiving', params: receivingParams, querystring: listReceivingDetailsQuery, response: answers.listOf(receivingDetail) },
+      ({ contract, params, query: q, page }) => {
+        const row = operations.get(contract.contractId, params.receiving_id);
         let details = shippingOps.repo.receivingDetails(contract.contractId, row.shipping_id).map((d) => presentReceivingDetail(d, contract.timeZone));
         if (q.product_id !== undefined) details = details.filter((d) => d.productId === q.product_id);
         if (q.status !== undefined) details = details.filter((d) => d.status === q.status);
@@ -113,30 +83,26 @@ export default function receivingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
           return 0;
         });
         const start = (q.page - 1) * q.limit;
-        return sendPage(request, reply, q, details.slice(start, start + q.limit + 1));
+        return page(details.slice(start, start + q.limit + 1));
       },
     );
 
-    app.patch(
+    route.patch(
       '/receiving/:receiving_id',
+      'pos.transfers:write',
       {
-        config: { scope: 'pos.transfers:write' },
-        schema: {
-          tags,
-          summary: 'Update a receiving: its date, memo, staff and the inspection of its details',
-          description:
-            `${DESCRIPTION} The first update starts the inspection (shipping status 2); the update after which every detail is ` +
-            'inspected (counted plus missing equals scheduled) completes the receiving (shipping status 3) and the counted quantities ' +
-            'enter the receiving store\'s stock. A product the shipping does not list may be added (scheduled 0): it keeps the receiving ' +
-            'open until a modification request lists it. 409 while a modification request is open; 400 once complete.',
-          params: receivingParams,
-          body: updateReceivingBody,
-          response: { 200: receiving, ...commonErrorResponses, 404: problemSchema, 409: problemSchema },
-        },
+        summary: 'Update a receiving: its date, memo, staff and the inspection of its details',
+        description:
+          `${DESCRIPTION} The first update starts the inspection (shipping status 2); the update after which every detail is ` +
+          'inspected (counted plus missing equals scheduled) completes the receiving (shipping status 3) and the counted quantities ' +
+          'enter the receiving store\'s stock. A product the shipping does not list may be added (scheduled 0): it keeps the receiving ' +
+          'open until a modification request lists it. 409 while a modification request is open; 400 once complete.',
+        params: receivingParams,
+        body: updateReceivingBody,
+        response: answers.conflicting(receiving),
       },
-      async (request) => {
-        const { contract, clientId, staffId } = authOf(request);
-        const { row, details } = operations.update(contract, request.params.receiving_id, request.body, { clientId, staffId });
+      ({ auth, contract, params, body }) => {
+        const { row, details } = operations.update(contract, params.receiving_id, body, { clientId: auth.clientId, staffId: auth.staffId });
         return presentReceiving(row, contract.timeZone, details);
       },
     );

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { answers } from '../../platform/http/answers.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
+import type { RequestAuth } from '../../platform/http/auth.js';
 import { assertReceiver } from '../../platform/http/receivers.js';
-import { authOf, type RequestAuth } from '../../platform/http/auth.js';
-import { sendPage } from '../../platform/http/paging.js';
-import { commonErrorResponses, problemSchema } from '../../platform/http/problem.js';
 import { makeBulkAddJobs } from './bulk.js';
 import { StockRepo, type StockActor } from './repo.js';
 import {
@@ -16,13 +15,12 @@ import {
   presentStock,
   presentStockChange,
   presentStockChangeResult,
-  selectStockFields,
   setStockBody,
   stockChange,
   stockChangeResult,
   stockChangesParams,
+  stockFields,
   stockParams,
-  stockSubset,
 } from './schema.js';
 
 const actorOf = (auth: RequestAuth): StockActor => ({ clientId: auth.clientId, staffId: auth.staffId });
@@ -30,109 +28,76 @@ const actorOf = (auth: RequestAuth): StockActor => ({ clientId: auth.clientId, s
 /** The platform's stock routes (issue 14 item 2): quantities per store and product, and their movements. */
 export default function stockRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const stock = new StockRepo(deps.db, deps.writer, deps.ids, deps.clock);
-  const tags = ['stock'];
 
   return async (app) => {
     // Bulk adds are applied after their answer; those a stop left stored are applied once the app is ready.
     const bulk = makeBulkAddJobs(deps, stock, app.log);
     app.addHook('onReady', async () => bulk.start());
     app.addHook('onClose', async () => bulk.close());
+    const route = apiRoutes(app, ['stock']);
 
-    app.get(
+    route.get(
       '/stock',
+      'pos.stock:read',
       {
-        config: { scope: 'pos.stock:read' },
-        schema: {
-          tags,
-          summary: 'List quantities by store and product (a product is listed at a store once its quantity has moved there)',
-          querystring: listStockQuery,
-          response: { 200: z.array(stockSubset), ...commonErrorResponses },
-        },
+        summary: 'List quantities by store and product (a product is listed at a store once its quantity has moved there)',
+        querystring: listStockQuery,
+        response: answers.list(stockFields.subset),
       },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const { query } = request;
-        const rows = stock.list(contract.contractId, query, query);
-        return sendPage(request, reply, query, rows).map((r) => selectStockFields(presentStock(r, contract.timeZone), query.fields));
-      },
+      ({ contract, query, page }) => page(stock.list(contract.contractId, query, query), (r) => stockFields.select(presentStock(r, contract.timeZone), query.fields)),
     );
 
-    app.patch(
-      '/stock/:product_id',
-      {
-        config: { scope: 'pos.stock:write' },
-        schema: {
-          tags,
-          summary: "Set a store's quantity of a product (recorded as a stock change of the difference: 15 API, or 01 correction from the back-office UI)",
-          params: stockParams,
-          body: setStockBody,
-          response: { 200: stockChangeResult, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const auth = authOf(request);
-        const { stock: row, movement } = stock.set(auth.contract.contractId, request.params.product_id, request.body, actorOf(auth));
-        return presentStockChangeResult(row, movement, auth.contract.timeZone);
-      },
-    );
+    // Setting and adding differ only in what the body's stockAmount means (recorded the same way).
+    for (const [method, path, change, summary, body] of [
+      [
+        route.patch,
+        '/stock/:product_id',
+        'set',
+        "Set a store's quantity of a product (recorded as a stock change of the difference: 15 API, or 01 correction from the back-office UI)",
+        setStockBody,
+      ],
+      [
+        route.post,
+        '/stock/:product_id/add',
+        'add',
+        "Add to a store's quantity of a product (negative: take; a stock change 15 API, or 01 correction from the back-office UI)",
+        addStockBody,
+      ],
+    ] as const) {
+      method(path, 'pos.stock:write', { summary, params: stockParams, body, response: answers.found(stockChangeResult) }, ({ auth, contract, params, body }) => {
+        const { stock: row, movement } = stock[change](contract.contractId, params.product_id, body, actorOf(auth));
+        return presentStockChangeResult(row, movement, contract.timeZone);
+      });
+    }
 
-    app.post(
-      '/stock/:product_id/add',
-      {
-        config: { scope: 'pos.stock:write' },
-        schema: {
-          tags,
-          summary: "Add to a store's quantity of a product (negative: take; a stock change 15 API, or 01 correction from the back-office UI)",
-          params: stockParams,
-          body: addStockBody,
-          response: { 200: stockChangeResult, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const auth = authOf(request);
-        const { stock: row, movement } = stock.add(auth.contract.contractId, request.params.product_id, request.body, actorOf(auth));
-        return presentStockChangeResult(row, movement, auth.contract.timeZone);
-      },
-    );
-
-    app.post(
+    route.post(
       '/stock/add/bulk',
+      'pos.stock:write',
       {
-        config: { scope: 'pos.stock:write' },
-        schema: {
-          tags,
-          summary: 'Add to quantities in bulk (up to 100 entries), processed after the answer; the result is notified to callbackUrl (pos:stock, bulk-update)',
-          body: bulkAddStockBody,
-          response: { 200: bulkAccepted, ...commonErrorResponses },
-        },
+        summary: 'Add to quantities in bulk (up to 100 entries), processed after the answer; the result is notified to callbackUrl (pos:stock, bulk-update)',
+        body: bulkAddStockBody,
+        response: answers.one(bulkAccepted),
       },
-      async (request) => {
-        const auth = authOf(request);
+      async ({ auth, contract, body }) => {
         // The notice goes out from here: at head office only to public addresses (platform/http/receivers.ts).
-        if (request.body.callbackUrl) await assertReceiver(deps.config, request.body.callbackUrl, 'callbackUrl');
+        if (body.callbackUrl) await assertReceiver(deps.config, body.callbackUrl, 'callbackUrl');
         // Stored before the answer, so an accepted request is applied even after a stop or crash.
-        const requestId = bulk.accept(auth.contract.contractId, request.body, actorOf(auth));
-        return { requestId, callbackUrl: request.body.callbackUrl };
+        const requestId = bulk.accept(contract.contractId, body, actorOf(auth));
+        return { requestId, callbackUrl: body.callbackUrl };
       },
     );
 
-    app.get(
+    route.get(
       '/stock/changes/:product_id/:store_id',
+      'pos.stock-changes:read',
       {
-        config: { scope: 'pos.stock-changes:read' },
-        schema: {
-          tags,
-          summary: "A store's stock history of a product (the platform's stock changes: stockDivision, amount, stockAmount after it), by id unless sorted",
-          params: stockChangesParams,
-          querystring: listStockChangesQuery,
-          response: { 200: z.array(stockChange), ...commonErrorResponses, 404: problemSchema },
-        },
+        summary: "A store's stock history of a product (the platform's stock changes: stockDivision, amount, stockAmount after it), by id unless sorted",
+        params: stockChangesParams,
+        querystring: listStockChangesQuery,
+        response: answers.listOf(stockChange),
       },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const rows = stock.changes(contract.contractId, request.params.product_id, request.params.store_id, request.query, contract.timeZone);
-        return sendPage(request, reply, request.query, rows).map((m) => presentStockChange(m, contract.timeZone));
-      },
+      ({ contract, params, query, page }) =>
+        page(stock.changes(contract.contractId, params.product_id, params.store_id, query, contract.timeZone), (m) => presentStockChange(m, contract.timeZone)),
     );
   };
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { COST_SCALE, formatDecimal, fromUnits, PRICE_SCALE } from '../../domain/money.js';
 import { STOCK_ADD_MAX, STOCK_DIVISIONS } from '../../domain/stock.js';
 import { formatDateTime } from '../../domain/time.js';
-import { date, fieldsParam, id, oneOf, text } from '../../platform/http/fields.js';
-import { masterListQuery, pageQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { date, id, oneOf, text } from '../../platform/http/fields.js';
+import { fieldSelection, idParams, intText, masterQuery, pagedQuery } from '../../platform/http/list-schemas.js';
 import { isHttpUrl } from '../../events/webhook-events.js';
 import type { StockMovementRow, StockRow } from './movements.js';
 import type { StockChangeRow } from './repo.js';
@@ -21,20 +21,14 @@ export const stock = z
   .meta({ id: 'Stock' });
 
 export type Stock = z.infer<typeof stock>;
-export type StockField = keyof Stock;
-export const STOCK_FIELDS = Object.keys(stock.shape) as StockField[];
-export const stockSubset = stock.partial().meta({ id: 'StockFields', description: 'the stock limited to the requested fields' });
+/** Spec 4.3 `fields` of the list. */
+export const stockFields = fieldSelection(stock, 'Stock', 'stock');
 
 export const STOCK_SORT = ['productId', 'storeId'] as const;
-export const listStockQuery = z.strictObject({
-  store_id: id().optional(),
-  product_id: id().optional(),
-  fields: fieldsParam(STOCK_FIELDS, 'stock').meta({ description: `comma separated fields to return, of ${STOCK_FIELDS.join(', ')}; empty for all` }),
-  ...masterListQuery(STOCK_SORT, POS_PAGE),
-});
+export const listStockQuery = masterQuery({ store_id: id().optional(), product_id: id().optional(), fields: stockFields.query }, STOCK_SORT);
 export type ListStockQuery = z.infer<typeof listStockQuery>;
 
-export const stockParams = z.object({ product_id: id() });
+export const stockParams = idParams('product_id');
 
 const stockHistory = z.strictObject({ memo: text(100).optional() }).optional().describe('the history entry of the change: its memo');
 
@@ -129,7 +123,7 @@ export type StockChange = z.infer<typeof stockChange>;
 export const stockChangesParams = z.object({ product_id: id(), store_id: id() });
 export const STOCK_CHANGE_SORT = ['id', 'updDateTime', 'targetDateTime'] as const;
 /** The platform's filters of a store's stock history of a product, each an exact match. */
-export const listStockChangesQuery = z.strictObject({
+const stockChangeFilters = {
   id: id().optional().describe('the stock history id'),
   target_date: date.optional().describe('the day the quantity changed (YYYY-MM-DD, in the contract time zone)'),
   stock_amount: z
@@ -141,11 +135,9 @@ export const listStockChangesQuery = z.strictObject({
   stock_division: oneOf(STOCK_DIVISIONS).optional().describe('why it moved (see stockDivision)'),
   from_store_id: id().optional().describe('the shipping store of a store-to-store shipping'),
   to_store_id: id().optional().describe('the receiving store of a store-to-store shipping'),
-  ...pageQuery(STOCK_CHANGE_SORT, POS_PAGE),
-});
+};
+export const listStockChangesQuery = pagedQuery(stockChangeFilters, STOCK_CHANGE_SORT);
 export type ListStockChangesQuery = z.infer<typeof listStockChangesQuery>;
-
-const idText = (v: number | null) => (v === null ? null : String(v));
 
 export function presentStock(row: StockRow, zone: string): Stock {
   return {
@@ -155,11 +147,6 @@ export function presentStock(row: StockRow, zone: string): Stock {
     layawayStockAmount: row.layaway_stock_amount,
     updDateTime: formatDateTime(row.upd_at, zone),
   };
-}
-
-export function selectStockFields(s: Stock, fields: readonly StockField[] | undefined): Partial<Stock> {
-  if (!fields) return s;
-  return Object.fromEntries(STOCK_FIELDS.filter((f) => fields.includes(f)).map((f) => [f, s[f]]));
 }
 
 export function presentStockChangeResult(row: StockRow, movement: StockMovementRow | null, zone: string): StockChangeResult {
@@ -183,13 +170,13 @@ export function presentStockChange(m: StockChangeRow, zone: string): StockChange
     stockAmount: m.amount_after,
     layawayStockAmount: '0',
     stockDivision: m.stock_division,
-    fromStoreId: idText(m.from_store_id),
-    toStoreId: idText(m.to_store_id),
+    fromStoreId: intText(m.from_store_id),
+    toStoreId: intText(m.to_store_id),
     taxDivision: m.tax_division as StockChange['taxDivision'],
     price: m.price_units === null ? null : fromUnits(m.price_units, PRICE_SCALE),
     cost: m.cost_units === null ? null : fromUnits(m.cost_units, COST_SCALE),
     memo: m.memo,
-    staffId: idText(m.staff_id),
+    staffId: intText(m.staff_id),
     staffName: m.staff_name,
   };
 }

@@ -1,39 +1,33 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
-import { clearable, digits, fieldsParam, halfWidthCode, id, name, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, pageQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { clearable, digits, halfWidthCode, id, name, text } from '../../platform/http/fields.js';
+import { fieldSelection, idParams, intText, masterQuery, masterRecord, pagedQuery, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
 import type { SupplierProductRow, SupplierRow } from './repo.js';
 
 /** A supplier (仕入先): the recipient of purchase orders (2.10 recipientOrderId) and of shipments (2.9 recipientType 1). */
-export const supplier = z
-  .object({
-    supplierId: z.string(),
-    supplierCode: z.string().nullable().describe('half-width alphanumerics and symbols, unique in the contract'),
-    supplierName: z.string(),
-    supplierAbbr: z.string().nullable(),
-    postCode: z.string().nullable(),
-    address: z.string().nullable(),
-    phoneNumber: z.string().nullable(),
-    faxNumber: z.string().nullable(),
-    mailAddress: z.string().nullable(),
-    displaySequence: z.string().nullable(),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'Supplier' });
+export const supplier = masterRecord('Supplier', {
+  supplierId: z.string(),
+  supplierCode: z.string().nullable().describe('half-width alphanumerics and symbols, unique in the contract'),
+  supplierName: z.string(),
+  supplierAbbr: z.string().nullable(),
+  postCode: z.string().nullable(),
+  address: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  faxNumber: z.string().nullable(),
+  mailAddress: z.string().nullable(),
+  displaySequence: z.string().nullable(),
+});
 
 export type Supplier = z.infer<typeof supplier>;
-export type SupplierField = keyof Supplier;
-export const SUPPLIER_FIELDS = Object.keys(supplier.shape) as SupplierField[];
-export const supplierSubset = supplier.partial().meta({ id: 'SupplierFields', description: 'the supplier limited to the requested fields' });
 
-export const supplierParams = z.object({ supplier_id: id() });
+/** Spec 4.3 `fields` of GET and list. */
+export const supplierFields = fieldSelection(supplier, 'Supplier', 'supplier');
 
-const fieldsQuery = fieldsParam(SUPPLIER_FIELDS, 'supplier').meta({ description: `comma separated fields to return, of ${SUPPLIER_FIELDS.join(', ')}; empty for all` });
-export const getSupplierQuery = z.strictObject({ fields: fieldsQuery });
+export const supplierParams = idParams('supplier_id');
 
 const phone = z.string().regex(/^[0-9-]{1,20}$/, 'must be 1 to 20 digits or hyphens');
-const writable = {
+const fields = {
+  supplierName: name(85),
   supplierCode: clearable(halfWidthCode(20)).optional(),
   supplierAbbr: clearable(text(85)).optional(),
   postCode: clearable(z.string().regex(/^[0-9-]{1,8}$/, 'must be 1 to 8 digits or hyphens')).optional(),
@@ -44,24 +38,24 @@ const writable = {
   displaySequence: clearable(digits(9)).optional(),
 };
 
-export const createSupplierBody = z.strictObject({ supplierName: name(85), ...writable });
-export const updateSupplierBody = patchBody({ supplierName: name(85).optional(), ...writable });
+export const createSupplierBody = z.strictObject(fields);
+export const updateSupplierBody = patchOf(fields);
 
 export const SUPPLIER_SORT = ['supplierId', 'supplierCode', 'displaySequence', 'updDateTime'] as const;
 
-export const listSuppliersQuery = z.strictObject({
-  supplier_id: id().optional(),
-  supplier_code: z.string().optional(),
-  supplier_name: z.string().optional().describe('part of the name'),
-  fields: fieldsQuery,
-  ...masterListQuery(SUPPLIER_SORT, POS_PAGE),
-});
+export const listSuppliersQuery = masterQuery(
+  {
+    supplier_id: id().optional(),
+    supplier_code: z.string().optional(),
+    supplier_name: z.string().optional().describe('part of the name'),
+    fields: supplierFields.query,
+  },
+  SUPPLIER_SORT,
+);
 
 export type CreateSupplier = z.infer<typeof createSupplierBody>;
 export type UpdateSupplier = z.infer<typeof updateSupplierBody>;
 export type ListSuppliersQuery = z.infer<typeof listSuppliersQuery>;
-
-const text_ = (v: number | null) => (v === null ? null : String(v));
 
 export function presentSupplier(row: SupplierRow, zone: string): Supplier {
   return {
@@ -74,15 +68,9 @@ export function presentSupplier(row: SupplierRow, zone: string): Supplier {
     phoneNumber: row.phone_number,
     faxNumber: row.fax_number,
     mailAddress: row.mail_address,
-    displaySequence: text_(row.display_sequence),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    displaySequence: intText(row.display_sequence),
+    ...stampsOf(row, zone),
   };
-}
-
-export function selectSupplierFields(s: Supplier, fields: readonly SupplierField[] | undefined): Partial<Supplier> {
-  if (!fields) return s;
-  return Object.fromEntries(SUPPLIER_FIELDS.filter((f) => fields.includes(f)).map((f) => [f, s[f]]));
 }
 
 /**
@@ -111,11 +99,7 @@ export const createSupplierProductBody = z
 
 export const SUPPLIER_PRODUCT_SORT = ['categoryId', 'productId'] as const;
 
-export const listSupplierProductsQuery = z.strictObject({
-  category_id: id().optional(),
-  product_id: id().optional(),
-  ...pageQuery(SUPPLIER_PRODUCT_SORT, POS_PAGE),
-});
+export const listSupplierProductsQuery = pagedQuery({ category_id: id().optional(), product_id: id().optional() }, SUPPLIER_PRODUCT_SORT);
 
 /** DELETE names the entry by the list's own filters: exactly one of category_id and product_id. */
 export const deleteSupplierProductQuery = z
