@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 const SPECIAL = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']);
 
-/** "fastify", "zod", "ours: platform/platform/http/auth.js", "node:internal", "(garbage collector)"... */
+/** "fastify", "zod", "ours: platform/http/auth.js", "node:internal", "(garbage collector)"... */
 function areaOf(frame) {
   if (SPECIAL.has(frame.functionName)) return frame.functionName;
   const url = frame.url ?? '';
