@@ -16907,333 +16907,6 @@ export interface components {
             insDateTime: string;
             updDateTime: string;
         };
-        DailySummaryResultInput: {
-            sumDate: string;
-            storeId: string;
-            /** @description 0: unset */
-            cashDrawerId: string;
-            /** @description terminals that raised the closed transactions, ascending */
-            terminalIdList: string[];
-        };
-        DailySummaryInput: {
-            dailySummaryId: string;
-            sumDate: string;
-            storeId: string;
-            cashDrawerId: string;
-            terminalIdList: string[];
-            transactionCount: string;
-            /**
-             * @description settlement: latest settlements of the terminals; request: cashInfo; uncounted: automatic closing without a count
-             * @enum {string}
-             */
-            cashSource: "settlement" | "request" | "uncounted";
-            /** @description counted notes and coins; null when uncounted */
-            cashInfo: {
-                tenThousandYen: string;
-                fiveThousandYen: string;
-                twoThousandYen: string;
-                oneThousandYen: string;
-                fiveHundredYen: string;
-                oneHundredYen: string;
-                fiftyYen: string;
-                tenYen: string;
-                fiveYen: string;
-                oneYen: string;
-            } | null;
-            preparationCash: string;
-            saving: string;
-            carryOverReserve: string;
-            /** @description Σ cash effects of the closed transactions */
-            cashSalesTotal: string;
-            computedCashBalance: string;
-            realCashBalance: string;
-            depositedBankMoney: string;
-            overShort: string;
-            /** @enum {string} */
-            closingMethod: "manual" | "auto" | "api";
-            closedDateTime: string;
-            releasedDateTime: string | null;
-        };
-        DailySummaryReportFiguresInput: {
-            /** @description numbers of transactions */
-            counts: {
-                /** @description every transaction the closing closed (transactionCount) */
-                transactions: string;
-                /** @description sales (transactionHeadDivision 1) not cancelled, neither returns nor return-cancels */
-                sales: string;
-                /** @description sales with returnSales 1 or a return line (transactionDetailDivision 2), not cancelled, not return-cancels */
-                returns: string;
-                /** @description return-cancels (disposeDivision 2) not cancelled */
-                returnCancels: string;
-                /** @description cancelled transactions (cancelDivision 1) of any division */
-                cancelled: string;
-                /** @description deposits (transactionHeadDivision 2) not cancelled */
-                deposits: string;
-                /** @description withdrawals (3) not cancelled */
-                withdrawals: string;
-                /** @description custody money (4) not cancelled */
-                custodyMoney: string;
-                /** @description custody refunds (5) not cancelled */
-                custodyRefunds: string;
-            };
-            /** @description sales from gross to net; every amount is signed, return-cancels count negative */
-            sales: {
-                /** @description Σ unitNonDiscountSum of the goods lines (not product divisions 4, 5, 6, 8) that are not return lines, of counted sales (transactionHeadDivision 1, cancelDivision 0, return-cancels included with their negated amounts) */
-                grossSales: string;
-                /** @description Σ unitNonDiscountSum of the return lines (transactionDetailDivision 2) of counted sales */
-                returns: string;
-                /** @description discounts of counted sales */
-                discounts: {
-                    /** @description Σ unitDiscountsubtotal: line and bundle discounts (those of returned lines taken off) */
-                    line: string;
-                    /** @description Σ subtotalDiscountPrice */
-                    subtotal: string;
-                    /** @description Σ pointDiscount */
-                    point: string;
-                    /** @description Σ couponDiscount */
-                    coupon: string;
-                    /** @description −Σ roundingPrice: what rounding took off the totals (negative when it added) */
-                    rounding: string;
-                    /** @description line + subtotal + point + coupon + rounding */
-                    total: string;
-                };
-                /** @description grossSales − returns − discounts.total */
-                netSales: string;
-                /** @description Σ taxExclude: tax added on top of tax-excluded prices */
-                taxExcluded: string;
-                /** @description Σ commission */
-                commission: string;
-                /** @description Σ carriage */
-                carriage: string;
-                /** @description Σ taxFree of the goods lines (return lines negative), taken off the totals */
-                taxFree: string;
-                /** @description Σ total of counted sales = netSales + taxExcluded + commission + carriage − taxFree */
-                total: string;
-                /** @description Σ taxable amount of the non-taxable lines (taxDivision 2) */
-                nonTaxableSales: string;
-                /** @description Σ nonSalesTargetTotal: the part of the figures that is not sales target (salesDivision 1) */
-                nonSalesTargetTotal: string;
-                /** @description Σ total of the return-cancels (negative; included in total) */
-                returnCancelTotal: string;
-                /** @description Σ total of cancelled sales (in no other figure) */
-                cancelledTotal: string;
-                /** @description Σ amount: quantity of the non-return lines */
-                quantity: string;
-                /** @description Σ returnAmount: quantity of the return lines */
-                returnQuantity: string;
-            };
-            /** @description per tax rate, ascending, over the taxed goods lines of counted sales; a line's taxable amount is its net after line, bundle, subtotal and coupon discounts (and point discounts when pointSpendDivision is 2), as the transaction totals compute it */
-            taxes: {
-                /** @description the lines' taxRate (%) */
-                taxRate: string;
-                /** @description Σ taxable amount of the tax-included lines (taxDivision 0), tax inside */
-                taxIncludedSales: string;
-                /** @description Σ taxIncludeProportional */
-                taxIncluded: string;
-                /** @description Σ taxable amount of the tax-excluded lines (taxDivision 1), tax outside */
-                taxExcludedSales: string;
-                /** @description Σ taxExcludeProportional */
-                taxExcluded: string;
-                /** @description taxIncludedSales − taxIncluded + taxExcludedSales: the amount without tax */
-                taxableBase: string;
-                /** @description taxIncluded + taxExcluded */
-                tax: string;
-            }[];
-            /** @description payments of counted sales */
-            payments: {
-                /** @description Σ cashTotal of counted sales (net of change) */
-                cash: string;
-                /** @description Σ creditTotal */
-                credit: string;
-                /** @description other payment methods (depositOthers), by paymentMethodId */
-                others: {
-                    paymentMethodId: string;
-                    paymentMethodCode: string | null;
-                    /** @description as on the latest transaction paid with it */
-                    paymentMethodName: string | null;
-                    /** @description Σ depositOthers × the method's paymentUnitPrice when it has one */
-                    amount: string;
-                }[];
-                /** @description Σ tipCash */
-                tipCash: string;
-                /** @description Σ tipCredit */
-                tipCredit: string;
-            };
-            /** @description cash put in and taken out of the drawer, not cancelled */
-            cashMoves: {
-                /** @description Σ total of deposits */
-                deposits: string;
-                /** @description Σ total of withdrawals */
-                withdrawals: string;
-                /** @description Σ total of custody money */
-                custodyMoney: string;
-                /** @description Σ total of custody refunds */
-                custodyRefunds: string;
-            };
-        };
-        /** @description the day's report of the transactions the closing closed, exact decimals */
-        DailySummaryReportInput: {
-            store: components["schemas"]["DailySummaryReportFiguresInput"];
-            /** @description the same figures per terminal, ascending; the store's are their sum */
-            terminals: {
-                terminalId: string;
-                /** @description numbers of transactions */
-                counts: {
-                    /** @description every transaction the closing closed (transactionCount) */
-                    transactions: string;
-                    /** @description sales (transactionHeadDivision 1) not cancelled, neither returns nor return-cancels */
-                    sales: string;
-                    /** @description sales with returnSales 1 or a return line (transactionDetailDivision 2), not cancelled, not return-cancels */
-                    returns: string;
-                    /** @description return-cancels (disposeDivision 2) not cancelled */
-                    returnCancels: string;
-                    /** @description cancelled transactions (cancelDivision 1) of any division */
-                    cancelled: string;
-                    /** @description deposits (transactionHeadDivision 2) not cancelled */
-                    deposits: string;
-                    /** @description withdrawals (3) not cancelled */
-                    withdrawals: string;
-                    /** @description custody money (4) not cancelled */
-                    custodyMoney: string;
-                    /** @description custody refunds (5) not cancelled */
-                    custodyRefunds: string;
-                };
-                /** @description sales from gross to net; every amount is signed, return-cancels count negative */
-                sales: {
-                    /** @description Σ unitNonDiscountSum of the goods lines (not product divisions 4, 5, 6, 8) that are not return lines, of counted sales (transactionHeadDivision 1, cancelDivision 0, return-cancels included with their negated amounts) */
-                    grossSales: string;
-                    /** @description Σ unitNonDiscountSum of the return lines (transactionDetailDivision 2) of counted sales */
-                    returns: string;
-                    /** @description discounts of counted sales */
-                    discounts: {
-                        /** @description Σ unitDiscountsubtotal: line and bundle discounts (those of returned lines taken off) */
-                        line: string;
-                        /** @description Σ subtotalDiscountPrice */
-                        subtotal: string;
-                        /** @description Σ pointDiscount */
-                        point: string;
-                        /** @description Σ couponDiscount */
-                        coupon: string;
-                        /** @description −Σ roundingPrice: what rounding took off the totals (negative when it added) */
-                        rounding: string;
-                        /** @description line + subtotal + point + coupon + rounding */
-                        total: string;
-                    };
-                    /** @description grossSales − returns − discounts.total */
-                    netSales: string;
-                    /** @description Σ taxExclude: tax added on top of tax-excluded prices */
-                    taxExcluded: string;
-                    /** @description Σ commission */
-                    commission: string;
-                    /** @description Σ carriage */
-                    carriage: string;
-                    /** @description Σ taxFree of the goods lines (return lines negative), taken off the totals */
-                    taxFree: string;
-                    /** @description Σ total of counted sales = netSales + taxExcluded + commission + carriage − taxFree */
-                    total: string;
-                    /** @description Σ taxable amount of the non-taxable lines (taxDivision 2) */
-                    nonTaxableSales: string;
-                    /** @description Σ nonSalesTargetTotal: the part of the figures that is not sales target (salesDivision 1) */
-                    nonSalesTargetTotal: string;
-                    /** @description Σ total of the return-cancels (negative; included in total) */
-                    returnCancelTotal: string;
-                    /** @description Σ total of cancelled sales (in no other figure) */
-                    cancelledTotal: string;
-                    /** @description Σ amount: quantity of the non-return lines */
-                    quantity: string;
-                    /** @description Σ returnAmount: quantity of the return lines */
-                    returnQuantity: string;
-                };
-                /** @description per tax rate, ascending, over the taxed goods lines of counted sales; a line's taxable amount is its net after line, bundle, subtotal and coupon discounts (and point discounts when pointSpendDivision is 2), as the transaction totals compute it */
-                taxes: {
-                    /** @description the lines' taxRate (%) */
-                    taxRate: string;
-                    /** @description Σ taxable amount of the tax-included lines (taxDivision 0), tax inside */
-                    taxIncludedSales: string;
-                    /** @description Σ taxIncludeProportional */
-                    taxIncluded: string;
-                    /** @description Σ taxable amount of the tax-excluded lines (taxDivision 1), tax outside */
-                    taxExcludedSales: string;
-                    /** @description Σ taxExcludeProportional */
-                    taxExcluded: string;
-                    /** @description taxIncludedSales − taxIncluded + taxExcludedSales: the amount without tax */
-                    taxableBase: string;
-                    /** @description taxIncluded + taxExcluded */
-                    tax: string;
-                }[];
-                /** @description payments of counted sales */
-                payments: {
-                    /** @description Σ cashTotal of counted sales (net of change) */
-                    cash: string;
-                    /** @description Σ creditTotal */
-                    credit: string;
-                    /** @description other payment methods (depositOthers), by paymentMethodId */
-                    others: {
-                        paymentMethodId: string;
-                        paymentMethodCode: string | null;
-                        /** @description as on the latest transaction paid with it */
-                        paymentMethodName: string | null;
-                        /** @description Σ depositOthers × the method's paymentUnitPrice when it has one */
-                        amount: string;
-                    }[];
-                    /** @description Σ tipCash */
-                    tipCash: string;
-                    /** @description Σ tipCredit */
-                    tipCredit: string;
-                };
-                /** @description cash put in and taken out of the drawer, not cancelled */
-                cashMoves: {
-                    /** @description Σ total of deposits */
-                    deposits: string;
-                    /** @description Σ total of withdrawals */
-                    withdrawals: string;
-                    /** @description Σ total of custody money */
-                    custodyMoney: string;
-                    /** @description Σ total of custody refunds */
-                    custodyRefunds: string;
-                };
-            }[];
-        };
-        DailySummaryWithReportInput: {
-            dailySummaryId: string;
-            sumDate: string;
-            storeId: string;
-            cashDrawerId: string;
-            terminalIdList: string[];
-            transactionCount: string;
-            /**
-             * @description settlement: latest settlements of the terminals; request: cashInfo; uncounted: automatic closing without a count
-             * @enum {string}
-             */
-            cashSource: "settlement" | "request" | "uncounted";
-            /** @description counted notes and coins; null when uncounted */
-            cashInfo: {
-                tenThousandYen: string;
-                fiveThousandYen: string;
-                twoThousandYen: string;
-                oneThousandYen: string;
-                fiveHundredYen: string;
-                oneHundredYen: string;
-                fiftyYen: string;
-                tenYen: string;
-                fiveYen: string;
-                oneYen: string;
-            } | null;
-            preparationCash: string;
-            saving: string;
-            carryOverReserve: string;
-            /** @description Σ cash effects of the closed transactions */
-            cashSalesTotal: string;
-            computedCashBalance: string;
-            realCashBalance: string;
-            depositedBankMoney: string;
-            overShort: string;
-            /** @enum {string} */
-            closingMethod: "manual" | "auto" | "api";
-            closedDateTime: string;
-            releasedDateTime: string | null;
-            report: components["schemas"]["DailySummaryReportInput"];
-        };
         TransactionDetailInput: {
             transactionHeadId: string;
             transactionDetailId: string | null;
@@ -17759,6 +17432,333 @@ export interface components {
             /** @description the closing that used it */
             sumDate: string | null;
             insDateTime: string;
+        };
+        DailySummaryResultInput: {
+            sumDate: string;
+            storeId: string;
+            /** @description 0: unset */
+            cashDrawerId: string;
+            /** @description terminals that raised the closed transactions, ascending */
+            terminalIdList: string[];
+        };
+        DailySummaryInput: {
+            dailySummaryId: string;
+            sumDate: string;
+            storeId: string;
+            cashDrawerId: string;
+            terminalIdList: string[];
+            transactionCount: string;
+            /**
+             * @description settlement: latest settlements of the terminals; request: cashInfo; uncounted: automatic closing without a count
+             * @enum {string}
+             */
+            cashSource: "settlement" | "request" | "uncounted";
+            /** @description counted notes and coins; null when uncounted */
+            cashInfo: {
+                tenThousandYen: string;
+                fiveThousandYen: string;
+                twoThousandYen: string;
+                oneThousandYen: string;
+                fiveHundredYen: string;
+                oneHundredYen: string;
+                fiftyYen: string;
+                tenYen: string;
+                fiveYen: string;
+                oneYen: string;
+            } | null;
+            preparationCash: string;
+            saving: string;
+            carryOverReserve: string;
+            /** @description Σ cash effects of the closed transactions */
+            cashSalesTotal: string;
+            computedCashBalance: string;
+            realCashBalance: string;
+            depositedBankMoney: string;
+            overShort: string;
+            /** @enum {string} */
+            closingMethod: "manual" | "auto" | "api";
+            closedDateTime: string;
+            releasedDateTime: string | null;
+        };
+        DailySummaryReportFiguresInput: {
+            /** @description numbers of transactions */
+            counts: {
+                /** @description every transaction the closing closed (transactionCount) */
+                transactions: string;
+                /** @description sales (transactionHeadDivision 1) not cancelled, neither returns nor return-cancels */
+                sales: string;
+                /** @description sales with returnSales 1 or a return line (transactionDetailDivision 2), not cancelled, not return-cancels */
+                returns: string;
+                /** @description return-cancels (disposeDivision 2) not cancelled */
+                returnCancels: string;
+                /** @description cancelled transactions (cancelDivision 1) of any division */
+                cancelled: string;
+                /** @description deposits (transactionHeadDivision 2) not cancelled */
+                deposits: string;
+                /** @description withdrawals (3) not cancelled */
+                withdrawals: string;
+                /** @description custody money (4) not cancelled */
+                custodyMoney: string;
+                /** @description custody refunds (5) not cancelled */
+                custodyRefunds: string;
+            };
+            /** @description sales from gross to net; every amount is signed, return-cancels count negative */
+            sales: {
+                /** @description Σ unitNonDiscountSum of the goods lines (not product divisions 4, 5, 6, 8) that are not return lines, of counted sales (transactionHeadDivision 1, cancelDivision 0, return-cancels included with their negated amounts) */
+                grossSales: string;
+                /** @description Σ unitNonDiscountSum of the return lines (transactionDetailDivision 2) of counted sales */
+                returns: string;
+                /** @description discounts of counted sales */
+                discounts: {
+                    /** @description Σ unitDiscountsubtotal: line and bundle discounts (those of returned lines taken off) */
+                    line: string;
+                    /** @description Σ subtotalDiscountPrice */
+                    subtotal: string;
+                    /** @description Σ pointDiscount */
+                    point: string;
+                    /** @description Σ couponDiscount */
+                    coupon: string;
+                    /** @description −Σ roundingPrice: what rounding took off the totals (negative when it added) */
+                    rounding: string;
+                    /** @description line + subtotal + point + coupon + rounding */
+                    total: string;
+                };
+                /** @description grossSales − returns − discounts.total */
+                netSales: string;
+                /** @description Σ taxExclude: tax added on top of tax-excluded prices */
+                taxExcluded: string;
+                /** @description Σ commission */
+                commission: string;
+                /** @description Σ carriage */
+                carriage: string;
+                /** @description Σ taxFree of the goods lines (return lines negative), taken off the totals */
+                taxFree: string;
+                /** @description Σ total of counted sales = netSales + taxExcluded + commission + carriage − taxFree */
+                total: string;
+                /** @description Σ taxable amount of the non-taxable lines (taxDivision 2) */
+                nonTaxableSales: string;
+                /** @description Σ nonSalesTargetTotal: the part of the figures that is not sales target (salesDivision 1) */
+                nonSalesTargetTotal: string;
+                /** @description Σ total of the return-cancels (negative; included in total) */
+                returnCancelTotal: string;
+                /** @description Σ total of cancelled sales (in no other figure) */
+                cancelledTotal: string;
+                /** @description Σ amount: quantity of the non-return lines */
+                quantity: string;
+                /** @description Σ returnAmount: quantity of the return lines */
+                returnQuantity: string;
+            };
+            /** @description per tax rate, ascending, over the taxed goods lines of counted sales; a line's taxable amount is its net after line, bundle, subtotal and coupon discounts (and point discounts when pointSpendDivision is 2), as the transaction totals compute it */
+            taxes: {
+                /** @description the lines' taxRate (%) */
+                taxRate: string;
+                /** @description Σ taxable amount of the tax-included lines (taxDivision 0), tax inside */
+                taxIncludedSales: string;
+                /** @description Σ taxIncludeProportional */
+                taxIncluded: string;
+                /** @description Σ taxable amount of the tax-excluded lines (taxDivision 1), tax outside */
+                taxExcludedSales: string;
+                /** @description Σ taxExcludeProportional */
+                taxExcluded: string;
+                /** @description taxIncludedSales − taxIncluded + taxExcludedSales: the amount without tax */
+                taxableBase: string;
+                /** @description taxIncluded + taxExcluded */
+                tax: string;
+            }[];
+            /** @description payments of counted sales */
+            payments: {
+                /** @description Σ cashTotal of counted sales (net of change) */
+                cash: string;
+                /** @description Σ creditTotal */
+                credit: string;
+                /** @description other payment methods (depositOthers), by paymentMethodId */
+                others: {
+                    paymentMethodId: string;
+                    paymentMethodCode: string | null;
+                    /** @description as on the latest transaction paid with it */
+                    paymentMethodName: string | null;
+                    /** @description Σ depositOthers × the method's paymentUnitPrice when it has one */
+                    amount: string;
+                }[];
+                /** @description Σ tipCash */
+                tipCash: string;
+                /** @description Σ tipCredit */
+                tipCredit: string;
+            };
+            /** @description cash put in and taken out of the drawer, not cancelled */
+            cashMoves: {
+                /** @description Σ total of deposits */
+                deposits: string;
+                /** @description Σ total of withdrawals */
+                withdrawals: string;
+                /** @description Σ total of custody money */
+                custodyMoney: string;
+                /** @description Σ total of custody refunds */
+                custodyRefunds: string;
+            };
+        };
+        /** @description the day's report of the transactions the closing closed, exact decimals */
+        DailySummaryReportInput: {
+            store: components["schemas"]["DailySummaryReportFiguresInput"];
+            /** @description the same figures per terminal, ascending; the store's are their sum */
+            terminals: {
+                terminalId: string;
+                /** @description numbers of transactions */
+                counts: {
+                    /** @description every transaction the closing closed (transactionCount) */
+                    transactions: string;
+                    /** @description sales (transactionHeadDivision 1) not cancelled, neither returns nor return-cancels */
+                    sales: string;
+                    /** @description sales with returnSales 1 or a return line (transactionDetailDivision 2), not cancelled, not return-cancels */
+                    returns: string;
+                    /** @description return-cancels (disposeDivision 2) not cancelled */
+                    returnCancels: string;
+                    /** @description cancelled transactions (cancelDivision 1) of any division */
+                    cancelled: string;
+                    /** @description deposits (transactionHeadDivision 2) not cancelled */
+                    deposits: string;
+                    /** @description withdrawals (3) not cancelled */
+                    withdrawals: string;
+                    /** @description custody money (4) not cancelled */
+                    custodyMoney: string;
+                    /** @description custody refunds (5) not cancelled */
+                    custodyRefunds: string;
+                };
+                /** @description sales from gross to net; every amount is signed, return-cancels count negative */
+                sales: {
+                    /** @description Σ unitNonDiscountSum of the goods lines (not product divisions 4, 5, 6, 8) that are not return lines, of counted sales (transactionHeadDivision 1, cancelDivision 0, return-cancels included with their negated amounts) */
+                    grossSales: string;
+                    /** @description Σ unitNonDiscountSum of the return lines (transactionDetailDivision 2) of counted sales */
+                    returns: string;
+                    /** @description discounts of counted sales */
+                    discounts: {
+                        /** @description Σ unitDiscountsubtotal: line and bundle discounts (those of returned lines taken off) */
+                        line: string;
+                        /** @description Σ subtotalDiscountPrice */
+                        subtotal: string;
+                        /** @description Σ pointDiscount */
+                        point: string;
+                        /** @description Σ couponDiscount */
+                        coupon: string;
+                        /** @description −Σ roundingPrice: what rounding took off the totals (negative when it added) */
+                        rounding: string;
+                        /** @description line + subtotal + point + coupon + rounding */
+                        total: string;
+                    };
+                    /** @description grossSales − returns − discounts.total */
+                    netSales: string;
+                    /** @description Σ taxExclude: tax added on top of tax-excluded prices */
+                    taxExcluded: string;
+                    /** @description Σ commission */
+                    commission: string;
+                    /** @description Σ carriage */
+                    carriage: string;
+                    /** @description Σ taxFree of the goods lines (return lines negative), taken off the totals */
+                    taxFree: string;
+                    /** @description Σ total of counted sales = netSales + taxExcluded + commission + carriage − taxFree */
+                    total: string;
+                    /** @description Σ taxable amount of the non-taxable lines (taxDivision 2) */
+                    nonTaxableSales: string;
+                    /** @description Σ nonSalesTargetTotal: the part of the figures that is not sales target (salesDivision 1) */
+                    nonSalesTargetTotal: string;
+                    /** @description Σ total of the return-cancels (negative; included in total) */
+                    returnCancelTotal: string;
+                    /** @description Σ total of cancelled sales (in no other figure) */
+                    cancelledTotal: string;
+                    /** @description Σ amount: quantity of the non-return lines */
+                    quantity: string;
+                    /** @description Σ returnAmount: quantity of the return lines */
+                    returnQuantity: string;
+                };
+                /** @description per tax rate, ascending, over the taxed goods lines of counted sales; a line's taxable amount is its net after line, bundle, subtotal and coupon discounts (and point discounts when pointSpendDivision is 2), as the transaction totals compute it */
+                taxes: {
+                    /** @description the lines' taxRate (%) */
+                    taxRate: string;
+                    /** @description Σ taxable amount of the tax-included lines (taxDivision 0), tax inside */
+                    taxIncludedSales: string;
+                    /** @description Σ taxIncludeProportional */
+                    taxIncluded: string;
+                    /** @description Σ taxable amount of the tax-excluded lines (taxDivision 1), tax outside */
+                    taxExcludedSales: string;
+                    /** @description Σ taxExcludeProportional */
+                    taxExcluded: string;
+                    /** @description taxIncludedSales − taxIncluded + taxExcludedSales: the amount without tax */
+                    taxableBase: string;
+                    /** @description taxIncluded + taxExcluded */
+                    tax: string;
+                }[];
+                /** @description payments of counted sales */
+                payments: {
+                    /** @description Σ cashTotal of counted sales (net of change) */
+                    cash: string;
+                    /** @description Σ creditTotal */
+                    credit: string;
+                    /** @description other payment methods (depositOthers), by paymentMethodId */
+                    others: {
+                        paymentMethodId: string;
+                        paymentMethodCode: string | null;
+                        /** @description as on the latest transaction paid with it */
+                        paymentMethodName: string | null;
+                        /** @description Σ depositOthers × the method's paymentUnitPrice when it has one */
+                        amount: string;
+                    }[];
+                    /** @description Σ tipCash */
+                    tipCash: string;
+                    /** @description Σ tipCredit */
+                    tipCredit: string;
+                };
+                /** @description cash put in and taken out of the drawer, not cancelled */
+                cashMoves: {
+                    /** @description Σ total of deposits */
+                    deposits: string;
+                    /** @description Σ total of withdrawals */
+                    withdrawals: string;
+                    /** @description Σ total of custody money */
+                    custodyMoney: string;
+                    /** @description Σ total of custody refunds */
+                    custodyRefunds: string;
+                };
+            }[];
+        };
+        DailySummaryWithReportInput: {
+            dailySummaryId: string;
+            sumDate: string;
+            storeId: string;
+            cashDrawerId: string;
+            terminalIdList: string[];
+            transactionCount: string;
+            /**
+             * @description settlement: latest settlements of the terminals; request: cashInfo; uncounted: automatic closing without a count
+             * @enum {string}
+             */
+            cashSource: "settlement" | "request" | "uncounted";
+            /** @description counted notes and coins; null when uncounted */
+            cashInfo: {
+                tenThousandYen: string;
+                fiveThousandYen: string;
+                twoThousandYen: string;
+                oneThousandYen: string;
+                fiveHundredYen: string;
+                oneHundredYen: string;
+                fiftyYen: string;
+                tenYen: string;
+                fiveYen: string;
+                oneYen: string;
+            } | null;
+            preparationCash: string;
+            saving: string;
+            carryOverReserve: string;
+            /** @description Σ cash effects of the closed transactions */
+            cashSalesTotal: string;
+            computedCashBalance: string;
+            realCashBalance: string;
+            depositedBankMoney: string;
+            overShort: string;
+            /** @enum {string} */
+            closingMethod: "manual" | "auto" | "api";
+            closedDateTime: string;
+            releasedDateTime: string | null;
+            report: components["schemas"]["DailySummaryReportInput"];
         };
         OrderShipmentOrderInput: {
             orderHeadId: string;
@@ -19077,333 +19077,6 @@ export interface components {
             insDateTime: string;
             updDateTime: string;
         };
-        DailySummaryResult: {
-            sumDate: string;
-            storeId: string;
-            /** @description 0: unset */
-            cashDrawerId: string;
-            /** @description terminals that raised the closed transactions, ascending */
-            terminalIdList: string[];
-        };
-        DailySummary: {
-            dailySummaryId: string;
-            sumDate: string;
-            storeId: string;
-            cashDrawerId: string;
-            terminalIdList: string[];
-            transactionCount: string;
-            /**
-             * @description settlement: latest settlements of the terminals; request: cashInfo; uncounted: automatic closing without a count
-             * @enum {string}
-             */
-            cashSource: "settlement" | "request" | "uncounted";
-            /** @description counted notes and coins; null when uncounted */
-            cashInfo: {
-                tenThousandYen: string;
-                fiveThousandYen: string;
-                twoThousandYen: string;
-                oneThousandYen: string;
-                fiveHundredYen: string;
-                oneHundredYen: string;
-                fiftyYen: string;
-                tenYen: string;
-                fiveYen: string;
-                oneYen: string;
-            } | null;
-            preparationCash: string;
-            saving: string;
-            carryOverReserve: string;
-            /** @description Σ cash effects of the closed transactions */
-            cashSalesTotal: string;
-            computedCashBalance: string;
-            realCashBalance: string;
-            depositedBankMoney: string;
-            overShort: string;
-            /** @enum {string} */
-            closingMethod: "manual" | "auto" | "api";
-            closedDateTime: string;
-            releasedDateTime: string | null;
-        };
-        DailySummaryReportFigures: {
-            /** @description numbers of transactions */
-            counts: {
-                /** @description every transaction the closing closed (transactionCount) */
-                transactions: string;
-                /** @description sales (transactionHeadDivision 1) not cancelled, neither returns nor return-cancels */
-                sales: string;
-                /** @description sales with returnSales 1 or a return line (transactionDetailDivision 2), not cancelled, not return-cancels */
-                returns: string;
-                /** @description return-cancels (disposeDivision 2) not cancelled */
-                returnCancels: string;
-                /** @description cancelled transactions (cancelDivision 1) of any division */
-                cancelled: string;
-                /** @description deposits (transactionHeadDivision 2) not cancelled */
-                deposits: string;
-                /** @description withdrawals (3) not cancelled */
-                withdrawals: string;
-                /** @description custody money (4) not cancelled */
-                custodyMoney: string;
-                /** @description custody refunds (5) not cancelled */
-                custodyRefunds: string;
-            };
-            /** @description sales from gross to net; every amount is signed, return-cancels count negative */
-            sales: {
-                /** @description Σ unitNonDiscountSum of the goods lines (not product divisions 4, 5, 6, 8) that are not return lines, of counted sales (transactionHeadDivision 1, cancelDivision 0, return-cancels included with their negated amounts) */
-                grossSales: string;
-                /** @description Σ unitNonDiscountSum of the return lines (transactionDetailDivision 2) of counted sales */
-                returns: string;
-                /** @description discounts of counted sales */
-                discounts: {
-                    /** @description Σ unitDiscountsubtotal: line and bundle discounts (those of returned lines taken off) */
-                    line: string;
-                    /** @description Σ subtotalDiscountPrice */
-                    subtotal: string;
-                    /** @description Σ pointDiscount */
-                    point: string;
-                    /** @description Σ couponDiscount */
-                    coupon: string;
-                    /** @description −Σ roundingPrice: what rounding took off the totals (negative when it added) */
-                    rounding: string;
-                    /** @description line + subtotal + point + coupon + rounding */
-                    total: string;
-                };
-                /** @description grossSales − returns − discounts.total */
-                netSales: string;
-                /** @description Σ taxExclude: tax added on top of tax-excluded prices */
-                taxExcluded: string;
-                /** @description Σ commission */
-                commission: string;
-                /** @description Σ carriage */
-                carriage: string;
-                /** @description Σ taxFree of the goods lines (return lines negative), taken off the totals */
-                taxFree: string;
-                /** @description Σ total of counted sales = netSales + taxExcluded + commission + carriage − taxFree */
-                total: string;
-                /** @description Σ taxable amount of the non-taxable lines (taxDivision 2) */
-                nonTaxableSales: string;
-                /** @description Σ nonSalesTargetTotal: the part of the figures that is not sales target (salesDivision 1) */
-                nonSalesTargetTotal: string;
-                /** @description Σ total of the return-cancels (negative; included in total) */
-                returnCancelTotal: string;
-                /** @description Σ total of cancelled sales (in no other figure) */
-                cancelledTotal: string;
-                /** @description Σ amount: quantity of the non-return lines */
-                quantity: string;
-                /** @description Σ returnAmount: quantity of the return lines */
-                returnQuantity: string;
-            };
-            /** @description per tax rate, ascending, over the taxed goods lines of counted sales; a line's taxable amount is its net after line, bundle, subtotal and coupon discounts (and point discounts when pointSpendDivision is 2), as the transaction totals compute it */
-            taxes: {
-                /** @description the lines' taxRate (%) */
-                taxRate: string;
-                /** @description Σ taxable amount of the tax-included lines (taxDivision 0), tax inside */
-                taxIncludedSales: string;
-                /** @description Σ taxIncludeProportional */
-                taxIncluded: string;
-                /** @description Σ taxable amount of the tax-excluded lines (taxDivision 1), tax outside */
-                taxExcludedSales: string;
-                /** @description Σ taxExcludeProportional */
-                taxExcluded: string;
-                /** @description taxIncludedSales − taxIncluded + taxExcludedSales: the amount without tax */
-                taxableBase: string;
-                /** @description taxIncluded + taxExcluded */
-                tax: string;
-            }[];
-            /** @description payments of counted sales */
-            payments: {
-                /** @description Σ cashTotal of counted sales (net of change) */
-                cash: string;
-                /** @description Σ creditTotal */
-                credit: string;
-                /** @description other payment methods (depositOthers), by paymentMethodId */
-                others: {
-                    paymentMethodId: string;
-                    paymentMethodCode: string | null;
-                    /** @description as on the latest transaction paid with it */
-                    paymentMethodName: string | null;
-                    /** @description Σ depositOthers × the method's paymentUnitPrice when it has one */
-                    amount: string;
-                }[];
-                /** @description Σ tipCash */
-                tipCash: string;
-                /** @description Σ tipCredit */
-                tipCredit: string;
-            };
-            /** @description cash put in and taken out of the drawer, not cancelled */
-            cashMoves: {
-                /** @description Σ total of deposits */
-                deposits: string;
-                /** @description Σ total of withdrawals */
-                withdrawals: string;
-                /** @description Σ total of custody money */
-                custodyMoney: string;
-                /** @description Σ total of custody refunds */
-                custodyRefunds: string;
-            };
-        };
-        /** @description the day's report of the transactions the closing closed, exact decimals */
-        DailySummaryReport: {
-            store: components["schemas"]["DailySummaryReportFigures"];
-            /** @description the same figures per terminal, ascending; the store's are their sum */
-            terminals: {
-                terminalId: string;
-                /** @description numbers of transactions */
-                counts: {
-                    /** @description every transaction the closing closed (transactionCount) */
-                    transactions: string;
-                    /** @description sales (transactionHeadDivision 1) not cancelled, neither returns nor return-cancels */
-                    sales: string;
-                    /** @description sales with returnSales 1 or a return line (transactionDetailDivision 2), not cancelled, not return-cancels */
-                    returns: string;
-                    /** @description return-cancels (disposeDivision 2) not cancelled */
-                    returnCancels: string;
-                    /** @description cancelled transactions (cancelDivision 1) of any division */
-                    cancelled: string;
-                    /** @description deposits (transactionHeadDivision 2) not cancelled */
-                    deposits: string;
-                    /** @description withdrawals (3) not cancelled */
-                    withdrawals: string;
-                    /** @description custody money (4) not cancelled */
-                    custodyMoney: string;
-                    /** @description custody refunds (5) not cancelled */
-                    custodyRefunds: string;
-                };
-                /** @description sales from gross to net; every amount is signed, return-cancels count negative */
-                sales: {
-                    /** @description Σ unitNonDiscountSum of the goods lines (not product divisions 4, 5, 6, 8) that are not return lines, of counted sales (transactionHeadDivision 1, cancelDivision 0, return-cancels included with their negated amounts) */
-                    grossSales: string;
-                    /** @description Σ unitNonDiscountSum of the return lines (transactionDetailDivision 2) of counted sales */
-                    returns: string;
-                    /** @description discounts of counted sales */
-                    discounts: {
-                        /** @description Σ unitDiscountsubtotal: line and bundle discounts (those of returned lines taken off) */
-                        line: string;
-                        /** @description Σ subtotalDiscountPrice */
-                        subtotal: string;
-                        /** @description Σ pointDiscount */
-                        point: string;
-                        /** @description Σ couponDiscount */
-                        coupon: string;
-                        /** @description −Σ roundingPrice: what rounding took off the totals (negative when it added) */
-                        rounding: string;
-                        /** @description line + subtotal + point + coupon + rounding */
-                        total: string;
-                    };
-                    /** @description grossSales − returns − discounts.total */
-                    netSales: string;
-                    /** @description Σ taxExclude: tax added on top of tax-excluded prices */
-                    taxExcluded: string;
-                    /** @description Σ commission */
-                    commission: string;
-                    /** @description Σ carriage */
-                    carriage: string;
-                    /** @description Σ taxFree of the goods lines (return lines negative), taken off the totals */
-                    taxFree: string;
-                    /** @description Σ total of counted sales = netSales + taxExcluded + commission + carriage − taxFree */
-                    total: string;
-                    /** @description Σ taxable amount of the non-taxable lines (taxDivision 2) */
-                    nonTaxableSales: string;
-                    /** @description Σ nonSalesTargetTotal: the part of the figures that is not sales target (salesDivision 1) */
-                    nonSalesTargetTotal: string;
-                    /** @description Σ total of the return-cancels (negative; included in total) */
-                    returnCancelTotal: string;
-                    /** @description Σ total of cancelled sales (in no other figure) */
-                    cancelledTotal: string;
-                    /** @description Σ amount: quantity of the non-return lines */
-                    quantity: string;
-                    /** @description Σ returnAmount: quantity of the return lines */
-                    returnQuantity: string;
-                };
-                /** @description per tax rate, ascending, over the taxed goods lines of counted sales; a line's taxable amount is its net after line, bundle, subtotal and coupon discounts (and point discounts when pointSpendDivision is 2), as the transaction totals compute it */
-                taxes: {
-                    /** @description the lines' taxRate (%) */
-                    taxRate: string;
-                    /** @description Σ taxable amount of the tax-included lines (taxDivision 0), tax inside */
-                    taxIncludedSales: string;
-                    /** @description Σ taxIncludeProportional */
-                    taxIncluded: string;
-                    /** @description Σ taxable amount of the tax-excluded lines (taxDivision 1), tax outside */
-                    taxExcludedSales: string;
-                    /** @description Σ taxExcludeProportional */
-                    taxExcluded: string;
-                    /** @description taxIncludedSales − taxIncluded + taxExcludedSales: the amount without tax */
-                    taxableBase: string;
-                    /** @description taxIncluded + taxExcluded */
-                    tax: string;
-                }[];
-                /** @description payments of counted sales */
-                payments: {
-                    /** @description Σ cashTotal of counted sales (net of change) */
-                    cash: string;
-                    /** @description Σ creditTotal */
-                    credit: string;
-                    /** @description other payment methods (depositOthers), by paymentMethodId */
-                    others: {
-                        paymentMethodId: string;
-                        paymentMethodCode: string | null;
-                        /** @description as on the latest transaction paid with it */
-                        paymentMethodName: string | null;
-                        /** @description Σ depositOthers × the method's paymentUnitPrice when it has one */
-                        amount: string;
-                    }[];
-                    /** @description Σ tipCash */
-                    tipCash: string;
-                    /** @description Σ tipCredit */
-                    tipCredit: string;
-                };
-                /** @description cash put in and taken out of the drawer, not cancelled */
-                cashMoves: {
-                    /** @description Σ total of deposits */
-                    deposits: string;
-                    /** @description Σ total of withdrawals */
-                    withdrawals: string;
-                    /** @description Σ total of custody money */
-                    custodyMoney: string;
-                    /** @description Σ total of custody refunds */
-                    custodyRefunds: string;
-                };
-            }[];
-        };
-        DailySummaryWithReport: {
-            dailySummaryId: string;
-            sumDate: string;
-            storeId: string;
-            cashDrawerId: string;
-            terminalIdList: string[];
-            transactionCount: string;
-            /**
-             * @description settlement: latest settlements of the terminals; request: cashInfo; uncounted: automatic closing without a count
-             * @enum {string}
-             */
-            cashSource: "settlement" | "request" | "uncounted";
-            /** @description counted notes and coins; null when uncounted */
-            cashInfo: {
-                tenThousandYen: string;
-                fiveThousandYen: string;
-                twoThousandYen: string;
-                oneThousandYen: string;
-                fiveHundredYen: string;
-                oneHundredYen: string;
-                fiftyYen: string;
-                tenYen: string;
-                fiveYen: string;
-                oneYen: string;
-            } | null;
-            preparationCash: string;
-            saving: string;
-            carryOverReserve: string;
-            /** @description Σ cash effects of the closed transactions */
-            cashSalesTotal: string;
-            computedCashBalance: string;
-            realCashBalance: string;
-            depositedBankMoney: string;
-            overShort: string;
-            /** @enum {string} */
-            closingMethod: "manual" | "auto" | "api";
-            closedDateTime: string;
-            releasedDateTime: string | null;
-            report: components["schemas"]["DailySummaryReport"];
-        };
         TransactionDetail: {
             transactionHeadId: string;
             transactionDetailId: string | null;
@@ -19929,6 +19602,333 @@ export interface components {
             /** @description the closing that used it */
             sumDate: string | null;
             insDateTime: string;
+        };
+        DailySummaryResult: {
+            sumDate: string;
+            storeId: string;
+            /** @description 0: unset */
+            cashDrawerId: string;
+            /** @description terminals that raised the closed transactions, ascending */
+            terminalIdList: string[];
+        };
+        DailySummary: {
+            dailySummaryId: string;
+            sumDate: string;
+            storeId: string;
+            cashDrawerId: string;
+            terminalIdList: string[];
+            transactionCount: string;
+            /**
+             * @description settlement: latest settlements of the terminals; request: cashInfo; uncounted: automatic closing without a count
+             * @enum {string}
+             */
+            cashSource: "settlement" | "request" | "uncounted";
+            /** @description counted notes and coins; null when uncounted */
+            cashInfo: {
+                tenThousandYen: string;
+                fiveThousandYen: string;
+                twoThousandYen: string;
+                oneThousandYen: string;
+                fiveHundredYen: string;
+                oneHundredYen: string;
+                fiftyYen: string;
+                tenYen: string;
+                fiveYen: string;
+                oneYen: string;
+            } | null;
+            preparationCash: string;
+            saving: string;
+            carryOverReserve: string;
+            /** @description Σ cash effects of the closed transactions */
+            cashSalesTotal: string;
+            computedCashBalance: string;
+            realCashBalance: string;
+            depositedBankMoney: string;
+            overShort: string;
+            /** @enum {string} */
+            closingMethod: "manual" | "auto" | "api";
+            closedDateTime: string;
+            releasedDateTime: string | null;
+        };
+        DailySummaryReportFigures: {
+            /** @description numbers of transactions */
+            counts: {
+                /** @description every transaction the closing closed (transactionCount) */
+                transactions: string;
+                /** @description sales (transactionHeadDivision 1) not cancelled, neither returns nor return-cancels */
+                sales: string;
+                /** @description sales with returnSales 1 or a return line (transactionDetailDivision 2), not cancelled, not return-cancels */
+                returns: string;
+                /** @description return-cancels (disposeDivision 2) not cancelled */
+                returnCancels: string;
+                /** @description cancelled transactions (cancelDivision 1) of any division */
+                cancelled: string;
+                /** @description deposits (transactionHeadDivision 2) not cancelled */
+                deposits: string;
+                /** @description withdrawals (3) not cancelled */
+                withdrawals: string;
+                /** @description custody money (4) not cancelled */
+                custodyMoney: string;
+                /** @description custody refunds (5) not cancelled */
+                custodyRefunds: string;
+            };
+            /** @description sales from gross to net; every amount is signed, return-cancels count negative */
+            sales: {
+                /** @description Σ unitNonDiscountSum of the goods lines (not product divisions 4, 5, 6, 8) that are not return lines, of counted sales (transactionHeadDivision 1, cancelDivision 0, return-cancels included with their negated amounts) */
+                grossSales: string;
+                /** @description Σ unitNonDiscountSum of the return lines (transactionDetailDivision 2) of counted sales */
+                returns: string;
+                /** @description discounts of counted sales */
+                discounts: {
+                    /** @description Σ unitDiscountsubtotal: line and bundle discounts (those of returned lines taken off) */
+                    line: string;
+                    /** @description Σ subtotalDiscountPrice */
+                    subtotal: string;
+                    /** @description Σ pointDiscount */
+                    point: string;
+                    /** @description Σ couponDiscount */
+                    coupon: string;
+                    /** @description −Σ roundingPrice: what rounding took off the totals (negative when it added) */
+                    rounding: string;
+                    /** @description line + subtotal + point + coupon + rounding */
+                    total: string;
+                };
+                /** @description grossSales − returns − discounts.total */
+                netSales: string;
+                /** @description Σ taxExclude: tax added on top of tax-excluded prices */
+                taxExcluded: string;
+                /** @description Σ commission */
+                commission: string;
+                /** @description Σ carriage */
+                carriage: string;
+                /** @description Σ taxFree of the goods lines (return lines negative), taken off the totals */
+                taxFree: string;
+                /** @description Σ total of counted sales = netSales + taxExcluded + commission + carriage − taxFree */
+                total: string;
+                /** @description Σ taxable amount of the non-taxable lines (taxDivision 2) */
+                nonTaxableSales: string;
+                /** @description Σ nonSalesTargetTotal: the part of the figures that is not sales target (salesDivision 1) */
+                nonSalesTargetTotal: string;
+                /** @description Σ total of the return-cancels (negative; included in total) */
+                returnCancelTotal: string;
+                /** @description Σ total of cancelled sales (in no other figure) */
+                cancelledTotal: string;
+                /** @description Σ amount: quantity of the non-return lines */
+                quantity: string;
+                /** @description Σ returnAmount: quantity of the return lines */
+                returnQuantity: string;
+            };
+            /** @description per tax rate, ascending, over the taxed goods lines of counted sales; a line's taxable amount is its net after line, bundle, subtotal and coupon discounts (and point discounts when pointSpendDivision is 2), as the transaction totals compute it */
+            taxes: {
+                /** @description the lines' taxRate (%) */
+                taxRate: string;
+                /** @description Σ taxable amount of the tax-included lines (taxDivision 0), tax inside */
+                taxIncludedSales: string;
+                /** @description Σ taxIncludeProportional */
+                taxIncluded: string;
+                /** @description Σ taxable amount of the tax-excluded lines (taxDivision 1), tax outside */
+                taxExcludedSales: string;
+                /** @description Σ taxExcludeProportional */
+                taxExcluded: string;
+                /** @description taxIncludedSales − taxIncluded + taxExcludedSales: the amount without tax */
+                taxableBase: string;
+                /** @description taxIncluded + taxExcluded */
+                tax: string;
+            }[];
+            /** @description payments of counted sales */
+            payments: {
+                /** @description Σ cashTotal of counted sales (net of change) */
+                cash: string;
+                /** @description Σ creditTotal */
+                credit: string;
+                /** @description other payment methods (depositOthers), by paymentMethodId */
+                others: {
+                    paymentMethodId: string;
+                    paymentMethodCode: string | null;
+                    /** @description as on the latest transaction paid with it */
+                    paymentMethodName: string | null;
+                    /** @description Σ depositOthers × the method's paymentUnitPrice when it has one */
+                    amount: string;
+                }[];
+                /** @description Σ tipCash */
+                tipCash: string;
+                /** @description Σ tipCredit */
+                tipCredit: string;
+            };
+            /** @description cash put in and taken out of the drawer, not cancelled */
+            cashMoves: {
+                /** @description Σ total of deposits */
+                deposits: string;
+                /** @description Σ total of withdrawals */
+                withdrawals: string;
+                /** @description Σ total of custody money */
+                custodyMoney: string;
+                /** @description Σ total of custody refunds */
+                custodyRefunds: string;
+            };
+        };
+        /** @description the day's report of the transactions the closing closed, exact decimals */
+        DailySummaryReport: {
+            store: components["schemas"]["DailySummaryReportFigures"];
+            /** @description the same figures per terminal, ascending; the store's are their sum */
+            terminals: {
+                terminalId: string;
+                /** @description numbers of transactions */
+                counts: {
+                    /** @description every transaction the closing closed (transactionCount) */
+                    transactions: string;
+                    /** @description sales (transactionHeadDivision 1) not cancelled, neither returns nor return-cancels */
+                    sales: string;
+                    /** @description sales with returnSales 1 or a return line (transactionDetailDivision 2), not cancelled, not return-cancels */
+                    returns: string;
+                    /** @description return-cancels (disposeDivision 2) not cancelled */
+                    returnCancels: string;
+                    /** @description cancelled transactions (cancelDivision 1) of any division */
+                    cancelled: string;
+                    /** @description deposits (transactionHeadDivision 2) not cancelled */
+                    deposits: string;
+                    /** @description withdrawals (3) not cancelled */
+                    withdrawals: string;
+                    /** @description custody money (4) not cancelled */
+                    custodyMoney: string;
+                    /** @description custody refunds (5) not cancelled */
+                    custodyRefunds: string;
+                };
+                /** @description sales from gross to net; every amount is signed, return-cancels count negative */
+                sales: {
+                    /** @description Σ unitNonDiscountSum of the goods lines (not product divisions 4, 5, 6, 8) that are not return lines, of counted sales (transactionHeadDivision 1, cancelDivision 0, return-cancels included with their negated amounts) */
+                    grossSales: string;
+                    /** @description Σ unitNonDiscountSum of the return lines (transactionDetailDivision 2) of counted sales */
+                    returns: string;
+                    /** @description discounts of counted sales */
+                    discounts: {
+                        /** @description Σ unitDiscountsubtotal: line and bundle discounts (those of returned lines taken off) */
+                        line: string;
+                        /** @description Σ subtotalDiscountPrice */
+                        subtotal: string;
+                        /** @description Σ pointDiscount */
+                        point: string;
+                        /** @description Σ couponDiscount */
+                        coupon: string;
+                        /** @description −Σ roundingPrice: what rounding took off the totals (negative when it added) */
+                        rounding: string;
+                        /** @description line + subtotal + point + coupon + rounding */
+                        total: string;
+                    };
+                    /** @description grossSales − returns − discounts.total */
+                    netSales: string;
+                    /** @description Σ taxExclude: tax added on top of tax-excluded prices */
+                    taxExcluded: string;
+                    /** @description Σ commission */
+                    commission: string;
+                    /** @description Σ carriage */
+                    carriage: string;
+                    /** @description Σ taxFree of the goods lines (return lines negative), taken off the totals */
+                    taxFree: string;
+                    /** @description Σ total of counted sales = netSales + taxExcluded + commission + carriage − taxFree */
+                    total: string;
+                    /** @description Σ taxable amount of the non-taxable lines (taxDivision 2) */
+                    nonTaxableSales: string;
+                    /** @description Σ nonSalesTargetTotal: the part of the figures that is not sales target (salesDivision 1) */
+                    nonSalesTargetTotal: string;
+                    /** @description Σ total of the return-cancels (negative; included in total) */
+                    returnCancelTotal: string;
+                    /** @description Σ total of cancelled sales (in no other figure) */
+                    cancelledTotal: string;
+                    /** @description Σ amount: quantity of the non-return lines */
+                    quantity: string;
+                    /** @description Σ returnAmount: quantity of the return lines */
+                    returnQuantity: string;
+                };
+                /** @description per tax rate, ascending, over the taxed goods lines of counted sales; a line's taxable amount is its net after line, bundle, subtotal and coupon discounts (and point discounts when pointSpendDivision is 2), as the transaction totals compute it */
+                taxes: {
+                    /** @description the lines' taxRate (%) */
+                    taxRate: string;
+                    /** @description Σ taxable amount of the tax-included lines (taxDivision 0), tax inside */
+                    taxIncludedSales: string;
+                    /** @description Σ taxIncludeProportional */
+                    taxIncluded: string;
+                    /** @description Σ taxable amount of the tax-excluded lines (taxDivision 1), tax outside */
+                    taxExcludedSales: string;
+                    /** @description Σ taxExcludeProportional */
+                    taxExcluded: string;
+                    /** @description taxIncludedSales − taxIncluded + taxExcludedSales: the amount without tax */
+                    taxableBase: string;
+                    /** @description taxIncluded + taxExcluded */
+                    tax: string;
+                }[];
+                /** @description payments of counted sales */
+                payments: {
+                    /** @description Σ cashTotal of counted sales (net of change) */
+                    cash: string;
+                    /** @description Σ creditTotal */
+                    credit: string;
+                    /** @description other payment methods (depositOthers), by paymentMethodId */
+                    others: {
+                        paymentMethodId: string;
+                        paymentMethodCode: string | null;
+                        /** @description as on the latest transaction paid with it */
+                        paymentMethodName: string | null;
+                        /** @description Σ depositOthers × the method's paymentUnitPrice when it has one */
+                        amount: string;
+                    }[];
+                    /** @description Σ tipCash */
+                    tipCash: string;
+                    /** @description Σ tipCredit */
+                    tipCredit: string;
+                };
+                /** @description cash put in and taken out of the drawer, not cancelled */
+                cashMoves: {
+                    /** @description Σ total of deposits */
+                    deposits: string;
+                    /** @description Σ total of withdrawals */
+                    withdrawals: string;
+                    /** @description Σ total of custody money */
+                    custodyMoney: string;
+                    /** @description Σ total of custody refunds */
+                    custodyRefunds: string;
+                };
+            }[];
+        };
+        DailySummaryWithReport: {
+            dailySummaryId: string;
+            sumDate: string;
+            storeId: string;
+            cashDrawerId: string;
+            terminalIdList: string[];
+            transactionCount: string;
+            /**
+             * @description settlement: latest settlements of the terminals; request: cashInfo; uncounted: automatic closing without a count
+             * @enum {string}
+             */
+            cashSource: "settlement" | "request" | "uncounted";
+            /** @description counted notes and coins; null when uncounted */
+            cashInfo: {
+                tenThousandYen: string;
+                fiveThousandYen: string;
+                twoThousandYen: string;
+                oneThousandYen: string;
+                fiveHundredYen: string;
+                oneHundredYen: string;
+                fiftyYen: string;
+                tenYen: string;
+                fiveYen: string;
+                oneYen: string;
+            } | null;
+            preparationCash: string;
+            saving: string;
+            carryOverReserve: string;
+            /** @description Σ cash effects of the closed transactions */
+            cashSalesTotal: string;
+            computedCashBalance: string;
+            realCashBalance: string;
+            depositedBankMoney: string;
+            overShort: string;
+            /** @enum {string} */
+            closingMethod: "manual" | "auto" | "api";
+            closedDateTime: string;
+            releasedDateTime: string | null;
+            report: components["schemas"]["DailySummaryReport"];
         };
         OrderShipmentOrder: {
             orderHeadId: string;
