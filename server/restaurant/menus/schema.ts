@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { fromUnits, PRICE, PRICE_SCALE } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, decimalText, digits, id, name, oneOf, patchBody } from '../../platform/http/fields.js';
-import { pageQuery, RESTAURANT_PAGE } from '../../platform/http/paging.js';
+import { idParams, intText, masterRecord, pagedQuery, stampsOf } from '../../platform/http/list-schemas.js';
+import { RESTAURANT_PAGE } from '../../platform/http/paging.js';
 import { CONDITIONS, COURSE_DIVISIONS, MENU_TYPES } from '../../domain/menus.js';
 import type { MenuRow } from './repo.js';
 
@@ -15,26 +16,22 @@ export const typeFilter = oneOf(TYPE_FILTERS)
   .meta({ description: 'all (default), normal, plan or course' });
 
 /** The menu master of a store, with its current sale condition (2.5) for the back office. */
-export const menu = z
-  .object({
-    menuId: z.string(),
-    storeId: z.string(),
-    menuName: z.string(),
-    menuType: z.enum(MENU_TYPES).describe('normal, plan (all-you-can-eat/drink plan) or course'),
-    courseDivision: z.enum(COURSE_DIVISIONS).nullable().describe('course menus only: standard or simple; null otherwise'),
-    categoryId: z.string().nullable(),
-    price: z.string().describe('exact decimal, up to 9 integer digits and 3 decimals'),
-    condition: z.enum(CONDITIONS).describe('orderable or soldout'),
-    quantity: z.number().int().nullable().describe('remaining quantity; null when not counted (no limit)'),
-    conditionUpdDateTime: z.string().describe('when condition or quantity last changed'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'Menu' });
+export const menu = masterRecord('Menu', {
+  menuId: z.string(),
+  storeId: z.string(),
+  menuName: z.string(),
+  menuType: z.enum(MENU_TYPES).describe('normal, plan (all-you-can-eat/drink plan) or course'),
+  courseDivision: z.enum(COURSE_DIVISIONS).nullable().describe('course menus only: standard or simple; null otherwise'),
+  categoryId: z.string().nullable(),
+  price: z.string().describe('exact decimal, up to 9 integer digits and 3 decimals'),
+  condition: z.enum(CONDITIONS).describe('orderable or soldout'),
+  quantity: z.number().int().nullable().describe('remaining quantity; null when not counted (no limit)'),
+  conditionUpdDateTime: z.string().describe('when condition or quantity last changed'),
+});
 
 export type Menu = z.infer<typeof menu>;
 
-export const menuParams = z.object({ menu_id: id() });
+export const menuParams = idParams('menu_id');
 
 const menuName = name(85);
 // oneOf() answers "must be one of" even for a missing key; a required type should say "is required".
@@ -65,12 +62,7 @@ export const updateMenuBody = patchBody({
 
 export const MENU_SORT = ['menuId', 'categoryId', 'menuName'] as const;
 
-export const listMenusQuery = z.strictObject({
-  store_id: id().optional(),
-  type: typeFilter,
-  category_id: digits(9).optional(),
-  ...pageQuery(MENU_SORT, RESTAURANT_PAGE),
-});
+export const listMenusQuery = pagedQuery({ store_id: id().optional(), type: typeFilter, category_id: digits(9).optional() }, MENU_SORT, RESTAURANT_PAGE);
 
 export type CreateMenu = z.infer<typeof createMenuBody>;
 export type UpdateMenu = z.infer<typeof updateMenuBody>;
@@ -83,12 +75,11 @@ export function presentMenu(row: MenuRow, zone: string): Menu {
     menuName: row.menu_name,
     menuType: row.menu_type,
     courseDivision: row.course_division,
-    categoryId: row.category_id === null ? null : String(row.category_id),
+    categoryId: intText(row.category_id),
     price: fromUnits(row.price_units, PRICE_SCALE),
     condition: row.condition,
     quantity: row.quantity,
     conditionUpdDateTime: formatDateTime(row.condition_at, zone),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
 }

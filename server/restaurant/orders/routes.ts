@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
-import { authOf } from '../../platform/http/auth.js';
-import { sendPage } from '../../platform/http/paging.js';
-import { commonErrorResponses, NotFound, problemSchema } from '../../platform/http/problem.js';
+import { answers } from '../../platform/http/answers.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
+import { NotFound } from '../../platform/http/problem.js';
 import { presentOrder } from './present.js';
 import { OrderRepo, type OrderRow } from './repo.js';
 import {
@@ -25,7 +24,6 @@ import {
  */
 export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const orders = new OrderRepo(deps.db, deps.writer, deps.ids, deps.clock);
-  const tags = ['orders'];
   const present = (row: OrderRow, zone: string) =>
     presentOrder(
       row,
@@ -41,128 +39,57 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   };
 
   return async (app) => {
-    app.post(
+    const route = apiRoutes(app, ['orders']);
+    const [read, write] = ['waiter.orders:read', 'waiter.orders:write'] as const;
+
+    route.post(
       '/orders',
-      {
-        config: { scope: 'waiter.orders:write' },
-        schema: {
-          tags,
-          summary: 'Take an order at a table use (a new table use on tableIds when no tableUseId is given)',
-          body: createOrderBody,
-          response: { 200: order, ...commonErrorResponses },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return present(orders.create(contract.contractId, request.body), contract.timeZone);
-      },
+      write,
+      { summary: 'Take an order at a table use (a new table use on tableIds when no tableUseId is given)', body: createOrderBody, response: answers.one(order) },
+      ({ contract, body }) => present(orders.create(contract.contractId, body), contract.timeZone),
     );
 
-    app.post(
+    route.post(
       '/table_uses/:table_use_id/orders',
-      {
-        config: { scope: 'waiter.orders:write' },
-        schema: {
-          tags,
-          summary: 'Take an order at an open table use (the platform path of the waiter API)',
-          params: tableUseParams,
-          body: createTableUseOrderBody,
-          response: { 200: order, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        const tableUseId = request.params.table_use_id;
-        if (!orders.tableUses.find(contract.contractId, tableUseId)) {
-          throw NotFound.field('table_use_id', `table use ${tableUseId} does not exist`);
-        }
-        const { ordered, items } = request.body;
-        return present(orders.create(contract.contractId, { tableUseId, ordered, items }), contract.timeZone);
+      write,
+      { summary: 'Take an order at an open table use (the platform path of the waiter API)', params: tableUseParams, body: createTableUseOrderBody, response: answers.found(order) },
+      ({ contract, params, body }) => {
+        const tableUseId = params.table_use_id;
+        if (!orders.tableUses.find(contract.contractId, tableUseId)) throw NotFound.field('table_use_id', `table use ${tableUseId} does not exist`);
+        return present(orders.create(contract.contractId, { tableUseId, ordered: body.ordered, items: body.items }), contract.timeZone);
       },
     );
 
-    app.get(
+    route.get(
       '/orders',
-      {
-        config: { scope: 'waiter.orders:read' },
-        schema: {
-          tags,
-          summary: 'List orders (by default in ordered order), e.g. of a store or a table use',
-          querystring: listOrdersQuery,
-          response: { 200: z.array(order), ...commonErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const rows = sendPage(request, reply, request.query, orders.list(contract.contractId, request.query, request.query));
-        return presentPage(contract.contractId, rows, contract.timeZone);
-      },
+      read,
+      { summary: 'List orders (by default in ordered order), e.g. of a store or a table use', querystring: listOrdersQuery, response: answers.list(order) },
+      ({ contract, query, page }) => presentPage(contract.contractId, page(orders.list(contract.contractId, query, query)), contract.timeZone),
     );
 
-    app.get(
-      '/orders/:order_id',
-      {
-        config: { scope: 'waiter.orders:read' },
-        schema: { tags, summary: 'Get an order (spec 4.17)', params: orderParams, response: { 200: order, ...commonErrorResponses, 404: problemSchema } },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return present(orders.get(contract.contractId, request.params.order_id), contract.timeZone);
-      },
+    route.get('/orders/:order_id', read, { summary: 'Get an order (spec 4.17)', params: orderParams, response: answers.found(order) }, ({ contract, params }) =>
+      present(orders.get(contract.contractId, params.order_id), contract.timeZone),
     );
 
-    app.patch(
+    route.patch(
       '/orders/:order_id/items/:item_id',
-      {
-        config: { scope: 'waiter.orders:write' },
-        schema: {
-          tags,
-          summary: 'Change the status of an order item (waiting, provided, canceled); answers the order',
-          params: itemParams,
-          body: updateItemBody,
-          response: { 200: order, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        const { order_id, item_id } = request.params;
-        return present(orders.changeItemStatus(contract.contractId, order_id, item_id, request.body.status), contract.timeZone);
-      },
+      write,
+      { summary: 'Change the status of an order item (waiting, provided, canceled); answers the order', params: itemParams, body: updateItemBody, response: answers.found(order) },
+      ({ contract, params, body }) => present(orders.changeItemStatus(contract.contractId, params.order_id, params.item_id, body.status), contract.timeZone),
     );
 
-    app.get(
+    route.get(
       '/table_uses/:table_use_id',
-      {
-        config: { scope: 'waiter.orders:read' },
-        schema: {
-          tags,
-          summary: 'Get a table use and the ids of its orders',
-          params: tableUseParams,
-          response: { 200: tableUseWithOrders, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return orders.tableUses.presentWithOrders(orders.tableUses.get(contract.contractId, request.params.table_use_id));
-      },
+      read,
+      { summary: 'Get a table use and the ids of its orders', params: tableUseParams, response: answers.found(tableUseWithOrders) },
+      ({ contract, params }) => orders.tableUses.presentWithOrders(orders.tableUses.get(contract.contractId, params.table_use_id)),
     );
 
-    app.patch(
+    route.patch(
       '/table_uses/:table_use_id',
-      {
-        config: { scope: 'waiter.orders:write' },
-        schema: {
-          tags,
-          summary: 'Change the status of a table use (started → ended, canceled or merged)',
-          params: tableUseParams,
-          body: updateTableUseBody,
-          response: { 200: tableUseWithOrders, ...commonErrorResponses, 404: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return orders.tableUses.presentWithOrders(orders.tableUses.changeStatus(contract.contractId, request.params.table_use_id, request.body.status));
-      },
+      write,
+      { summary: 'Change the status of a table use (started → ended, canceled or merged)', params: tableUseParams, body: updateTableUseBody, response: answers.found(tableUseWithOrders) },
+      ({ contract, params, body }) => orders.tableUses.presentWithOrders(orders.tableUses.changeStatus(contract.contractId, params.table_use_id, body.status)),
     );
   };
 }

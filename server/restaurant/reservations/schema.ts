@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { nameCharacterProblem } from '../../domain/text-rules.js';
 import { formatDateTime } from '../../domain/time.js';
 import { dateTime, id, patchBody, text } from '../../platform/http/fields.js';
-import { pageQuery, RESTAURANT_PAGE } from '../../platform/http/paging.js';
+import { idParams, pagedQuery } from '../../platform/http/list-schemas.js';
+import { RESTAURANT_PAGE } from '../../platform/http/paging.js';
 
 /** Spec 2.4 states; `paid` is set by the payment side only, never by a request. */
 export const RESERVATION_STATUSES = ['waiting', 'coming', 'finished', 'paid', 'canceled'] as const;
@@ -106,19 +107,17 @@ export const updateReservationBody = patchBody(common);
 export type CreateReservation = z.infer<typeof createReservationBody>;
 export type UpdateReservation = z.infer<typeof updateReservationBody>;
 
-export const reservationParams = z.object({ reservation_id: id() });
+export const reservationParams = idParams('reservation_id');
 
 export const RESERVATION_SORT = ['id', 'storeId', 'startAt', 'endAt', 'reservedAt'] as const;
 
-export const listReservationsQuery = z
-  .strictObject({
-    store_id: id().optional(),
-    status: z.enum(RESERVATION_STATUSES, { error: () => `must be one of ${RESERVATION_STATUSES.join(', ')}` }).optional(),
-    start_at_from: dateTime.optional().describe('startAt at or after'),
-    start_at_to: dateTime.optional().describe('startAt at or before'),
-    ...pageQuery(RESERVATION_SORT, RESTAURANT_PAGE),
-  })
-  .refine((q) => !q.start_at_from || !q.start_at_to || Date.parse(q.start_at_from) <= Date.parse(q.start_at_to), {
+const reservationFilters = {
+  store_id: id().optional(),
+  status: z.enum(RESERVATION_STATUSES, { error: () => `must be one of ${RESERVATION_STATUSES.join(', ')}` }).optional(),
+  start_at_from: dateTime.optional().describe('startAt at or after'),
+  start_at_to: dateTime.optional().describe('startAt at or before'),
+};
+export const listReservationsQuery = pagedQuery(reservationFilters, RESERVATION_SORT, RESTAURANT_PAGE).refine((q) => !q.start_at_from || !q.start_at_to || Date.parse(q.start_at_from) <= Date.parse(q.start_at_to), {
     message: 'must not be earlier than start_at_from',
     path: ['start_at_to'],
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { id, name, oneOf, patchBody } from '../../platform/http/fields.js';
-import { pageQuery, RESTAURANT_PAGE } from '../../platform/http/paging.js';
+import { name, oneOf, patchBody } from '../../platform/http/fields.js';
+import { idParams, pagedQuery } from '../../platform/http/list-schemas.js';
+import { RESTAURANT_PAGE } from '../../platform/http/paging.js';
 import type { ToppingGroupRow } from './repo.js';
 
 /** Spec 2.7 rule.condition: all (over the whole group) or category (per category). */
@@ -30,7 +31,7 @@ export const toppingGroup = z
 
 export type ToppingGroup = z.infer<typeof toppingGroup>;
 
-export const toppingGroupParams = z.object({ topping_group_id: id() });
+export const toppingGroupParams = idParams('topping_group_id');
 
 const count = z
   .number({ error: (issue) => (issue.input === undefined ? undefined : `must be an integer from 0 to ${RULE_LIMIT}`) })
@@ -63,7 +64,7 @@ export const updateToppingGroupBody = patchBody({
 /** Spec 4.10: sort by id or name. */
 export const TOPPING_GROUP_SORT = ['id', 'name'] as const;
 
-export const listToppingGroupsQuery = z.strictObject({ ...pageQuery(TOPPING_GROUP_SORT, RESTAURANT_PAGE) });
+export const listToppingGroupsQuery = pagedQuery({}, TOPPING_GROUP_SORT, RESTAURANT_PAGE);
 
 export type CreateToppingGroup = z.infer<typeof createToppingGroupBody>;
 export type UpdateToppingGroup = z.infer<typeof updateToppingGroupBody>;
