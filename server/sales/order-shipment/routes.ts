@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppDeps } from '../../deps.js';
+import { answers } from '../../platform/http/answers.js';
+import { apiRoutes } from '../../platform/http/api-routes.js';
 import { authOf } from '../../platform/http/auth.js';
-import { sendPage } from '../../platform/http/paging.js';
-import { commonErrorResponses, Forbidden, problemSchema } from '../../platform/http/problem.js';
+import { Forbidden } from '../../platform/http/problem.js';
 import { OrderShipmentOrderRepo } from './repo.js';
 import { createOrderBody, listOrdersQuery, orderHeadParams, orderShipmentOrder, presentOrder } from './schema.js';
 
@@ -17,8 +17,6 @@ export const ORDER_SHIPMENT_PLANS = ['retail_business'] as const;
  */
 export default function orderShipmentRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const orders = new OrderShipmentOrderRepo(deps);
-  const tags = ['order-shipment'];
-  const response200 = { 200: orderShipmentOrder, ...commonErrorResponses, 404: problemSchema };
 
   return async (app) => {
     app.addHook('preHandler', async (request) => {
@@ -27,77 +25,29 @@ export default function orderShipmentRoutes(deps: AppDeps): FastifyPluginAsyncZo
         throw new Forbidden(`the contract's plan ${contract.plan} cannot use the order-shipment API (plans: ${ORDER_SHIPMENT_PLANS.join(', ')})`);
       }
     });
+    const route = apiRoutes(app, ['order-shipment']);
+    const [read, write] = ['order-shipment.orders:read', 'order-shipment.orders:write'] as const;
 
-    app.post(
-      '/orders',
-      {
-        config: { scope: 'order-shipment.orders:write' },
-        schema: { tags, summary: 'Register an order (head only)', body: createOrderBody, response: { 200: orderShipmentOrder, ...commonErrorResponses } },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return presentOrder(orders.create(contract.contractId, request.body), contract.timeZone);
-      },
+    route.post('/orders', write, { summary: 'Register an order (head only)', body: createOrderBody, response: answers.one(orderShipmentOrder) }, ({ contract, body }) =>
+      presentOrder(orders.create(contract.contractId, body), contract.timeZone),
     );
 
-    app.get(
-      '/orders',
-      {
-        config: { scope: 'order-shipment.orders:read' },
-        schema: { tags, summary: 'List orders', querystring: listOrdersQuery, response: { 200: z.array(orderShipmentOrder), ...commonErrorResponses } },
-      },
-      async (request, reply) => {
-        const { contract } = authOf(request);
-        const q = request.query;
-        const rows = orders.list(contract.contractId, { storeId: q.store_id, status: q.status }, q);
-        return sendPage(request, reply, q, rows).map((r) => presentOrder(r, contract.timeZone));
-      },
+    route.get('/orders', read, { summary: 'List orders', querystring: listOrdersQuery, response: answers.list(orderShipmentOrder) }, ({ contract, query, page }) =>
+      page(orders.list(contract.contractId, { storeId: query.store_id, status: query.status }, query), (r) => presentOrder(r, contract.timeZone)),
     );
 
-    app.get(
-      '/orders/:order_head_id',
-      {
-        config: { scope: 'order-shipment.orders:read' },
-        schema: { tags, summary: 'Get an order', params: orderHeadParams, response: response200 },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return presentOrder(orders.get(contract.contractId, request.params.order_head_id), contract.timeZone);
-      },
+    route.get('/orders/:order_head_id', read, { summary: 'Get an order', params: orderHeadParams, response: answers.found(orderShipmentOrder) }, ({ contract, params }) =>
+      presentOrder(orders.get(contract.contractId, params.order_head_id), contract.timeZone),
     );
 
-    app.post(
-      '/orders/:order_head_id/ship',
-      {
-        config: { scope: 'order-shipment.orders:write' },
-        schema: {
-          tags,
-          summary: 'Ship a received order (raises order-shipment:orders, action shipped)',
-          params: orderHeadParams,
-          response: { ...response200, 409: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return presentOrder(orders.ship(contract.contractId, request.params.order_head_id), contract.timeZone);
-      },
-    );
-
-    app.post(
-      '/orders/:order_head_id/cancel',
-      {
-        config: { scope: 'order-shipment.orders:write' },
-        schema: {
-          tags,
-          summary: 'Cancel a received order (raises order-shipment:orders, action canceled)',
-          params: orderHeadParams,
-          response: { ...response200, 409: problemSchema },
-        },
-      },
-      async (request) => {
-        const { contract } = authOf(request);
-        return presentOrder(orders.cancel(contract.contractId, request.params.order_head_id), contract.timeZone);
-      },
-    );
+    // Shipping and canceling: each one step from received, refused (409) once the order has left it.
+    for (const [step, summary] of [
+      ['ship', 'Ship a received order (raises order-shipment:orders, action shipped)'],
+      ['cancel', 'Cancel a received order (raises order-shipment:orders, action canceled)'],
+    ] as const) {
+      route.post(`/orders/:order_head_id/${step}`, write, { summary, params: orderHeadParams, response: answers.conflicting(orderShipmentOrder) }, ({ contract, params }) =>
+        presentOrder(orders[step](contract.contractId, params.order_head_id), contract.timeZone),
+      );
+    }
   };
 }

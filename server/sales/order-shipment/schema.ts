@@ -1,28 +1,25 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { halfWidthCode, id } from '../../platform/http/fields.js';
+import { idParams, masterRecord, stampsOf } from '../../platform/http/list-schemas.js';
 import { pageQuery, POS_PAGE } from '../../platform/http/paging.js';
 import type { OrderShipmentOrderRow } from './repo.js';
 
 /** Order statuses of this supporting resource (ours: the platform's order has many more). */
 export const ORDER_STATUSES = ['received', 'shipped', 'canceled'] as const;
 
-export const orderShipmentOrder = z
-  .object({
-    orderHeadId: z.string(),
-    storeId: z.string().describe('the order store'),
-    orderCode: z.string().nullable(),
-    status: z.enum(ORDER_STATUSES),
-    shippedDateTime: z.string().nullable(),
-    canceledDateTime: z.string().nullable(),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'OrderShipmentOrder' });
+export const orderShipmentOrder = masterRecord('OrderShipmentOrder', {
+  orderHeadId: z.string(),
+  storeId: z.string().describe('the order store'),
+  orderCode: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  shippedDateTime: z.string().nullable(),
+  canceledDateTime: z.string().nullable(),
+});
 
 export type OrderShipmentOrder = z.infer<typeof orderShipmentOrder>;
 
-export const orderHeadParams = z.object({ order_head_id: id() });
+export const orderHeadParams = idParams('order_head_id');
 
 export const createOrderBody = z.strictObject({
   storeId: id(),
@@ -49,7 +46,6 @@ export function presentOrder(row: OrderShipmentOrderRow, zone: string): OrderShi
     status: row.status,
     shippedDateTime: at(row.shipped_at, zone),
     canceledDateTime: at(row.canceled_at, zone),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
+    ...stampsOf(row, zone),
   };
 }
