@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fromUnits, sumDecimals, type DecimalFormat } from '../../domain/money.js';
 import { date, decimalText, digits, id } from '../../platform/http/fields.js';
-import { intText, masterRecord, pagedQuery, stampsOf } from '../../platform/http/list-schemas.js';
+import { masterRecord, pagedQuery, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { BudgetRow } from './repo.js';
 
 /** Spec §8 / 4.9: budget months start at January 2011. */
@@ -67,15 +67,10 @@ export const listBudgetsQuery = pagedQuery(
 ).refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'must not be before from' });
 export type ListBudgetsQuery = z.infer<typeof listBudgetsQuery>;
 
-export function presentDailyBudget(row: BudgetRow, zone: string): DailyBudget {
-  return {
-    storeId: String(row.store_id),
-    date: row.budget_date,
-    salesTarget: fromUnits(row.sales_target_units, SALES_TARGET_SCALE),
-    customerCountTarget: intText(row.customer_count_target),
-    ...stampsOf(row, zone),
-  };
-}
+export const presentDailyBudget: Presenter<BudgetRow, DailyBudget> = presenterOf(dailyBudget, {
+  date: (row) => row.budget_date,
+  salesTarget: (row) => fromUnits(row.sales_target_units, SALES_TARGET_SCALE),
+});
 
 export function presentMonthBudget(storeId: string, year: string, month: string, rows: readonly BudgetRow[], zone: string): MonthBudget {
   const days = rows.map((r) => presentDailyBudget(r, zone));

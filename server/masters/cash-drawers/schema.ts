@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { id, name, oneOf } from '../../platform/http/fields.js';
-import { idParams, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { CashDrawerRow } from './repo.js';
 
 export const USE_STOP_DIVISIONS = ['0', '1'] as const; // 0 use, 1 do not use
@@ -27,12 +27,4 @@ export type CreateCashDrawer = z.infer<typeof createCashDrawerBody>;
 export type UpdateCashDrawer = z.infer<typeof updateCashDrawerBody>;
 export type ListCashDrawersQuery = z.infer<typeof listCashDrawersQuery>;
 
-export function presentCashDrawer(row: CashDrawerRow, zone: string): CashDrawer {
-  return {
-    cashDrawerId: String(row.cash_drawer_id),
-    storeId: String(row.store_id),
-    cashDrawerName: row.cash_drawer_name,
-    useStopDivision: row.use_stop_division,
-    ...stampsOf(row, zone),
-  };
-}
+export const presentCashDrawer: Presenter<CashDrawerRow, CashDrawer> = presenterOf(cashDrawer);

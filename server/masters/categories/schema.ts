@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { clearable, digits, halfWidthCode, htmlColor, id, name, oneOf, text } from '../../platform/http/fields.js';
-import { fieldSelection, idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { clearable, digits, halfWidthCode, htmlColor, name, oneOf, text } from '../../platform/http/fields.js';
+import { fieldSelection, idParams, masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { CategoryRow } from './repo.js';
 
 export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 hidden on terminals, 1 shown
@@ -86,23 +86,6 @@ export type CreateCategory = z.infer<typeof createCategoryBody>;
 export type UpdateCategory = z.infer<typeof updateCategoryBody>;
 export type ListCategoriesQuery = z.infer<typeof listCategoriesQuery>;
 
-export function presentCategory(row: CategoryRow, zone: string): Category {
-  return {
-    categoryId: String(row.category_id),
-    categoryCode: row.category_code,
-    categoryName: row.category_name,
-    categoryAbbr: row.category_abbr,
-    displaySequence: intText(row.display_sequence),
-    displayFlag: row.display_flag,
-    taxDivision: row.tax_division,
-    pointNotApplicable: row.point_not_applicable,
-    taxFreeDivision: row.tax_free_division,
-    reduceTaxId: row.reduce_tax_id,
-    color: row.color,
-    categoryGroupId: intText(row.category_group_id),
-    parentCategoryId: intText(row.parent_category_id),
-    level: String(row.level) as Category['level'],
-    tag: row.tag,
-    ...stampsOf(row, zone),
-  };
-}
+export const presentCategory: Presenter<CategoryRow, Category> = presenterOf(category, {
+  level: (row) => String(row.level) as Category['level'],
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { intString, name, oneOf } from '../../platform/http/fields.js';
-import { idParams, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { CustomerGroupRow, CustomerGroupSectionRow } from './repo.js';
 
 export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 not shown on terminal, 1 shown
@@ -38,13 +38,10 @@ export const listSectionsQuery = masterQuery({}, SECTION_SORT);
 export type ListSectionsQuery = z.infer<typeof listSectionsQuery>;
 
 /** A section; the answer to a PUT that deleted one has label "" and the deletion as updDateTime. */
-export function presentCustomerGroupSection(row: CustomerGroupSectionRow, zone: string): CustomerGroupSection {
-  return {
-    customerGroupSectionId: String(row.section_id),
-    customerGroupSectionLabel: row.label,
-    ...stampsOf(row, zone),
-  };
-}
+export const presentCustomerGroupSection: Presenter<CustomerGroupSectionRow, CustomerGroupSection> = presenterOf(customerGroupSection, {
+  customerGroupSectionId: (row) => String(row.section_id),
+  customerGroupSectionLabel: (row) => row.label,
+});
 
 // --- customer groups (spec 2.2) ------------------------------------------------------
 
@@ -84,13 +81,6 @@ export type CreateCustomerGroup = z.infer<typeof createCustomerGroupBody>;
 export type UpdateCustomerGroup = z.infer<typeof updateCustomerGroupBody>;
 export type ListCustomerGroupsQuery = z.infer<typeof listCustomerGroupsQuery>;
 
-export function presentCustomerGroup(row: CustomerGroupRow, zone: string): CustomerGroup {
-  return {
-    customerGroupId: String(row.customer_group_id),
-    customerGroupSectionId: String(row.section_id),
-    label: row.label,
-    displayFlag: row.display_flag,
-    displaySequence: String(row.display_sequence),
-    ...stampsOf(row, zone),
-  };
-}
+export const presentCustomerGroup: Presenter<CustomerGroupRow, CustomerGroup> = presenterOf(customerGroup, {
+  customerGroupSectionId: (row) => String(row.section_id),
+});

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { decimalError, type DecimalFormat } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, date, decimalText, halfWidthCode, id, name, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { idParams, intText, masterQuery, masterRecord, pagedQuery, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterQuery, masterRecord, pagedQuery, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { CustomerRow } from './repo.js';
 
 /** Points and miles entered directly: whole numbers of up to 9 digits (sales may add beyond that). */
@@ -177,59 +177,9 @@ export type CreateCustomer = z.infer<typeof createCustomerBody>;
 export type UpdateCustomer = z.infer<typeof updateCustomerBody>;
 export type ListCustomersQuery = z.infer<typeof listCustomersQuery>;
 
-export function presentCustomer(row: CustomerRow, zone: string): Customer {
-  const texts = Object.fromEntries(TEXT_FIELD_NAMES.map((f) => [f, row[TEXT_FIELDS[f].column]])) as Record<TextField, string | null>;
-  const dates = Object.fromEntries(DATE_FIELD_NAMES.map((f) => [f, row[DATE_FIELDS[f]]])) as Record<DateField, string | null>;
-  return {
-    customerId: String(row.customer_id),
-    customerCode: row.customer_code,
-    customerNo: texts.customerNo,
-    rank: row.rank,
-    staffRank: texts.staffRank,
-    lastName: row.last_name,
-    firstName: row.first_name,
-    lastKana: row.last_kana,
-    firstKana: row.first_kana,
-    postCode: texts.postCode,
-    address: texts.address,
-    phoneNumber: texts.phoneNumber,
-    faxNumber: texts.faxNumber,
-    mobileNumber: texts.mobileNumber,
-    mailAddress: texts.mailAddress,
-    mailAddress2: texts.mailAddress2,
-    mailAddress3: texts.mailAddress3,
-    companyName: texts.companyName,
-    departmentName: texts.departmentName,
-    managerialPosition: texts.managerialPosition,
-    sex: row.sex,
-    birthDate: dates.birthDate,
-    point: row.point,
-    mile: row.mile,
-    pointExpireDate: dates.pointExpireDate,
-    lastComeDateTime: row.last_come_at === null ? null : formatDateTime(row.last_come_at, zone),
-    entryDate: dates.entryDate,
-    leaveDate: dates.leaveDate,
-    pointGivingUnitPrice: row.point_giving_unit_price,
-    pointGivingUnit: row.point_giving_unit,
-    pinCode: row.pin_code,
-    passportNo: texts.passportNo,
-    nationality: texts.nationality,
-    alphabetName: texts.alphabetName,
-    mailReceiveFlag: row.mail_receive_flag,
-    note: texts.note,
-    note2: texts.note2,
-    favoriteList: texts.favoriteList,
-    browsingList: texts.browsingList,
-    status: row.status,
-    storeId: intText(row.store_id),
-    customerGroupId: intText(row.customer_group_id),
-    customerGroupId2: intText(row.customer_group_id2),
-    customerGroupId3: intText(row.customer_group_id3),
-    customerGroupId4: intText(row.customer_group_id4),
-    customerGroupId5: intText(row.customer_group_id5),
-    ...stampsOf(row, zone),
-  };
-}
+export const presentCustomer: Presenter<CustomerRow, Customer> = presenterOf(customer, {
+  lastComeDateTime: (row, zone) => (row.last_come_at === null ? null : formatDateTime(row.last_come_at, zone)),
+});
 
 // --- points (GET /customers/point, PATCH /customers/{id}/point, POST /customers/{id}/point/add) ---
 
@@ -278,23 +228,6 @@ export type ListCustomerPointsQuery = z.infer<typeof listCustomerPointsQuery>;
 export type SetPoint = z.infer<typeof setPointBody>;
 export type AddPoint = z.infer<typeof addPointBody>;
 
-export function presentCustomerPoint(row: CustomerRow, zone: string): CustomerPoint {
-  return {
-    customerId: String(row.customer_id),
-    mile: row.mile,
-    point: row.point,
-    pointExpireDate: row.point_expire_date,
-    ...stampsOf(row, zone),
-  };
-}
+export const presentCustomerPoint: Presenter<CustomerRow, CustomerPoint> = presenterOf(customerPoint);
 
-export function presentPointUpdate(row: CustomerRow, zone: string): CustomerPointUpdate {
-  return {
-    customerId: String(row.customer_id),
-    mile: row.mile,
-    point: row.point,
-    pointExpireDate: row.point_expire_date,
-    updDateTime: formatDateTime(row.upd_at, zone),
-    transactionHeadIds: [],
-  };
-}
+export const presentPointUpdate: Presenter<CustomerRow, CustomerPointUpdate> = presenterOf(customerPointUpdate, { transactionHeadIds: () => [] });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clearable, intString, name } from '../../platform/http/fields.js';
-import { idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { PaymentMethodGroupRow } from './repo.js';
 
 export const paymentMethodGroup = masterRecord('PaymentMethodGroup', {
@@ -29,11 +29,4 @@ export type UpdatePaymentMethodGroup = z.infer<typeof updatePaymentMethodGroupBo
 /** An integer string as stored (INTEGER, so "007" reads back "7"); null stays null. */
 export const sequenceValue = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? null : Number(v));
 
-export function presentPaymentMethodGroup(row: PaymentMethodGroupRow, zone: string): PaymentMethodGroup {
-  return {
-    paymentMethodGroupId: String(row.payment_method_group_id),
-    paymentMethodGroupName: row.payment_method_group_name,
-    displaySequence: intText(row.display_sequence),
-    ...stampsOf(row, zone),
-  };
-}
+export const presentPaymentMethodGroup: Presenter<PaymentMethodGroupRow, PaymentMethodGroup> = presenterOf(paymentMethodGroup);

@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import { z } from 'zod';
 import { decimalError, PRICE } from '../../domain/money.js';
 import { clearable, decimalText, digits, id, name, oneOf, text } from '../../platform/http/fields.js';
-import { idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import { optionalSequence } from '../payment-method-groups/schema.js';
 import type { PaymentMethodRow } from './repo.js';
 
@@ -75,18 +75,6 @@ export type CreatePaymentMethod = z.infer<typeof createPaymentMethodBody>;
 export type UpdatePaymentMethod = z.infer<typeof updatePaymentMethodBody>;
 export type ListPaymentMethodsQuery = z.infer<typeof listPaymentMethodsQuery>;
 
-export function presentPaymentMethod(row: PaymentMethodRow, zone: string): PaymentMethod {
-  return {
-    paymentMethodId: String(row.payment_method_id),
-    paymentMethodCode: row.payment_method_code,
-    paymentMethodName: row.payment_method_name,
-    paymentDivision: row.payment_division,
-    paymentUnitPrice: row.payment_unit_price,
-    paymentChangeFlag: row.payment_change_flag,
-    paymentSecuritiesFlag: row.payment_securities_flag,
-    individualApplicationFlag: row.individual_application,
-    paymentMethodGroupId: intText(row.payment_method_group_id),
-    displaySequence: intText(row.display_sequence),
-    ...stampsOf(row, zone),
-  };
-}
+export const presentPaymentMethod: Presenter<PaymentMethodRow, PaymentMethod> = presenterOf(paymentMethod, {
+  individualApplicationFlag: (row) => row.individual_application,
+});

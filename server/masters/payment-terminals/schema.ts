@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clearable, halfWidthCode, id, name, oneOf } from '../../platform/http/fields.js';
-import { idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { PaymentTerminalRow } from './repo.js';
 
 export const KINDS = ['CAT', 'CCT'] as const;
@@ -33,13 +33,4 @@ export type CreatePaymentTerminal = z.infer<typeof createPaymentTerminalBody>;
 export type UpdatePaymentTerminal = z.infer<typeof updatePaymentTerminalBody>;
 export type ListPaymentTerminalsQuery = z.infer<typeof listPaymentTerminalsQuery>;
 
-export function presentPaymentTerminal(row: PaymentTerminalRow, zone: string): PaymentTerminal {
-  return {
-    paymentTerminalId: String(row.payment_terminal_id),
-    storeId: intText(row.store_id),
-    name: row.name,
-    kind: row.kind,
-    deviceCode: row.device_code,
-    ...stampsOf(row, zone),
-  };
-}
+export const presentPaymentTerminal: Presenter<PaymentTerminalRow, PaymentTerminal> = presenterOf(paymentTerminal);

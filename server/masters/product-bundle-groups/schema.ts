@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { fromUnits, PRICE, PRICE_SCALE } from '../../domain/money.js';
 import { clearable, date, decimalText, digits, name, oneOf } from '../../platform/http/fields.js';
-import { idParams, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { ProductBundleGroupRow } from './repo.js';
 
 /**
@@ -49,15 +49,6 @@ export type CreateProductBundleGroup = z.infer<typeof createProductBundleGroupBo
 export type UpdateProductBundleGroup = z.infer<typeof updateProductBundleGroupBody>;
 export type ListProductBundleGroupsQuery = z.infer<typeof listProductBundleGroupsQuery>;
 
-export function presentProductBundleGroup(row: ProductBundleGroupRow, zone: string): ProductBundleGroup {
-  return {
-    productBundleGroupId: String(row.product_bundle_group_id),
-    productBundleGroupName: row.product_bundle_group_name,
-    division: row.division,
-    quantity: String(row.quantity),
-    value: fromUnits(row.value_units, PRICE_SCALE),
-    startDate: row.start_date,
-    endDate: row.end_date,
-    ...stampsOf(row, zone),
-  };
-}
+export const presentProductBundleGroup: Presenter<ProductBundleGroupRow, ProductBundleGroup> = presenterOf(productBundleGroup, {
+  value: (row) => fromUnits(row.value_units, PRICE_SCALE),
+});

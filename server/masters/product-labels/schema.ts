@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { name, patchBody } from '../../platform/http/fields.js';
-import { masterRecord, stampsOf } from '../../platform/http/list-schemas.js';
+import { masterRecord, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { LabelRow } from './repo.js';
 
 /** Free-item labels are fixed slots 1..50 per contract, like customer group sections. */
@@ -26,10 +26,4 @@ export const updateLabelBody = patchBody({ label: name(85).optional() });
 export type CreateLabel = z.infer<typeof createLabelBody>;
 export type UpdateLabel = z.infer<typeof updateLabelBody>;
 
-export function presentLabel(row: LabelRow, zone: string): ReserveItemLabel {
-  return {
-    no: String(row.no),
-    label: row.label,
-    ...stampsOf(row, zone),
-  };
-}
+export const presentLabel: Presenter<LabelRow, ReserveItemLabel> = presenterOf(reserveItemLabel);

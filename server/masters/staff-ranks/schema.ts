@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clearable, intString, name, oneOf, text } from '../../platform/http/fields.js';
-import { masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { StaffRankRow } from './repo.js';
 
 export const DISPLAY_FLAGS = ['0', '1'] as const; // 0 invalid, 1 valid
@@ -80,16 +80,7 @@ export type CreateStaffRank = z.infer<typeof createStaffRankBody>;
 export type UpdateStaffRank = z.infer<typeof updateStaffRankBody>;
 export type ListStaffRanksQuery = z.infer<typeof listStaffRanksQuery>;
 
-export function presentStaffRank(row: StaffRankRow, zone: string): StaffRank {
-  return {
-    staffRank: row.staff_rank,
-    staffRankFullName: row.full_name,
-    staffRankDisplayName: row.display_name ?? row.full_name,
-    displayFlag: row.display_flag,
-    displaySequence: String(row.display_sequence),
-    staffDiscountRate: row.staff_discount_rate,
-    useProductStaffDiscountRateDivision: row.use_product_staff_discount_rate_division,
-    staffApplicationSellingPriceDivision: row.staff_application_selling_price_division,
-    ...stampsOf(row, zone),
-  };
-}
+export const presentStaffRank: Presenter<StaffRankRow, StaffRank> = presenterOf(staffRank, {
+  staffRankFullName: (row) => row.full_name,
+  staffRankDisplayName: (row) => row.display_name ?? row.full_name,
+});

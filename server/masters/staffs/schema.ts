@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clearable, date, digits, halfWidthCode, name, oneOf, text } from '../../platform/http/fields.js';
-import { idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { StaffRow } from './repo.js';
 
 export const GENDERS = ['0', '1', '9'] as const; // 0 male, 1 female, 9 unselected
@@ -131,32 +131,4 @@ export type CreateStaff = z.infer<typeof createStaffBody>;
 export type UpdateStaff = z.infer<typeof updateStaffBody>;
 export type ListStaffsQuery = z.infer<typeof listStaffsQuery>;
 
-export function presentStaff(row: StaffRow, zone: string): Staff {
-  return {
-    staffId: String(row.staff_id),
-    staffName: row.staff_name,
-    staffKana: row.staff_kana,
-    gender: row.gender,
-    birthday: row.birthday,
-    postCode: row.post_code,
-    address: row.address,
-    phone: row.phone,
-    employeeClassificationId: intText(row.employee_classification_id),
-    dashboardType: row.dashboard_type,
-    staffCode: row.staff_code,
-    hireDate: row.hire_date,
-    terminationDate: row.termination_date,
-    terminationReason: row.termination_reason,
-    roleInEmployeeList: row.role_in_employee_list,
-    career: row.career,
-    passCode: row.pass_code,
-    displaySequence: row.display_sequence,
-    memo: row.memo,
-    adminMemo: row.admin_memo,
-    adminFlag: row.admin_flag === 1,
-    foreignerFlag: row.foreigner_flag === 1,
-    stampScreenDisplayFlag: row.stamp_screen_display_flag === 1,
-    personalWebStampScreenDisplayFlag: row.personal_web_stamp_screen_display_flag === 1,
-    ...stampsOf(row, zone),
-  };
-}
+export const presentStaff: Presenter<StaffRow, Staff> = presenterOf(staff);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clearable, halfWidthCode, id, name, oneOf } from '../../platform/http/fields.js';
-import { idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { TerminalRow } from './repo.js';
 
 export const USE_STOP_DIVISIONS = ['0', '1'] as const; // 0 use, 1 do not use
@@ -56,19 +56,4 @@ export type CreateTerminal = z.infer<typeof createTerminalBody>;
 export type UpdateTerminal = z.infer<typeof updateTerminalBody>;
 export type ListTerminalsQuery = z.infer<typeof listTerminalsQuery>;
 
-export function presentTerminal(row: TerminalRow, zone: string): Terminal {
-  return {
-    terminalId: String(row.terminal_id),
-    storeId: String(row.store_id),
-    terminalName: row.terminal_name,
-    uuid: row.uuid,
-    useStopDivision: row.use_stop_division,
-    transactionEditableFlag: row.transaction_editable_flag,
-    selfCheckoutAvailableFlag: row.self_checkout_available_flag,
-    smartIdEngineAvailableFlag: row.smart_id_engine_available_flag,
-    creditTerminalId: intText(row.credit_terminal_id),
-    cashDrawerId: intText(row.cash_drawer_id),
-    parentTerminalId: intText(row.parent_terminal_id),
-    ...stampsOf(row, zone),
-  };
-}
+export const presentTerminal: Presenter<TerminalRow, Terminal> = presenterOf(terminal);

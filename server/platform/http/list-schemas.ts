@@ -25,6 +25,49 @@ export const stampsOf = (row: { ins_at: number; upd_at: number }, zone: string) 
   updDateTime: formatDateTime(row.upd_at, zone),
 });
 
+type Getter<R> = (row: R, zone: string) => unknown;
+
+/** How a row of the database becomes a record's answer, in the contract's time zone. */
+export type Presenter<R, T> = (row: R, zone: string) => T;
+
+const columnOf = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The JSON type a field answers: its schema's own type, under nullable and optional. */
+const answered = (schema: unknown): string => {
+  const def = (schema as { _zod: { def: { type: string; innerType?: unknown } } })._zod.def;
+  return def.innerType !== undefined && (def.type === 'nullable' || def.type === 'optional') ? answered(def.innerType) : def.type;
+};
+
+/**
+ * How a row becomes a record's answer, by the columns' names (DESIGN §3): each field is the
+ * row's column of the same name in snake_case (cashDrawerId ← cash_drawer_id); an integer
+ * column answers as a string where the record says string (ids and codes travel as strings)
+ * and as true/false where it says boolean; null stays null; insDateTime and updDateTime are
+ * ins_at and upd_at in the contract's zone. `computed` gives the fields that are not simply
+ * their column (another column's name, money in units, a time of another column).
+ */
+export function presenterOf<S extends z.ZodRawShape, R extends object = object>(
+  record: z.ZodObject<S>,
+  computed: { [K in keyof S]?: (row: R, zone: string) => z.output<S[K]> } = {},
+): (row: R, zone: string) => z.output<z.ZodObject<S>> {
+  const getters = Object.entries(record.shape).map(([field, schema]): [string, Getter<R>] => {
+    const own = computed[field as keyof S] as Getter<R> | undefined;
+    if (own) return [field, own];
+    const at = field === 'insDateTime' ? 'ins_at' : field === 'updDateTime' ? 'upd_at' : null;
+    if (at) return [field, (row, zone) => formatDateTime((row as Record<string, number>)[at]!, zone)];
+    const column = columnOf(field);
+    const value = (row: R) => (row as Record<string, unknown>)[column];
+    const type = answered(schema);
+    if (type === 'string') return [field, (row) => (typeof value(row) === 'number' ? String(value(row)) : value(row))];
+    if (type === 'boolean') return [field, (row) => value(row) === 1];
+    return [field, value];
+  });
+  return (row, zone) => Object.fromEntries(getters.map(([field, get]) => [field, get(row, zone)])) as z.output<z.ZodObject<S>>;
+}
+
+/** A time column that may be unset, in `zone`; null stays null. */
+export const timeOrNull = (ms: number | null, zone: string): string | null => (ms === null ? null : formatDateTime(ms, zone));
+
 /** An integer column as the API carries it (a string); null stays null. */
 export const intText = (v: number | null): string | null => (v === null ? null : String(v));
 
