@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clearable, digits, halfWidthCode, id, name } from '../../platform/http/fields.js';
-import { fieldSelection, idParams, intText, masterQuery, masterRecord, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { fieldSelection, idParams, masterQuery, masterRecord, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { CategoryGroupRow } from './repo.js';
 
 /** A category group (部門グループ): categories name one by categoryGroupId (spec 2.1); purchase orders split by it (2.10). */
@@ -34,12 +34,4 @@ export type CreateCategoryGroup = z.infer<typeof createCategoryGroupBody>;
 export type UpdateCategoryGroup = z.infer<typeof updateCategoryGroupBody>;
 export type ListCategoryGroupsQuery = z.infer<typeof listCategoryGroupsQuery>;
 
-export function presentCategoryGroup(row: CategoryGroupRow, zone: string): CategoryGroup {
-  return {
-    categoryGroupId: String(row.category_group_id),
-    categoryGroupCode: row.category_group_code,
-    categoryGroupName: row.category_group_name,
-    displaySequence: intText(row.display_sequence),
-    ...stampsOf(row, zone),
-  };
-}
+export const presentCategoryGroup: Presenter<CategoryGroupRow, CategoryGroup> = presenterOf(categoryGroup);

@@ -3,7 +3,7 @@ import { formatCost, formatTaxRate } from '../../domain/inventory-prices.js';
 import { MAX_ORDER_PRODUCTS, PURCHASE_ORDER_STATUSES, REGISTRABLE_STATUSES } from '../../domain/purchase-orders.js';
 import { formatDateTime } from '../../domain/time.js';
 import { date, id, oneOf, text } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { idParams, masterQuery } from '../../platform/http/list-schemas.js';
 import { costText, quantityText, ROUNDING_DIVISIONS, taxRateText } from '../shipments/schema.js';
 
 export const DIVISION_UNITS = ['0', '1', '2'] as const;
@@ -68,7 +68,7 @@ export const createPurchaseOrderBody = z
   });
 export type CreatePurchaseOrder = z.infer<typeof createPurchaseOrderBody>;
 
-export const purchaseOrderParams = z.object({ purchase_order_id: id() });
+export const purchaseOrderParams = idParams('purchase_order_id');
 
 const WITH = ['all', 'none'] as const;
 const withProducts = oneOf(WITH).optional();
@@ -80,8 +80,8 @@ export const getPurchaseOrderQuery = z.strictObject({
 
 export const PURCHASE_ORDER_SORT = ['storageInfoId', 'orderedDate', 'updDateTime'] as const;
 
-export const listPurchaseOrdersQuery = z
-  .strictObject({
+export const listPurchaseOrdersQuery = masterQuery(
+  {
     recipient_order_id: id(10).optional(),
     order_source_store_id: id().optional(),
     storage_store_id: id().optional().describe('orders delivering to this store'),
@@ -93,8 +93,9 @@ export const listPurchaseOrdersQuery = z
     'ordered_date-to': date.optional(),
     with_products: withProducts.describe('none (default) or all'),
     with_stores: withProducts.describe('none (default) or all'),
-    ...masterListQuery(PURCHASE_ORDER_SORT, POS_PAGE),
-  })
+  },
+  PURCHASE_ORDER_SORT,
+)
   .refine((q) => !q['ordered_date-from'] || !q['ordered_date-to'] || q['ordered_date-from'] <= q['ordered_date-to'], {
     message: 'must not be earlier than ordered_date-from',
     path: ['ordered_date-to'],

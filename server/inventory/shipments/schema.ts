@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { formatDecimal } from '../../domain/money.js';
 import { formatCost, formatTaxRate, INVENTORY_COST, MAX_TAX_RATE, TAX_RATE } from '../../domain/inventory-prices.js';
 import { APPROVAL_STATUSES, MAX_SHIPMENT_DETAILS, RECIPIENT_TYPES, SHIPMENT_STATUSES } from '../../domain/shipments.js';
-import { formatDateTime } from '../../domain/time.js';
 import { clearable, date, decimalText, id, name, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { idParams, masterQuery, masterRecord, type Presenter, presenterOf, timeOrNull } from '../../platform/http/list-schemas.js';
 
 /** 0 shipment, 1 return, 2 promotional goods. */
 export const SHIPMENT_DIVISIONS = ['0', '1', '2'] as const;
@@ -87,7 +86,7 @@ export const updateShipmentBody = patchBody({
 });
 export type UpdateShipment = z.infer<typeof updateShipmentBody>;
 
-export const shipmentParams = z.object({ shipment_id: id() });
+export const shipmentParams = idParams('shipment_id');
 
 const WITH = ['all', 'none'] as const;
 
@@ -97,8 +96,8 @@ export const getShipmentQuery = z.strictObject({
 
 export const SHIPMENT_SORT = ['shipmentId', 'shipmentDate', 'shipmentStoreId', 'updDateTime'] as const;
 
-export const listShipmentsQuery = z
-  .strictObject({
+export const listShipmentsQuery = masterQuery(
+  {
     shipment_store_id: id().optional(),
     recipient_type: oneOf(RECIPIENT_TYPES).optional(),
     recipient_id: id(10).optional(),
@@ -109,28 +108,25 @@ export const listShipmentsQuery = z
     'shipment_date-from': date.optional(),
     'shipment_date-to': date.optional(),
     with_details: oneOf(WITH).optional().describe('none (default): headers only; all: with the details'),
-    ...masterListQuery(SHIPMENT_SORT, POS_PAGE),
-  })
+  },
+  SHIPMENT_SORT,
+)
   .refine((q) => !q['shipment_date-from'] || !q['shipment_date-to'] || q['shipment_date-from'] <= q['shipment_date-to'], {
     message: 'must not be earlier than shipment_date-from',
     path: ['shipment_date-to'],
   });
 export type ListShipmentsQuery = z.infer<typeof listShipmentsQuery>;
 
-export const shipmentDetail = z
-  .object({
-    shipmentDetailId: z.string(),
-    shipmentId: z.string(),
-    productId: z.string(),
-    taxRate: z.string().describe('3 decimals'),
-    cost: z.string().describe('tax excluded, 5 decimals'),
-    price: z.string().describe("tax-included unit price, from the product master"),
-    quantity: z.string(),
-    memo: z.string().nullable(),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'ShipmentDetail' });
+export const shipmentDetail = masterRecord('ShipmentDetail', {
+  shipmentDetailId: z.string(),
+  shipmentId: z.string(),
+  productId: z.string(),
+  taxRate: z.string().describe('3 decimals'),
+  cost: z.string().describe('tax excluded, 5 decimals'),
+  price: z.string().describe("tax-included unit price, from the product master"),
+  quantity: z.string(),
+  memo: z.string().nullable(),
+});
 export type ShipmentDetail = z.infer<typeof shipmentDetail>;
 
 export const shipment = z
@@ -193,42 +189,18 @@ export interface ShipmentDetailRow {
   upd_at: number;
 }
 
-const str = (v: number | null) => (v === null ? null : String(v));
+export const presentShipmentDetail: Presenter<ShipmentDetailRow, ShipmentDetail> = presenterOf(shipmentDetail, {
+  taxRate: (d) => formatTaxRate(d.tax_rate),
+  cost: (d) => formatCost(d.cost),
+  price: (d) => formatDecimal(d.price),
+});
 
-export function presentShipmentDetail(d: ShipmentDetailRow, zone: string): ShipmentDetail {
-  return {
-    shipmentDetailId: String(d.shipment_detail_id),
-    shipmentId: String(d.shipment_id),
-    productId: String(d.product_id),
-    taxRate: formatTaxRate(d.tax_rate),
-    cost: formatCost(d.cost),
-    price: formatDecimal(d.price),
-    quantity: String(d.quantity),
-    memo: d.memo,
-    insDateTime: formatDateTime(d.ins_at, zone),
-    updDateTime: formatDateTime(d.upd_at, zone),
-  };
-}
+const presentHead = presenterOf(shipment.omit({ details: true }), {
+  taxRate: (row: ShipmentRow) => formatTaxRate(row.tax_rate),
+  approvalDateTime: (row, zone) => timeOrNull(row.approval_at, zone),
+});
 
+/** A shipment, with its details when they are given (null: the header only). */
 export function presentShipment(row: ShipmentRow, details: readonly ShipmentDetailRow[] | null, zone: string): Shipment {
-  return {
-    shipmentId: String(row.shipment_id),
-    shipmentStoreId: String(row.shipment_store_id),
-    recipientType: row.recipient_type,
-    recipientId: str(row.recipient_id),
-    recipientName: row.recipient_name,
-    shipmentDivision: row.shipment_division,
-    shipmentDate: row.shipment_date,
-    memo: row.memo,
-    staffId: str(row.staff_id),
-    taxRate: formatTaxRate(row.tax_rate),
-    identificationNo: row.identification_no,
-    roundingDivision: row.rounding_division,
-    status: row.status,
-    approvalStatus: row.approval_status,
-    approvalDateTime: row.approval_at === null ? null : formatDateTime(row.approval_at, zone),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
-    ...(details ? { details: details.map((d) => presentShipmentDetail(d, zone)) } : {}),
-  };
+  return { ...presentHead(row, zone), ...(details ? { details: details.map((d) => presentShipmentDetail(d, zone)) } : {}) };
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_SHIPPING_DETAILS, receivingDetailInspected, receivingStatusOf } from '../../domain/shipping.js';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, date, id, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, pageQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { idParams, intText, masterQuery, masterRecord, pagedQuery, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import { RECEIVING_SORT, type ReceivingDetailRow, type ShippingRow } from './repo.js';
 import { productId, quantityText, withDetails } from './schema.js';
 
@@ -37,45 +37,45 @@ export const updateReceivingBody = patchBody({
 });
 export type UpdateReceiving = z.infer<typeof updateReceivingBody>;
 
-export const receivingParams = z.object({ receiving_id: id() });
+export const receivingParams = idParams('receiving_id');
 
-export const listReceivingQuery = z.strictObject({
-  receiving_store_id: id().optional(),
-  shipping_store_id: id().optional(),
-  shipping_id: id().optional(),
-  status: oneOf(RECEIVING_STATUSES).optional().describe('0 not received, 1 inspecting, 2 complete'),
-  receiving_date: date.optional(),
-  identification_no: text(32).optional(),
-  with_details: withDetails,
-  ...masterListQuery(RECEIVING_SORT, POS_PAGE),
-});
+export const listReceivingQuery = masterQuery(
+  {
+    receiving_store_id: id().optional(),
+    shipping_store_id: id().optional(),
+    shipping_id: id().optional(),
+    status: oneOf(RECEIVING_STATUSES).optional().describe('0 not received, 1 inspecting, 2 complete'),
+    receiving_date: date.optional(),
+    identification_no: text(32).optional(),
+    with_details: withDetails,
+  },
+  RECEIVING_SORT,
+);
 export type ListReceivingQuery = z.infer<typeof listReceivingQuery>;
 
 export const getReceivingQuery = z.strictObject({ with_details: withDetails });
 
 export const RECEIVING_DETAIL_SORT = ['receivingDetailId', 'productId', 'updDateTime'] as const;
-export const listReceivingDetailsQuery = z.strictObject({
-  product_id: productId.optional(),
-  status: oneOf(RECEIVING_DETAIL_STATUSES).optional().describe('0 not inspected, 1 inspected'),
-  ...pageQuery(RECEIVING_DETAIL_SORT, POS_PAGE),
-});
+export const listReceivingDetailsQuery = pagedQuery(
+  {
+    product_id: productId.optional(),
+    status: oneOf(RECEIVING_DETAIL_STATUSES).optional().describe('0 not inspected, 1 inspected'),
+  },
+  RECEIVING_DETAIL_SORT,
+);
 export type ListReceivingDetailsQuery = z.infer<typeof listReceivingDetailsQuery>;
 
-export const receivingDetail = z
-  .object({
-    receivingDetailId: z.string(),
-    receivingId: z.string(),
-    productId: z.string(),
-    scheduledQuantity: z.string().describe('what the shipping side sent'),
-    inspectionQuantity: z.string().nullable(),
-    stockoutQuantity: z.string().nullable(),
-    stockoutReason: z.string().nullable(),
-    inspectionDate: z.string().nullable(),
-    status: z.enum(RECEIVING_DETAIL_STATUSES).describe('0 not inspected, 1 inspected (counted plus missing equals scheduled)'),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'ReceivingDetail' });
+export const receivingDetail = masterRecord('ReceivingDetail', {
+  receivingDetailId: z.string(),
+  receivingId: z.string(),
+  productId: z.string(),
+  scheduledQuantity: z.string().describe('what the shipping side sent'),
+  inspectionQuantity: z.string().nullable(),
+  stockoutQuantity: z.string().nullable(),
+  stockoutReason: z.string().nullable(),
+  inspectionDate: z.string().nullable(),
+  status: z.enum(RECEIVING_DETAIL_STATUSES).describe('0 not inspected, 1 inspected (counted plus missing equals scheduled)'),
+});
 export type ReceivingDetail = z.infer<typeof receivingDetail>;
 
 export const receiving = z
@@ -98,40 +98,23 @@ export const receiving = z
   .meta({ id: 'Receiving' });
 export type Receiving = z.infer<typeof receiving>;
 
-const str = (v: number | null) => (v === null ? null : String(v));
 
-export function presentReceivingDetail(d: ReceivingDetailRow, zone: string): ReceivingDetail {
-  const quantities = { scheduledQuantity: d.scheduled_quantity, inspectionQuantity: d.inspection_quantity, stockoutQuantity: d.stockout_quantity };
-  return {
-    receivingDetailId: String(d.receiving_detail_id),
-    receivingId: String(d.shipping_id),
-    productId: String(d.product_id),
-    scheduledQuantity: String(d.scheduled_quantity),
-    inspectionQuantity: str(d.inspection_quantity),
-    stockoutQuantity: str(d.stockout_quantity),
-    stockoutReason: d.stockout_reason,
-    inspectionDate: d.inspection_date,
-    status: receivingDetailInspected(quantities) ? '1' : '0',
-    insDateTime: formatDateTime(d.ins_at, zone),
-    updDateTime: formatDateTime(d.upd_at, zone),
-  };
-}
+export const presentReceivingDetail: Presenter<ReceivingDetailRow, ReceivingDetail> = presenterOf(receivingDetail, {
+  receivingId: (d) => String(d.shipping_id),
+  status: (d) =>
+    receivingDetailInspected({ scheduledQuantity: d.scheduled_quantity, inspectionQuantity: d.inspection_quantity, stockoutQuantity: d.stockout_quantity })
+      ? '1'
+      : '0',
+});
 
+const presentHead = presenterOf(receiving.omit({ details: true }), {
+  receivingId: (row: ShippingRow) => String(row.shipping_id),
+  staffId: (row) => intText(row.receiving_staff_id),
+  status: (row) => receivingStatusOf(row.status),
+  insDateTime: (row, zone) => formatDateTime(row.shipped_at ?? row.ins_at, zone),
+});
+
+/** The receiving side of a shipping, with its details when they are given. */
 export function presentReceiving(row: ShippingRow, zone: string, details?: ReceivingDetailRow[]): Receiving {
-  return {
-    receivingId: String(row.shipping_id),
-    shippingId: String(row.shipping_id),
-    receivingStoreId: String(row.receiving_store_id),
-    shippingStoreId: String(row.shipping_store_id),
-    receivingExpectedDateFrom: row.receiving_expected_date_from,
-    receivingExpectedDateTo: row.receiving_expected_date_to,
-    receivingDate: row.receiving_date,
-    memo: row.memo,
-    staffId: str(row.receiving_staff_id),
-    identificationNo: row.identification_no,
-    status: receivingStatusOf(row.status),
-    insDateTime: formatDateTime(row.shipped_at ?? row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
-    ...(details ? { details: details.map((d) => presentReceivingDetail(d, zone)) } : {}),
-  };
+  return { ...presentHead(row, zone), ...(details ? { details: details.map((d) => presentReceivingDetail(d, zone)) } : {}) };
 }

@@ -8,9 +8,8 @@ import {
   MODIFICATION_STATUSES,
   SHIPPING_STATUSES,
 } from '../../domain/shipping.js';
-import { formatDateTime } from '../../domain/time.js';
 import { clearable, date, id, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { masterListQuery, POS_PAGE } from '../../platform/http/paging.js';
+import { idParams, masterQuery, masterRecord, type Presenter, presenterOf, timeOrNull } from '../../platform/http/list-schemas.js';
 import { SHIPPING_SORT, type ShippingDetailRow, type ShippingRow } from './repo.js';
 
 /** A quantity as the platform carries it: an integer string up to 99999. */
@@ -75,38 +74,36 @@ export const modificationRequestBody = z
   .optional();
 export type ModificationRequest = z.infer<typeof modificationRequestBody>;
 
-export const shippingParams = z.object({ shipping_id: id() });
+export const shippingParams = idParams('shipping_id');
 
 export const withDetails = oneOf(['all', 'none']).optional().describe('all: add the shipping details; none (default): the header only');
 
-export const listShippingsQuery = z.strictObject({
-  receiving_store_id: id().optional(),
-  shipping_store_id: id().optional(),
-  status: oneOf(SHIPPING_STATUSES).optional(),
-  approval_status: oneOf(APPROVAL_STATUSES).optional(),
-  modification_request_status: oneOf(MODIFICATION_STATUSES).optional(),
-  receiving_desired_date: date.optional(),
-  receiving_expected_date_from: date.optional().describe('receivingExpectedDateFrom equal to this date'),
-  receiving_expected_date_to: date.optional().describe('receivingExpectedDateTo equal to this date'),
-  shipping_date: date.optional(),
-  identification_no: text(32).optional(),
-  with_details: withDetails,
-  ...masterListQuery(SHIPPING_SORT, POS_PAGE),
-});
+export const listShippingsQuery = masterQuery(
+  {
+    receiving_store_id: id().optional(),
+    shipping_store_id: id().optional(),
+    status: oneOf(SHIPPING_STATUSES).optional(),
+    approval_status: oneOf(APPROVAL_STATUSES).optional(),
+    modification_request_status: oneOf(MODIFICATION_STATUSES).optional(),
+    receiving_desired_date: date.optional(),
+    receiving_expected_date_from: date.optional().describe('receivingExpectedDateFrom equal to this date'),
+    receiving_expected_date_to: date.optional().describe('receivingExpectedDateTo equal to this date'),
+    shipping_date: date.optional(),
+    identification_no: text(32).optional(),
+    with_details: withDetails,
+  },
+  SHIPPING_SORT,
+);
 export type ListShippingsQuery = z.infer<typeof listShippingsQuery>;
 
 export const getShippingQuery = z.strictObject({ with_details: withDetails });
 
-export const shippingDetail = z
-  .object({
-    shippingDetailId: z.string(),
-    shippingId: z.string(),
-    productId: z.string(),
-    quantity: z.string(),
-    insDateTime: z.string(),
-    updDateTime: z.string(),
-  })
-  .meta({ id: 'ShippingDetail' });
+export const shippingDetail = masterRecord('ShippingDetail', {
+  shippingDetailId: z.string(),
+  shippingId: z.string(),
+  productId: z.string(),
+  quantity: z.string(),
+});
 export type ShippingDetail = z.infer<typeof shippingDetail>;
 
 export const shipping = z
@@ -135,41 +132,16 @@ export const shipping = z
   .meta({ id: 'Shipping' });
 export type Shipping = z.infer<typeof shipping>;
 
-const str = (v: number | null) => (v === null ? null : String(v));
-const at = (ms: number | null, zone: string) => (ms === null ? null : formatDateTime(ms, zone));
 
-export function presentShippingDetail(d: ShippingDetailRow, zone: string): ShippingDetail {
-  return {
-    shippingDetailId: String(d.shipping_detail_id),
-    shippingId: String(d.shipping_id),
-    productId: String(d.product_id),
-    quantity: String(d.quantity),
-    insDateTime: formatDateTime(d.ins_at, zone),
-    updDateTime: formatDateTime(d.upd_at, zone),
-  };
-}
+export const presentShippingDetail: Presenter<ShippingDetailRow, ShippingDetail> = presenterOf(shippingDetail);
 
+const presentHead = presenterOf(shipping.omit({ details: true }), {
+  approvalDateTime: (row: ShippingRow, zone) => timeOrNull(row.approved_at, zone),
+  modificationRequestDateTime: (row, zone) => timeOrNull(row.modification_requested_at, zone),
+  modificationRequestCheckedDateTime: (row, zone) => timeOrNull(row.modification_checked_at, zone),
+});
+
+/** A shipping, with the shipping side's details when they are given. */
 export function presentShipping(row: ShippingRow, zone: string, details?: ShippingDetailRow[]): Shipping {
-  return {
-    shippingId: String(row.shipping_id),
-    receivingStoreId: String(row.receiving_store_id),
-    shippingStoreId: String(row.shipping_store_id),
-    receivingDesiredDate: row.receiving_desired_date,
-    receivingExpectedDateFrom: row.receiving_expected_date_from,
-    receivingExpectedDateTo: row.receiving_expected_date_to,
-    shippingDate: row.shipping_date,
-    staffId: str(row.staff_id),
-    requestStaffId: str(row.request_staff_id),
-    memo: row.memo,
-    identificationNo: row.identification_no,
-    status: row.status,
-    approvalStatus: row.approval_status,
-    approvalDateTime: at(row.approved_at, zone),
-    modificationRequestStatus: row.modification_request_status,
-    modificationRequestDateTime: at(row.modification_requested_at, zone),
-    modificationRequestCheckedDateTime: at(row.modification_checked_at, zone),
-    insDateTime: formatDateTime(row.ins_at, zone),
-    updDateTime: formatDateTime(row.upd_at, zone),
-    ...(details ? { details: details.map((d) => presentShippingDetail(d, zone)) } : {}),
-  };
+  return { ...presentHead(row, zone), ...(details ? { details: details.map((d) => presentShippingDetail(d, zone)) } : {}) };
 }

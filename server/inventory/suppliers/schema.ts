@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, digits, halfWidthCode, id, name, text } from '../../platform/http/fields.js';
-import { fieldSelection, idParams, intText, masterQuery, masterRecord, pagedQuery, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { fieldSelection, idParams, masterQuery, masterRecord, pagedQuery, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import type { SupplierProductRow, SupplierRow } from './repo.js';
 
 /** A supplier (仕入先): the recipient of purchase orders (2.10 recipientOrderId) and of shipments (2.9 recipientType 1). */
@@ -57,21 +57,7 @@ export type CreateSupplier = z.infer<typeof createSupplierBody>;
 export type UpdateSupplier = z.infer<typeof updateSupplierBody>;
 export type ListSuppliersQuery = z.infer<typeof listSuppliersQuery>;
 
-export function presentSupplier(row: SupplierRow, zone: string): Supplier {
-  return {
-    supplierId: String(row.supplier_id),
-    supplierCode: row.supplier_code,
-    supplierName: row.supplier_name,
-    supplierAbbr: row.supplier_abbr,
-    postCode: row.post_code,
-    address: row.address,
-    phoneNumber: row.phone_number,
-    faxNumber: row.fax_number,
-    mailAddress: row.mail_address,
-    displaySequence: intText(row.display_sequence),
-    ...stampsOf(row, zone),
-  };
-}
+export const presentSupplier: Presenter<SupplierRow, Supplier> = presenterOf(supplier);
 
 /**
  * What a supplier handles (the platform's supplier products): a whole category (categoryId; the

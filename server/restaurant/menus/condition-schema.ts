@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dateTime, digits, id, oneOf } from '../../platform/http/fields.js';
+import { idParams } from '../../platform/http/list-schemas.js';
 import { pageQuery, RESTAURANT_PAGE } from '../../platform/http/paging.js';
 import { parseDateTime } from '../../domain/time.js';
 import { CONDITIONS } from '../../domain/menus.js';
@@ -17,7 +18,7 @@ export const menuCondition = z
 
 export type MenuCondition = z.infer<typeof menuCondition>;
 
-export const conditionStoreParams = z.object({ store_id: id() });
+export const conditionStoreParams = idParams('store_id');
 export const conditionMenuParams = z.object({ store_id: id(), menu_id: id() });
 
 /** Spec 4.6: at most 100 ids per request. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fromUnits, PRICE, PRICE_SCALE } from '../../domain/money.js';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, decimalText, digits, id, name, oneOf, patchBody } from '../../platform/http/fields.js';
-import { idParams, intText, masterRecord, pagedQuery, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterRecord, pagedQuery, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import { RESTAURANT_PAGE } from '../../platform/http/paging.js';
 import { CONDITIONS, COURSE_DIVISIONS, MENU_TYPES } from '../../domain/menus.js';
 import type { MenuRow } from './repo.js';
@@ -68,18 +68,7 @@ export type CreateMenu = z.infer<typeof createMenuBody>;
 export type UpdateMenu = z.infer<typeof updateMenuBody>;
 export type ListMenusQuery = z.infer<typeof listMenusQuery>;
 
-export function presentMenu(row: MenuRow, zone: string): Menu {
-  return {
-    menuId: String(row.menu_id),
-    storeId: String(row.store_id),
-    menuName: row.menu_name,
-    menuType: row.menu_type,
-    courseDivision: row.course_division,
-    categoryId: intText(row.category_id),
-    price: fromUnits(row.price_units, PRICE_SCALE),
-    condition: row.condition,
-    quantity: row.quantity,
-    conditionUpdDateTime: formatDateTime(row.condition_at, zone),
-    ...stampsOf(row, zone),
-  };
-}
+export const presentMenu: Presenter<MenuRow, Menu> = presenterOf(menu, {
+  price: (row) => fromUnits(row.price_units, PRICE_SCALE),
+  conditionUpdDateTime: (row, zone) => formatDateTime(row.condition_at, zone),
+});

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { DISCOUNT_TYPES, ITEM_STATUSES, TABLE_USE_STATUSES, TAX_TYPES } from '../../domain/order-items.js';
 import { parseDateTime } from '../../domain/time.js';
 import { dateTime, id, name, oneOf, text } from '../../platform/http/fields.js';
-import { pageQuery, RESTAURANT_PAGE } from '../../platform/http/paging.js';
+import { idParams, pagedQuery } from '../../platform/http/list-schemas.js';
+import { RESTAURANT_PAGE } from '../../platform/http/paging.js';
 
 export const MENU_TYPES = ['normal', 'plan', 'inPlan', 'course'] as const;
 /** How the amount carries tax: included, excluded, none (spec 2.12 "tax included, excluded, none"). */
@@ -90,22 +91,23 @@ export const createTableUseOrderBody = z.strictObject({
     .describe('accepted and ignored: printing belongs to the ordering terminal'),
 });
 
-export const orderParams = z.object({ order_id: id() });
+export const orderParams = idParams('order_id');
 export const itemParams = z.object({ order_id: id(), item_id: id() });
-export const tableUseParams = z.object({ table_use_id: id() });
+export const tableUseParams = idParams('table_use_id');
 
 /** Sort keys of `GET /orders`; without `sort` the list is in `ordered` order (then orderId). */
 export const ORDER_SORT = ['orderId', 'ordered'] as const;
 export type OrderSort = (typeof ORDER_SORT)[number];
 
-export const listOrdersQuery = z
-  .strictObject({
+export const listOrdersQuery = pagedQuery(
+  {
     store_id: id().optional().describe("the table use's store"),
     table_use_id: id().optional(),
     ordered_from: dateTime.optional().describe('ordered at or after (any offset)'),
     ordered_to: dateTime.optional().describe('ordered at or before (any offset)'),
-    ...pageQuery(ORDER_SORT, RESTAURANT_PAGE),
-  })
+  },
+  ORDER_SORT, RESTAURANT_PAGE,
+)
   .refine((q) => !q.ordered_from || !q.ordered_to || parseDateTime(q.ordered_from)! <= parseDateTime(q.ordered_to)!, {
     message: 'must not be earlier than ordered_from',
     path: ['ordered_to'],

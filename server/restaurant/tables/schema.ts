@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clearable, id, intString, name } from '../../platform/http/fields.js';
-import { idParams, intText, masterRecord, pagedQuery, patchOf, stampsOf } from '../../platform/http/list-schemas.js';
+import { idParams, masterRecord, pagedQuery, patchOf, type Presenter, presenterOf } from '../../platform/http/list-schemas.js';
 import { RESTAURANT_PAGE } from '../../platform/http/paging.js';
 import type { TableRow } from './repo.js';
 
@@ -32,13 +32,6 @@ export type CreateTable = z.infer<typeof createTableBody>;
 export type UpdateTable = z.infer<typeof updateTableBody>;
 export type ListTablesQuery = z.infer<typeof listTablesQuery>;
 
-export function presentTable(row: TableRow, zone: string): Table {
-  return {
-    tableId: String(row.table_id),
-    storeId: String(row.store_id),
-    name: row.table_name,
-    seats: intText(row.seats),
-    displaySequence: intText(row.display_sequence),
-    ...stampsOf(row, zone),
-  };
-}
+export const presentTable: Presenter<TableRow, Table> = presenterOf(table, {
+  name: (row) => row.table_name,
+});
