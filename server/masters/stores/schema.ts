@@ -190,19 +190,43 @@ const bodyShape = {
 
 type BodyIn = z.infer<z.ZodObject<typeof bodyShape>> & { storeName?: string } & Partial<z.infer<z.ZodObject<typeof echoShape>>>;
 
-/** Each platform name and the setting it writes: [where it is in the body, the setting]. */
-const ALIASES: [path: string, setting: keyof typeof settingsShape][] = [
+/**
+ * Each platform name and the store setting it writes — [where it is in the body, the setting] —
+ * in the order they are applied: the flat names, then pointCondition's and receiptPrintInfo's
+ * fields (most keep their name).
+ */
+const PLATFORM_NAMES: readonly [path: string, setting: string][] = [
   ['sumProcDivision', 'closingMethod'],
   ['sumDateChangeTime', 'closingTime'],
   ['terminalAdjustmentCashFlag', 'cashInputAtSettlement'],
   ['savingAutoDivision', 'bankDepositAutoInput'],
   ['savingAutoPrice', 'bankDepositAutoInputAmount'],
-  ['pointCondition.pointGivingUnitPrice', 'pointGivingUnitPrice'],
-  ['pointCondition.pointGivingUnit', 'pointGivingUnit'],
-  ['pointCondition.pointGivingDivision', 'pointGivingDivision'],
-  ['pointCondition.pointSpendDivision', 'pointSpendDivision'],
-  ['pointCondition.mileageDivision', 'mileageDivision'],
+  ...[
+    'pointUseDivision',
+    'spendRate',
+    'pointGivingUnitPrice',
+    'pointGivingUnit',
+    'pointGivingDivision',
+    'pointUseUnit',
+    'pointSpendDivision',
+    'pointSpendLimitDivision',
+    'expireDivision',
+    'expireLimit',
+    'mileageDivision',
+    'mileageLimit',
+  ].map((field): [string, string] => [`pointCondition.${field}`, field]),
+  ...Object.entries({
+    header: 'receiptHeader',
+    footer: 'receiptFooter',
+    receiptTaxOfficeStampComment: 'receiptTaxOfficeStampComment',
+    taxOfficeName: 'taxOfficeName',
+    discountReceiptHeader: 'discountReceiptHeader',
+    discountReceiptFooter: 'discountReceiptFooter',
+  }).map(([field, setting]): [string, string] => [`receiptPrintInfo.${field}`, setting]),
 ];
+
+/** The platform names of settings this server also takes under its own name (settingsShape): both may be sent, but not with two values. */
+const ALIASES = PLATFORM_NAMES.filter((alias): alias is [string, keyof typeof settingsShape] => alias[1] in settingsShape);
 const DECIMAL_SETTINGS = new Set(['pointGivingUnitPrice', 'pointGivingUnit', 'bankDepositAutoInputAmount']);
 
 const at = (body: BodyIn, path: string): unknown =>
@@ -232,36 +256,10 @@ const intOrNull = (v: string | null) => (v === null ? null : Number(v));
 function toStoreWrite(body: BodyIn): StoreWrite {
   const { pointCondition: pc, receiptPrintInfo: rp, storeId, division, discountRoundingDivision, insDateTime, updDateTime, ...flat } = body;
   const values: Record<string, unknown> = { ...flat };
-  const alias = (from: unknown, to: string) => {
-    if (from !== undefined) values[to] = from;
-  };
   for (const key of Object.keys(aliasShape)) delete values[key];
-  alias(body.sumProcDivision, 'closingMethod');
-  alias(body.sumDateChangeTime, 'closingTime');
-  alias(body.terminalAdjustmentCashFlag, 'cashInputAtSettlement');
-  alias(body.savingAutoDivision, 'bankDepositAutoInput');
-  alias(body.savingAutoPrice, 'bankDepositAutoInputAmount');
-  if (pc) {
-    alias(pc.pointUseDivision, 'pointUseDivision');
-    alias(pc.spendRate, 'spendRate');
-    alias(pc.pointGivingUnitPrice, 'pointGivingUnitPrice');
-    alias(pc.pointGivingUnit, 'pointGivingUnit');
-    alias(pc.pointGivingDivision, 'pointGivingDivision');
-    alias(pc.pointUseUnit, 'pointUseUnit');
-    alias(pc.pointSpendDivision, 'pointSpendDivision');
-    alias(pc.pointSpendLimitDivision, 'pointSpendLimitDivision');
-    alias(pc.expireDivision, 'expireDivision');
-    alias(pc.expireLimit, 'expireLimit');
-    alias(pc.mileageDivision, 'mileageDivision');
-    alias(pc.mileageLimit, 'mileageLimit');
-  }
-  if (rp) {
-    alias(rp.header, 'receiptHeader');
-    alias(rp.footer, 'receiptFooter');
-    alias(rp.receiptTaxOfficeStampComment, 'receiptTaxOfficeStampComment');
-    alias(rp.taxOfficeName, 'taxOfficeName');
-    alias(rp.discountReceiptHeader, 'discountReceiptHeader');
-    alias(rp.discountReceiptFooter, 'discountReceiptFooter');
+  for (const [path, setting] of PLATFORM_NAMES) {
+    const value = at(body, path);
+    if (value !== undefined) values[setting] = value;
   }
   // Stored forms: decimals in their shortest exact form ("0100.50" → "100.5"), counts as integers.
   for (const key of ['pointGivingUnitPrice', 'pointGivingUnit', 'bankDepositAutoInputAmount', 'spendRate', 'maxDiscountRate']) {
