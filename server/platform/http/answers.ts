@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendPage, type Page } from './paging.js';
 import { commonErrorResponses, problemSchema } from './problem.js';
 
 /** A route plugin's Fastify instance, with the zod type provider (what FastifyPluginAsyncZod hands in). */
@@ -28,10 +27,3 @@ export const answers = {
 
 /** Answers 204 No Content (DELETE and the writes the platform answers without a body). */
 export const sendNoContent = (reply: FastifyReply) => reply.code(204).send(null);
-
-/**
- * One page of a list, presented: the rows (fetched with a look-ahead row, paging.ts) trimmed to
- * the page, the Link header set, each row presented.
- */
-export const presentPage = <Row, Out>(request: FastifyRequest, reply: FastifyReply, page: Page, rows: Row[], present: (row: Row) => Out): Out[] =>
-  sendPage(request, reply, page, rows).map((row) => present(row));

@@ -68,13 +68,11 @@ export interface MasterRoutesSpec<Row, C extends z.ZodType, U extends z.ZodType,
   summaries?: Partial<Record<MasterOp, string>>;
   /** A rule of the contract checked before every create and update (a linkage the writes need). */
   beforeWrite?(auth: RequestAuth): void;
-  /** Calls that are not the repo's plain ones (an actor, another reader); the repo's by default. */
+  /** Calls that are not the repo's plain ones (an actor, the contract, another reader); the repo's by default. */
   run?: {
     create?(auth: RequestAuth, body: z.output<C>): Row;
-    list?(auth: RequestAuth, query: z.output<L>): Row[];
     get?(auth: RequestAuth, id: string): Row;
     update?(auth: RequestAuth, id: string, body: z.output<U>): Row;
-    delete?(auth: RequestAuth, id: string): void;
   };
   /** The operations to register here, in this order (a feature that puts its own routes between them). */
   only?: readonly MasterOp[];
@@ -133,10 +131,9 @@ export function registerMasterRoutes<Row, C extends z.ZodType = z.ZodNever, U ex
     list:
       spec.list &&
       (() =>
-        route.get(path, reading, { summary: summaries.list, querystring: spec.list!, response: answers.list(readAnswer) }, ({ auth, contract, query, page }) => {
-          const rows = run.list ? run.list(auth, query) : repo.list!(contract.contractId, query, query);
-          return page(rows, (row) => shown(row, contract.timeZone, query as Query));
-        })),
+        route.get(path, reading, { summary: summaries.list, querystring: spec.list!, response: answers.list(readAnswer) }, ({ contract, query, page }) =>
+          page(repo.list!(contract.contractId, query, query), (row) => shown(row, contract.timeZone, query as Query)),
+        )),
     get: () =>
       route.get(
         one,
@@ -158,9 +155,8 @@ export function registerMasterRoutes<Row, C extends z.ZodType = z.ZodNever, U ex
     delete:
       spec.delete &&
       (() =>
-        route.delete(one, writing, { summary: summaries.delete, params, response: answers.noContent() }, ({ auth, contract, params, reply }) => {
-          if (run.delete) run.delete(auth, idOf(params));
-          else repo.delete!(contract.contractId, idOf(params));
+        route.delete(one, writing, { summary: summaries.delete, params, response: answers.noContent() }, ({ contract, params, reply }) => {
+          repo.delete!(contract.contractId, idOf(params));
           return sendNoContent(reply);
         })),
   };
