@@ -32,6 +32,8 @@ export interface StockMove {
   ref?: StockRef;
   /** Record a zero movement too (PATCH /stock setting the quantity it already has keeps its history). */
   keepZero?: boolean;
+  /** The platform's targetDateTime (epoch ms) when the change belongs to another time than now (a loss's lossDateTime). */
+  targetAt?: number;
 }
 
 export interface StockRow {
@@ -113,7 +115,7 @@ export class StockMovements {
       `INSERT INTO stock_movements (contract_id, movement_id, store_id, product_id, stock_division, delta, amount_after, target_at,
          from_store_id, to_store_id, tax_division, price_units, cost_units, memo,
          transaction_head_id, shipping_id, shipment_id, storage_info_id, client_id, staff_id, moved_at)
-       SELECT @contractId, @movementId, @storeId, @productId, @division, @delta, @after, @now,
+       SELECT @contractId, @movementId, @storeId, @productId, @division, @delta, @after, @targetAt,
          @fromStoreId, @toStoreId, CASE WHEN p.tax_division IN ('0', '1', '2') THEN p.tax_division END, p.price_units, p.cost_units, @memo,
          @transactionHeadId, @shippingId, @shipmentId, @storageInfoId, @clientId, @staffId, @now
        FROM (SELECT 1) LEFT JOIN products p ON p.contract_id = @contractId AND p.product_id = @productId`,
@@ -207,6 +209,7 @@ export class StockMovements {
       toStoreId: int(ref.toStoreId),
       clientId: ref.clientId ?? null,
       staffId: int(ref.staffId),
+      targetAt: m.targetAt ?? now,
       now,
     });
     this.writer.changed({ contractId, entity: STOCK_ENTITY, id: stockId(storeId, productId), op: current ? 'update' : 'insert', balanceOnly: true });
