@@ -85,6 +85,28 @@ export function approvalMove(current: ApprovalStatus, sent: ApprovalInput): { st
   return { stamp: sent !== '0' };
 }
 
+/** What the approval operation (出庫承認) may send: approve or reject. */
+export const APPROVAL_DECISIONS = ['1', '2'] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+
+/**
+ * The approval operation (出庫承認, PATCH /shipping/{id}/approval) decides a shipping not sent
+ * out yet (status 0). The platform sends a shipping out (0 → 1) through this operation alone:
+ * approving (1) sends it out whether it was unapproved (0, stamped now) or already approved (the
+ * contract does not use the approval function); rejecting (2) keeps it unsent and is possible
+ * only while it is unapproved. A shipping already sent out, rejected, or a request not approved
+ * (3, not registered here) is refused.
+ */
+export function approvalDecision(status: ShippingStatus, current: ApprovalStatus, sent: ApprovalDecision): { stamp: boolean; sendOut: boolean } {
+  if (status !== NOT_SHIPPED) {
+    throw refuse('status', `the shipping is ${describeStatus(status)}: only a shipping not shipped (0) is approved or rejected`);
+  }
+  if (current === '3') throw refuse('approvalStatus', 'the shipping is a request not approved (3); it is not decided by this operation');
+  if (sent === '2' && current === '2') throw refuse('approvalStatus', 'the shipping is already rejected (2)');
+  const { stamp } = approvalMove(current, sent);
+  return { stamp, sendOut: sent === '1' };
+}
+
 export type StatusMove = 'none' | 'ship' | 'inspect' | 'receive';
 const MOVES: Record<ShippingStatus, StatusMove> = { '0': 'none', '1': 'ship', '2': 'inspect', '3': 'receive' };
 

@@ -3,6 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import {
+  approvalDecision,
   approvalMove,
   assertCanCompleteModification,
   assertCanRequestModification,
@@ -29,7 +30,7 @@ import { StockMovements, type StockRef } from '../stock/movements.js';
 import { StoreRepo } from '../../masters/stores/repo.js';
 import { approvalFunctionUsed } from './approval-setting.js';
 import { SHIPPING_ENTITY, ShippingRepo, type ShippingDetailRow, type ShippingRow, type ShippingValues } from './repo.js';
-import type { CreateShipping, ModificationRequest, ShippingDetailInput, UpdateShipping } from './schema.js';
+import type { Approval, CreateShipping, ModificationRequest, ShippingDetailInput, UpdateShipping } from './schema.js';
 
 /** Who asked for a write: recorded on the stock movements it makes. */
 export interface Actor {
@@ -195,6 +196,22 @@ export class ShippingOperations {
       if (move === 'receive') this.completeReceiving(contractId, after, now, actor);
       this.writer.changed({ contractId, entity: SHIPPING_ENTITY, id: shippingId, op: 'update' });
       return this.record(contractId, after);
+    });
+  }
+
+  /**
+   * The approval operation (出庫承認): approves or rejects a shipping not sent out yet, with the
+   * dates and memo it may change at the same time. Approving sends it out in the same write (the
+   * shipping store's stock leaves, the receiving side is generated), as PATCH with status 1 does.
+   */
+  approve(contract: Contract, shippingId: string, body: Approval, actor: Actor = {}): ShippingRecord {
+    const { contractId } = contract;
+    return this.writer.write(() => {
+      const row = this.get(contractId, shippingId);
+      const { sendOut } = ruled(() => approvalDecision(row.status, row.approval_status, body.approvalStatus));
+      const { approvalStatus, ...fields } = body;
+      const patch: UpdateShipping = { ...fields, approvalStatus, ...(sendOut ? { status: NOT_RECEIVED } : {}) };
+      return this.update(contract, shippingId, patch, actor);
     });
   }
 

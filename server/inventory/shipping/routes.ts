@@ -4,6 +4,7 @@ import { answers } from '../../platform/http/answers.js';
 import { apiRoutes } from '../../platform/http/api-routes.js';
 import { ShippingOperations } from './operations.js';
 import {
+  approvalBody,
   createShippingBody,
   getShippingQuery,
   listShippingsQuery,
@@ -91,6 +92,27 @@ export default function shippingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
       ({ auth, contract, params, body }) => {
         const { row, details } = operations.update(contract, params.shipping_id, body, { clientId: auth.clientId, staffId: auth.staffId });
+        return presentShipping(row, contract.timeZone, details);
+      },
+    );
+
+    route.patch(
+      '/shipping/:shipping_id/approval',
+      'pos.transfers:write',
+      {
+        summary: 'Approve or reject a shipping not sent out (出庫承認); approving sends it out',
+        description:
+          'The platform\'s approval operation, which its shipping update names for sending a shipping out (0 → 1). approvalStatus 1 ' +
+          'approves a shipping not shipped (0) and sends it out at once: status 1, the shipping store\'s stock leaves, the receiving side ' +
+          'is generated; an unapproved (0) shipping gets approvalDateTime now, one already approved (a contract without the approval ' +
+          'function) keeps it. approvalStatus 2 rejects an unapproved shipping, which stays not shipped. The dates and memo sent change ' +
+          'with it. 400 when the shipping is already sent out, rejected, or (for 2) approved.',
+        params: shippingParams,
+        body: approvalBody,
+        response: answers.found(shipping),
+      },
+      ({ auth, contract, params, body }) => {
+        const { row, details } = operations.approve(contract, params.shipping_id, body, { clientId: auth.clientId, staffId: auth.staffId });
         return presentShipping(row, contract.timeZone, details);
       },
     );

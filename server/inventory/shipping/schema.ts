@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  APPROVAL_DECISIONS,
   APPROVAL_INPUTS,
   APPROVAL_STATUSES,
   CREATE_STATUSES,
@@ -67,6 +68,16 @@ export const updateShippingBody = patchBody({
     .describe('details to change (by shippingDetailId) or add (by productId); existing plus added at most 1000'),
 });
 export type UpdateShipping = z.infer<typeof updateShippingBody>;
+
+/** The approval operation's body (出庫承認): the decision, and the dates and memo it may change with it. */
+export const approvalBody = z.strictObject({
+  approvalStatus: oneOf(APPROVAL_DECISIONS).describe('1 approve (sends the shipping out: status 1, the stock leaves the shipping store), 2 reject'),
+  receivingExpectedDateFrom: date.optional(),
+  receivingExpectedDateTo: date.optional(),
+  shippingDate: date.optional(),
+  memo: clearable(text(1000)).optional().describe('shared with the receiving side'),
+});
+export type Approval = z.infer<typeof approvalBody>;
 
 export const modificationRequestBody = z
   .strictObject({ memo: clearable(text(1000)).optional().describe('when given, replaces the shipping\'s (and receiving\'s) memo') })

@@ -17,6 +17,8 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'GET /shipping': ['retail_business'],
   'GET /shipping/:shipping_id': ['retail_business'],
   'PATCH /shipping/:shipping_id': ['retail_business'],
+  // pos-rest (issue 26): the shipping approval operation, Retail Business as its shipping.
+  'PATCH /shipping/:shipping_id/approval': ['retail_business'],
   'GET /receiving': ['retail_business'],
   'GET /receiving/:receiving_id': ['retail_business'],
   'GET /receiving/:receiving_id/details': ['retail_business'],
@@ -30,6 +32,7 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'GET /reservations': ['food_business'],
   'DELETE /reservations/:reservation_id': ['food_business'],
   'POST /transactions/:transaction_id/dispose': FIVE, // 4.7
+  'POST /transactions/:transaction_id/cancel': FIVE, // issue 26: the platform's 取引取消, as every transaction write
   'PATCH /staff_ranks/:staff_rank': ['premium_plus', 'food_business', 'retail_business'], // 4.8
   'DELETE /budget/:store_id/:year/:month': FIVE, // 4.9
   'POST /transactions/details/out_file_async': FIVE, // 4.11
