@@ -34,8 +34,12 @@ import customersRoutes from './masters/customers/routes.js';
 import paymentMethodsRoutes from './masters/payment-methods/routes.js';
 import paymentMethodGroupsRoutes from './masters/payment-method-groups/routes.js';
 import productBundleGroupsRoutes from './masters/product-bundle-groups/routes.js';
+// Product option groups (issue 26)
+import productOptionGroupsRoutes from './masters/product-option-groups/routes.js';
 import transactionsRoutes from './sales/transactions/routes.js';
 import transactionCustomerRoutes from './sales/transactions/customer-routes.js';
+// Transaction cancel (issue 26)
+import transactionCancelRoutes from './sales/transactions/cancel-routes.js';
 import adjustmentsRoutes from './sales/closing/settlement-routes.js';
 import dailySummariesRoutes from './sales/closing/closing-routes.js';
 import orderShipmentRoutes from './sales/order-shipment/routes.js';
@@ -77,8 +81,10 @@ const API_ROUTES: Routes[] = [
   paymentMethodsRoutes,
   paymentMethodGroupsRoutes,
   productBundleGroupsRoutes,
+  productOptionGroupsRoutes, // issue 26
   transactionsRoutes,
   transactionCustomerRoutes,
+  transactionCancelRoutes, // issue 26
   transactionExportRoutes,
   adjustmentsRoutes,
   dailySummariesRoutes,

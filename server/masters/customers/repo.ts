@@ -85,7 +85,17 @@ export interface CustomerRow {
  * PATCH /transactions/{id}/customer (sale_attach: the member the sale's points move to;
  * sale_detach: the member they leave).
  */
-export type PointCause = 'manual_set' | 'manual_add' | 'customer_write' | 'expire' | 'sale' | 'return_cancel' | 'sale_attach' | 'sale_detach';
+export type PointCause =
+  | 'manual_set'
+  | 'manual_add'
+  | 'customer_write'
+  | 'expire'
+  | 'sale'
+  | 'return_cancel'
+  | 'sale_attach'
+  | 'sale_detach'
+  // POST /transactions/{id}/cancel: the points and miles the cancelled sale moved go back.
+  | 'sale_cancel';
 
 /** Who asked for a change: the API client, and the staff member of a user token. */
 export interface Actor {

@@ -41,6 +41,11 @@ export const releaseFirst = (day: Day) => `${alreadyClosed(day)}; release that c
 /** … and the way out, with its request. */
 export const releaseFirstAt = (day: Day) => `${releaseFirst(day)} (POST /daily_summaries/${day.storeId}/${day.date}/release)`;
 
+/** A write to a transaction its day closed (sumDivision 2): member change, cancel. */
+export const transactionOfClosedDay = (transactionHeadId: string | number | null | undefined) => (day: Day) =>
+  `transaction ${transactionHeadId} belongs to the closed day ${day.date} of store ${day.storeId} (sumDivision 2): ` +
+  `release the closing first (POST /daily_summaries/${day.storeId}/${day.date}/release)`;
+
 /** Whether the day is closed (see BusinessDay.closedMark for a record already written). */
 export function isDayClosed(closings: Pick<DailySummaryRepo, 'findInForce'>, day: BusinessDay): boolean {
   if (day.closedMark !== undefined) return day.closedMark;

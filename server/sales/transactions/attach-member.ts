@@ -11,7 +11,7 @@ import { TotalsError, type TaxDivision, type TotalsInput, type TotalsLine } from
 import { CustomerRepo, type Actor, type CustomerRow } from '../../masters/customers/repo.js';
 import type { Contract } from '../../platform/contracts/repo.js';
 import { DailySummaryRepo } from '../closing/closing-repo.js';
-import { assertDayOpen } from '../closing/open-day.js';
+import { assertDayOpen, transactionOfClosedDay } from '../closing/open-day.js';
 import type { Rec } from './catalog.js';
 import { TransactionCustomerRepo, type MemberField } from './customer-repo.js';
 import { TransactionRepo, type TransactionRecord } from './repo.js';
@@ -129,12 +129,7 @@ function assertMemberChangeable(closings: DailySummaryRepo, contractId: string, 
   }
   // The sale's own closed mark says whether its day is closed (see BusinessDay.closedMark).
   const day = { contractId, storeId: h.storeId as number, date: (h.sumDate ?? null) as string | null, closedMark: h.sumDivision === '2' };
-  assertDayOpen(closings, day, {
-    field: 'transaction_id',
-    message: ({ storeId, date }) =>
-      `transaction ${id} belongs to the closed day ${date} of store ${storeId} (sumDivision 2): ` +
-      `release the closing first (POST /daily_summaries/${storeId}/${date}/release)`,
-  });
+  assertDayOpen(closings, day, { field: 'transaction_id', message: transactionOfClosedDay(id) });
 }
 
 const dec = (v: string | number | null | undefined) => (v === null || v === undefined ? null : exact(v));

@@ -1,0 +1,100 @@
+import type { Sqlite } from '../../db/open.js';
+import { InvalidInput, NotFoundError } from '../../domain/errors.js';
+import { exact } from '../../domain/rounding.js';
+import { stockDeltasOf, type StockHeader, type StockLine } from '../../domain/stock.js';
+import type { Actor } from '../../masters/customers/repo.js';
+import type { Contract } from '../../platform/contracts/repo.js';
+import { assertDayOpen, transactionOfClosedDay } from '../closing/open-day.js';
+import type { Rec } from './catalog.js';
+import { TransactionCancelRepo } from './cancel-repo.js';
+import type { TransactionRegistry } from './register.js';
+import type { TransactionRecord } from './repo.js';
+
+/**
+ * The platform's 取消 (cancel), as against 返品取消 (return-cancel, dispose.ts): the sale is
+ * made as if it had never happened, and no offsetting transaction is written. Only a normal
+ * sale that is neither cancelled nor part of a return-cancel may be cancelled; each refusal is
+ * a 400 naming transaction_id.
+ */
+export function assertCancellable(h: Rec): void {
+  const id = h.transactionHeadId;
+  if (h.transactionHeadDivision !== '1') {
+    throw InvalidInput.field('transaction_id', `transaction ${id} is not a sale (transactionHeadDivision ${h.transactionHeadDivision}): only a sale can be cancelled`);
+  }
+  if (h.cancelDivision === '1') throw InvalidInput.field('transaction_id', `transaction ${id} is already cancelled (cancelDivision 1)`);
+  if (h.disposeDivision === '1') {
+    throw InvalidInput.field('transaction_id', `transaction ${id} has been return-cancelled (disposeDivision 1): its return-cancel already reverses it`);
+  }
+  if (h.disposeDivision === '2') {
+    throw InvalidInput.field(
+      'transaction_id',
+      `transaction ${id} is a return-cancel (disposeDivision 2, of transaction ${h.disposeServerTransactionHeadId}) and cannot be cancelled`,
+    );
+  }
+}
+
+/**
+ * POST /transactions/{transaction_id}/cancel, in one write: the sale becomes cancelDivision 1
+ * with cancelDateTime now; the goods it took (or brought back) return to the store's stock as
+ * movements of the same stock division with the opposite sign, so the day's movements net to
+ * zero; the member gets back the points and miles it gave and took (cause sale_cancel). The
+ * closing figures and the settlement's cash already leave cancelled sales out. A sale of a
+ * closed day is refused (the open-day rule); a retry finds it cancelled and moves nothing.
+ */
+export class TransactionCanceller {
+  private readonly cancels;
+
+  constructor(
+    db: Sqlite,
+    private readonly reg: TransactionRegistry,
+  ) {
+    this.cancels = new TransactionCancelRepo(db);
+  }
+
+  cancel(contract: Contract, transactionId: string, actor: Actor | null): TransactionRecord {
+    const cid = contract.contractId;
+    const reg = this.reg;
+    return reg.writer.write(() => {
+      const record = reg.repo.find(cid, transactionId);
+      if (!record) throw NotFoundError.field('transaction_id', `transaction ${transactionId} does not exist`);
+      const h = record.header;
+      assertCancellable(h);
+      // The sale's own closed mark says whether its day is closed (see BusinessDay.closedMark).
+      const day = { contractId: cid, storeId: h.storeId as number, date: (h.sumDate ?? null) as string | null, closedMark: h.sumDivision === '2' };
+      assertDayOpen(reg.closings, day, { field: 'transaction_id', message: transactionOfClosedDay(h.transactionHeadId) });
+
+      const headId = h.transactionHeadId as number;
+      const now = reg.clock.now().getTime();
+      this.cancels.markCancelled(cid, headId, now);
+      reg.writer.changed({ contractId: cid, entity: 'transaction', id: String(headId), op: 'update' });
+      this.givePointsBack(cid, record, actor);
+      this.giveStockBack(cid, record, actor);
+      return reg.repo.find(cid, headId)!;
+    });
+  }
+
+  /** What the sale applied to its member (only if it applied it) goes back. */
+  private givePointsBack(contractId: string, record: TransactionRecord, actor: Actor | null): void {
+    const h = record.header;
+    if (!record.pointsApplied || h.customerId === null || h.customerId === undefined) return;
+    if (!this.reg.customers.find(contractId, h.customerId as number)) return;
+    const d = (name: string) => exact(h[name] ?? 0);
+    const delta = { point: d('spendPoint').minus(d('newPoint')), mile: d('earnMile').plus(d('adjustmentMile')).neg() };
+    this.reg.customers.movePoints(contractId, h.customerId as number, delta, 'sale_cancel', { transactionHeadId: h.transactionHeadId, actor, allowNegative: true });
+  }
+
+  /** The stock the sale moved when it was registered, moved back under the same divisions. */
+  private giveStockBack(contractId: string, record: TransactionRecord, actor: Actor | null): void {
+    const h = record.header;
+    const moved = stockDeltasOf({ ...h, cancelDivision: '0' } as StockHeader, record.details as unknown as StockLine[]);
+    for (const m of moved) {
+      this.reg.stock.move(contractId, {
+        storeId: h.storeId as number,
+        productId: m.productId,
+        delta: m.delta.neg(),
+        division: m.division,
+        ref: { transactionHeadId: h.transactionHeadId, clientId: actor?.clientId ?? null, staffId: actor?.staffId ?? null },
+      });
+    }
+  }
+}
