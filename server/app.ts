@@ -53,6 +53,7 @@ import categoryGroupRoutes from './inventory/category-groups/routes.js';
 import supplierRoutes from './inventory/suppliers/routes.js';
 import productOrderSettingRoutes from './inventory/product-order-settings/routes.js';
 import stockRoutes from './inventory/stock/routes.js';
+import stocktakingRoutes from './inventory/stocktaking/routes.js'; // stocktaking (issue 26)
 import desktopSettingsRoutes from './platform/desktop-settings/routes.js';
 import setupRoutes from './platform/setup/routes.js';
 import { NO_HEAD_OFFICE } from './platform/setup/head-office.js';
@@ -97,6 +98,7 @@ const API_ROUTES: Routes[] = [
   supplierRoutes,
   productOrderSettingRoutes,
   stockRoutes,
+  stocktakingRoutes, // stocktaking (issue 26)
 ];
 
 /** The desktop app's settings screen (issue 21): after the modules' resources, where /openapi.json has always listed it. */

@@ -102,6 +102,17 @@ export const ENTITIES: readonly EntityDef[] = [
   // Shipments and purchase orders: made at a store (edited there, never at head office), so they
   // travel like sales records, with their child rows, each time they change.
   { name: 'shipment', table: 'shipments', keys: ['shipment_id'], kind: 'sales', children: [{ table: 'shipment_details', parentKey: 'shipment_id' }] },
+  // Stocktaking (issue 26): made, counted and completed at its store (node-suffixed ids); travels with its target categories and lines each time it changes.
+  {
+    name: 'stocktaking',
+    table: 'stocktakings',
+    keys: ['stocktaking_info_id'],
+    kind: 'sales',
+    children: [
+      { table: 'stocktaking_categories', parentKey: 'stocktaking_info_id' },
+      { table: 'stocktaking_products', parentKey: 'stocktaking_info_id' },
+    ],
+  },
   {
     name: 'purchase_order',
     table: 'purchase_orders',

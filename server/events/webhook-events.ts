@@ -10,7 +10,9 @@ import type { Writer } from '../db/write.js';
 export const ORDER_SHIPMENT_EVENT = 'order-shipment:orders'; // 6.1
 export const PAYMENT_METHOD_GROUP_EVENT = 'pos:payment-method-groups'; // 6.2
 export const CSV_COMPLETION_EVENT = 'pos:transaction-detail-csv'; // 6.3 (name ours: the spec gives none)
-export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT] as const;
+// Stocktaking (issue 26): the platform's 棚卸 notice, body { stocktakingInfoIds }.
+export const STOCKTAKING_EVENT = 'pos:stocktaking';
+export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export const isWebhookEvent = (value: string): value is WebhookEventName => (WEBHOOK_EVENTS as readonly string[]).includes(value);

@@ -70,6 +70,17 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'POST /daily_summaries': FIVE, // 4.15
   'POST /terminals': FIVE, // 4.16
   'DELETE /products/reserve_item_labels/:no': FIVE, // 4.18
+  // Stocktaking (issue 26): the platform's pages name Retail Business; our writes follow them.
+  'GET /stocktaking': ['retail_business'],
+  'GET /stocktaking/:stocktaking_info_id/products': ['retail_business'],
+  'GET /stocktaking/:stocktaking_info_id/categories': ['retail_business'],
+  'GET /stocktaking/:stocktaking_info_id/details/:base_date': ['retail_business'],
+  'POST /stocktaking': ['retail_business'],
+  'GET /stocktaking/:stocktaking_info_id': ['retail_business'],
+  'PATCH /stocktaking/:stocktaking_info_id': ['retail_business'],
+  'DELETE /stocktaking/:stocktaking_info_id': ['retail_business'],
+  'PATCH /stocktaking/:stocktaking_info_id/products': ['retail_business'],
+  'POST /stocktaking/:stocktaking_info_id/complete': ['retail_business'],
   // 4.6 GET /menu_conditions/stores/:store_id, 4.10 GET /topping_groups and
   // 4.17 GET /orders/:order_id name no plans: open to all.
 };
