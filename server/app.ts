@@ -19,6 +19,8 @@ import storeRoutes from './masters/stores/routes.js';
 import staffsRoutes from './masters/staffs/routes.js';
 import staffRightsRoutes from './masters/staffs/rights-routes.js';
 import staffRanksRoutes from './masters/staff-ranks/routes.js';
+// Bulk registrations and updates of products and members (issue 26, pos-rest).
+import masterBulkRoutes from './masters/bulk/routes.js';
 import menusRoutes from './restaurant/menus/routes.js';
 import toppingGroupsRoutes from './restaurant/topping-groups/routes.js';
 import tablesRoutes from './restaurant/tables/routes.js';
@@ -79,6 +81,7 @@ const API_ROUTES: Routes[] = [
   productLabelsRoutes,
   budgetsRoutes,
   customersRoutes,
+  masterBulkRoutes, // bulk products and members (issue 26, pos-rest)
   paymentMethodsRoutes,
   paymentMethodGroupsRoutes,
   productBundleGroupsRoutes,

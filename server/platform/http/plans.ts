@@ -19,6 +19,9 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'PATCH /shipping/:shipping_id': ['retail_business'],
   // pos-rest (issue 26): the shipping approval operation, Retail Business as its shipping.
   'PATCH /shipping/:shipping_id/approval': ['retail_business'],
+  // pos-rest (issue 26): the members' bulk registration and update name three plans (the products' bulk, all five).
+  'POST /customers/bulk': ['premium_plus', 'food_business', 'retail_business'],
+  'PATCH /customers/bulk': ['premium_plus', 'food_business', 'retail_business'],
   'GET /receiving': ['retail_business'],
   'GET /receiving/:receiving_id': ['retail_business'],
   'GET /receiving/:receiving_id/details': ['retail_business'],

@@ -1,0 +1,140 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Change } from '../../server/db/write.js';
+import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+
+/** Issue 26: the platform's bulk registration and update of products (POST and PATCH /products/bulk). */
+
+const CALLBACK = 'https://receiver.example/products?x=1';
+
+let t: TestApp;
+let cat: string;
+beforeEach(async () => {
+  t = await makeTestApp();
+  cat = (await t.api('POST', '/categories', { categoryName: 'Tops' })).json().categoryId;
+});
+afterEach(() => t.close());
+
+const ok = async (method: string, path: string, body?: unknown) => {
+  const res = await t.api(method, path, body);
+  if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+  return res.json();
+};
+const notices = () =>
+  t.deps.db.prepare("SELECT event, action, body, target_url FROM webhook_events WHERE event = 'pos:products' ORDER BY created_at, event_id").all() as {
+    event: string;
+    action: string;
+    body: string;
+    target_url: string;
+  }[];
+/** Waits for the bulk request's work after its answer (setImmediate) to commit its notice. */
+const settle = async (count = 1) => {
+  for (let i = 0; i < 200; i++) {
+    if (notices().length >= count) return JSON.parse(notices()[count - 1]!.body);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error('the bulk request never finished');
+};
+const codes = async () => ((await ok('GET', '/products?sort=productId')) as { productCode: string }[]).map((p) => p.productCode);
+const row = (code: string, over: Record<string, unknown> = {}) => ({ categoryId: cat, productCode: code, productName: code, price: '1000', ...over });
+
+describe('POST /products/bulk', () => {
+  it('answers at once, then registers every row as POST /products does and notifies callbackUrl with the ids', async () => {
+    const changes: Change[] = [];
+    t.deps.writer.onChange((c) => changes.push(c));
+    const accepted = await ok('POST', '/products/bulk', { products: [row('A-1'), row('A-2', { price: '250', taxDivision: '0' })], callbackUrl: CALLBACK });
+    expect(accepted).toEqual({ requestId: expect.any(Number), callbackUrl: CALLBACK });
+    const body = await settle();
+    expect(body).toEqual({
+      contractId: t.contractId,
+      event: 'pos:products',
+      action: 'bulk-update',
+      requestId: accepted.requestId,
+      status: 'success',
+      productIds: ['1001', '2001'],
+      errors: [],
+    });
+    expect(notices()[0]).toMatchObject({ action: 'bulk-update', target_url: CALLBACK });
+    expect(await ok('GET', '/products/2001')).toMatchObject({ productCode: 'A-2', price: '250', taxDivision: '0', categoryId: cat });
+    // Each product reaches sync's outbox as its single registration does.
+    expect(changes.filter((c) => c.entity === 'product').map((c) => [c.op, c.id])).toEqual([
+      ['insert', '1001'],
+      ['insert', '2001'],
+    ]);
+  });
+
+  it('one refused row refuses the whole request: nothing is written and the notice names each row and field', async () => {
+    await ok('POST', '/products', row('TAKEN'));
+    const accepted = await ok('POST', '/products/bulk', {
+      products: [row('B-1'), row('TAKEN'), row('B-3', { categoryId: '999' }), row('B-1')],
+      callbackUrl: CALLBACK,
+    });
+    const body = await settle();
+    expect(body).toMatchObject({ requestId: accepted.requestId, status: 'failed', productIds: [] });
+    expect(body.errors).toEqual([
+      '[products[1].productCode] product code TAKEN is already used by product 1001',
+      '[products[2].categoryId] category 999 does not exist',
+      '[products[3].productCode] product code B-1 is already used by product 2001',
+    ]);
+    expect(await codes()).toEqual(['TAKEN']);
+  });
+
+  it('400 for a bad request, which is neither accepted nor notified', async () => {
+    const detail = async (body: unknown) => problem(await t.api('POST', '/products/bulk', body), 400).detail;
+    expect(await detail({ products: [row('C')] })).toBe('[callbackUrl] is required');
+    expect(await detail({ products: [row('C')], callbackUrl: 'ftp://x/y' })).toBe('[callbackUrl] must be an http:// or https:// URL');
+    expect(await detail({ products: [], callbackUrl: CALLBACK })).toBe('[products] must have at least 1 row');
+    expect(await detail({ products: Array(101).fill(row('C')), callbackUrl: CALLBACK })).toBe('[products] must have at most 100 rows');
+    expect(await detail({ products: [row('C'), { categoryId: cat, productName: 'x', price: '1' }], callbackUrl: CALLBACK })).toBe('[products[1].productCode] is required');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(t.deps.db.prepare('SELECT count(*) FROM webhook_events').pluck().get()).toBe(0);
+    expect(t.deps.db.prepare('SELECT count(*) FROM master_bulk_jobs').pluck().get()).toBe(0);
+  });
+
+  it('needs pos.products:write', async () => {
+    const reader = await t.tokenFor({ scopes: ['pos.products:read'] });
+    expect(problem(await t.api('POST', '/products/bulk', { products: [row('D')], callbackUrl: CALLBACK }, reader), 403).detail).toBe(
+      '[scope] the token lacks the scope pos.products:write',
+    );
+  });
+});
+
+describe('PATCH /products/bulk', () => {
+  it('updates each row by productId, only the keys sent, and notifies callbackUrl', async () => {
+    const a = (await ok('POST', '/products', row('E-1'))).productId;
+    const b = (await ok('POST', '/products', row('E-2'))).productId;
+    const accepted = await ok('PATCH', '/products/bulk', {
+      products: [
+        { productId: b, price: '1200' },
+        { productId: a, productName: 'Renamed', productCode: 'E-1X' },
+      ],
+      callbackUrl: CALLBACK,
+    });
+    expect(await settle()).toMatchObject({ requestId: accepted.requestId, status: 'success', productIds: [b, a], errors: [] });
+    expect(await ok('GET', `/products/${a}`)).toMatchObject({ productCode: 'E-1X', productName: 'Renamed', price: '1000' });
+    expect(await ok('GET', `/products/${b}`)).toMatchObject({ productCode: 'E-2', productName: 'E-2', price: '1200' });
+  });
+
+  it('a missing product or a refused change refuses every row, naming productId for the product that does not exist', async () => {
+    const a = (await ok('POST', '/products', row('F-1'))).productId;
+    await ok('POST', '/products', row('F-2'));
+    await ok('PATCH', '/products/bulk', {
+      products: [
+        { productId: a, price: '1' },
+        { productId: '999999', price: '2' },
+        { productId: a, productCode: 'F-2' },
+      ],
+      callbackUrl: CALLBACK,
+    });
+    expect((await settle()).errors).toEqual([
+      '[products[1].productId] product 999999 does not exist',
+      '[products[2].productCode] product code F-2 is already used by product 2001',
+    ]);
+    expect((await ok('GET', `/products/${a}`)).price).toBe('1000');
+  });
+
+  it('400 for a row without productId or with a key a product does not have', async () => {
+    const detail = async (body: unknown) => problem(await t.api('PATCH', '/products/bulk', body), 400).detail;
+    expect(await detail({ products: [{ price: '1' }], callbackUrl: CALLBACK })).toBe('[products[0].productId] is required');
+    expect(await detail({ products: [{ productId: '1001', colour: 'red' }], callbackUrl: CALLBACK })).toBe('[products[0].colour] is not a known field');
+  });
+});
