@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Change } from '../../server/db/write.js';
+import { openDeps } from '../../server/deps.js';
+import { MasterBulkJobStore } from '../../server/masters/bulk/job-store.js';
+import { buildApp } from '../helpers/modules.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
 
 /** Issue 26: the platform's bulk registration and update of products (POST and PATCH /products/bulk). */
@@ -136,5 +139,31 @@ describe('PATCH /products/bulk', () => {
     const detail = async (body: unknown) => problem(await t.api('PATCH', '/products/bulk', body), 400).detail;
     expect(await detail({ products: [{ price: '1' }], callbackUrl: CALLBACK })).toBe('[products[0].productId] is required');
     expect(await detail({ products: [{ productId: '1001', colour: 'red' }], callbackUrl: CALLBACK })).toBe('[products[0].colour] is not a known field');
+  });
+});
+
+describe('a bulk request across a stop', () => {
+  it('one accepted but not applied when the server stopped is applied, once, when it starts again on the same database', async () => {
+    // What an accepted request leaves when the server stops between its answer and its apply.
+    t.deps.writer.write(() =>
+      new MasterBulkJobStore(t.deps.db).insert(
+        { contractId: t.contractId, requestId: 77, operation: 'POST /products/bulk', body: { products: [row('G-1')], callbackUrl: CALLBACK }, actor: {} },
+        t.clock.now().getTime(),
+      ),
+    );
+    const deps = openDeps({ file: t.deps.db.name, clock: t.clock, checkResponses: true });
+    const app = await buildApp(deps);
+    try {
+      await app.ready();
+      const count = (sql: string) => deps.db.prepare(sql).pluck().get() as number;
+      for (let i = 0; i < 200 && count('SELECT count(*) FROM master_bulk_jobs') > 0; i++) await new Promise((r) => setTimeout(r, 5));
+      expect(count('SELECT count(*) FROM master_bulk_jobs')).toBe(0);
+      expect(deps.db.prepare("SELECT product_code FROM products WHERE contract_id = ?").pluck().all(t.contractId)).toEqual(['G-1']);
+      const notice = JSON.parse(deps.db.prepare("SELECT body FROM webhook_events WHERE event = 'pos:products'").pluck().get() as string);
+      expect(notice).toMatchObject({ requestId: 77, status: 'success', productIds: ['1001'] });
+    } finally {
+      await app.close();
+      deps.db.close();
+    }
   });
 });
