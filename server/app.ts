@@ -21,6 +21,8 @@ import staffRightsRoutes from './masters/staffs/rights-routes.js';
 import staffRanksRoutes from './masters/staff-ranks/routes.js';
 // Bulk registrations and updates of products and members (issue 26, pos-rest).
 import masterBulkRoutes from './masters/bulk/routes.js';
+// Product attributes (issue 26, pos-rest).
+import productAttributesRoutes from './masters/product-attributes/routes.js';
 import menusRoutes from './restaurant/menus/routes.js';
 import toppingGroupsRoutes from './restaurant/topping-groups/routes.js';
 import tablesRoutes from './restaurant/tables/routes.js';
@@ -82,6 +84,7 @@ const API_ROUTES: Routes[] = [
   budgetsRoutes,
   customersRoutes,
   masterBulkRoutes, // bulk products and members (issue 26, pos-rest)
+  productAttributesRoutes, // product attributes (issue 26, pos-rest)
   paymentMethodsRoutes,
   paymentMethodGroupsRoutes,
   productBundleGroupsRoutes,

@@ -59,6 +59,8 @@ export const ENTITIES: readonly EntityDef[] = [
   { name: 'payment_method_group', table: 'payment_method_groups', keys: ['payment_method_group_id'], kind: 'master' },
   { name: 'payment_method', table: 'payment_methods', keys: ['payment_method_id'], kind: 'master' },
   { name: 'product_reserve_item_label', table: 'product_reserve_item_labels', keys: ['no'], kind: 'master' },
+  // Product attributes (issue 26, pos-rest; migration 0040): three named slots.
+  { name: 'product_attribute', table: 'product_attributes', keys: ['no'], kind: 'master' },
   {
     name: 'product',
     table: 'products',

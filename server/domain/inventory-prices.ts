@@ -2,7 +2,7 @@ import type { Decimal } from 'decimal.js';
 import type { DecimalFormat } from './money.js';
 import { formatDecimal } from './money.js';
 import { exact, roundAt, roundingModeOfCode } from './rounding.js';
-import { reducedTaxRateAt, standardTaxRateAt } from './tax.js';
+import { reducedTaxRateAt, standardTaxRateAt, type TaxRates } from './tax.js';
 import type { RoundingCode } from './transaction-totals-types.js';
 
 /**
@@ -22,11 +22,11 @@ const STANDARD_SELECTABLE = '10000002';
 
 /**
  * The tax rate in force for a product at an instant (the default of a line's taxRate, "the tax
- * rate at registration / update time"): the reduced rate for a product filed under a reduced
- * rate (any reduceTaxId but 10000002), else the standard rate.
+ * rate at registration / update time"), of the contract's rate periods: the reduced rate for a
+ * product filed under a reduced rate (any reduceTaxId but 10000002), else the standard rate.
  */
-export function productTaxRateAt(reduceTaxId: string | null, at: number): Decimal {
-  return exact(reduceTaxId !== null && reduceTaxId !== STANDARD_SELECTABLE ? reducedTaxRateAt(at) : standardTaxRateAt(at));
+export function productTaxRateAt(rates: TaxRates, reduceTaxId: string | null, at: number): Decimal {
+  return exact(reduceTaxId !== null && reduceTaxId !== STANDARD_SELECTABLE ? reducedTaxRateAt(rates, at) : standardTaxRateAt(rates, at));
 }
 
 /**

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from './modules.js';
 import { FixedClock } from '../../server/clock.js';
-import { openDeps, type AppDeps } from '../../server/deps.js';
+import { openDeps, type AppDeps, type Role } from '../../server/deps.js';
 import type { Plan } from '../../server/domain/plans.js';
 import { ALL_SCOPES, type Scope } from '../../server/platform/http/scopes.js';
 import { AuthRepo } from '../../server/platform/auth/repo.js';
@@ -31,10 +31,10 @@ export interface TestApp {
 }
 
 /** A fresh SQLite file with the real migrations, a contract, a client and a token. */
-export async function makeTestApp(options: { plan?: Plan; contractId?: string; logger?: AppDeps['logger'] } = {}): Promise<TestApp> {
+export async function makeTestApp(options: { plan?: Plan; contractId?: string; logger?: AppDeps['logger']; role?: Role } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'pos-test-'));
   const clock = new FixedClock(new Date(T0));
-  const deps = openDeps({ file: join(dir, 'pos.sqlite'), clock, logger: options.logger ?? false, checkResponses: true });
+  const deps = openDeps({ file: join(dir, 'pos.sqlite'), clock, logger: options.logger ?? false, checkResponses: true, ...(options.role ? { role: options.role } : {}) });
   const contracts = new ContractRepo(deps.db, deps.writer, clock);
   const auth = new AuthRepo(deps.db, deps.writer, clock);
   const contractId = options.contractId ?? 'test-contract';

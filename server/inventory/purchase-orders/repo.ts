@@ -5,6 +5,7 @@ import { selectFilteredPage, updConditions, type Condition } from '../../db/sql.
 import type { Writer } from '../../db/write.js';
 import { COST_SCALE, formatDecimal, fromUnits } from '../../domain/money.js';
 import { productTaxRateAt } from '../../domain/inventory-prices.js';
+import { TaxRateBook } from '../../masters/tax-rates/repo.js';
 import { applySplit, assertOrderable, PurchaseOrderRuleError, SPLIT_SUPPLIER } from '../../domain/purchase-orders.js';
 import { formatDate } from '../../domain/time.js';
 import type { Page, UpdRange } from '../../platform/http/paging.js';
@@ -58,6 +59,7 @@ export class PurchaseOrderRepo {
   private readonly staffs;
   private readonly masters;
   private readonly suppliers;
+  private readonly taxRates;
 
   constructor(
     private readonly db: Sqlite,
@@ -70,6 +72,7 @@ export class PurchaseOrderRepo {
     this.staffs = new StaffRepo(db, writer, ids, clock);
     this.masters = new InventoryMasters(db);
     this.suppliers = new SupplierRepo(db, writer, ids, clock);
+    this.taxRates = new TaxRateBook(db);
     this.byId = db.prepare('SELECT * FROM purchase_orders WHERE contract_id = ? AND storage_info_id = ?');
     const ofOrders = (table: string, order: string) =>
       db.prepare(`SELECT * FROM ${table} WHERE contract_id = ? AND storage_info_id IN (SELECT value FROM json_each(?)) ORDER BY storage_info_id, ${order}`);
@@ -210,6 +213,7 @@ export class PurchaseOrderRepo {
       const productIdsMinted = this.ids.block('purchase_order_products', body.products.length);
       const deliveryIds = this.ids.block('purchase_order_delivery_products', body.products.reduce((n, p) => n + p.deliveryStore.length, 0));
       const once = memo();
+      const rates = this.taxRates.ratesOf(contractId);
       let next = 0;
       const products = body.products.map((p, i) => {
         const fact = ordered[i]!;
@@ -220,7 +224,7 @@ export class PurchaseOrderRepo {
           storage_info_product_id: productId,
           storage_info_id: orderId,
           product_id: fact.product_id,
-          tax_rate: p.taxRate ?? once(`rate:${fact.reduce_tax_id}`, () => formatDecimal(productTaxRateAt(fact.reduce_tax_id, now))),
+          tax_rate: p.taxRate ?? once(`rate:${fact.reduce_tax_id}`, () => formatDecimal(productTaxRateAt(rates, fact.reduce_tax_id, now))),
           cost: p.cost ?? once(`units:${fact.cost_units}`, () => costOf(fact)),
           tax_division: fact.tax_division,
           quantity,

@@ -10,6 +10,7 @@ import type { RoundingCode } from '../../domain/transaction-totals-types.js';
 import { InvalidInput } from '../../domain/errors.js';
 import { InventoryMasters, type ProductFacts } from '../purchase-orders/inventory-masters.js';
 import { StockMovements } from '../stock/movements.js';
+import { TaxRateBook } from '../../masters/tax-rates/repo.js';
 import type { CreateShipment, ShipmentDetailRow, ShipmentRow, UpdateShipmentDetail } from './schema.js';
 
 /** A detail's values as stored (before its id and times). */
@@ -36,6 +37,7 @@ export class ShipmentDetails {
   private readonly markShipped;
   private readonly masters;
   private readonly stock;
+  private readonly taxRates;
 
   constructor(
     db: Sqlite,
@@ -45,6 +47,7 @@ export class ShipmentDetails {
   ) {
     this.masters = new InventoryMasters(db);
     this.stock = new StockMovements(db, writer, ids, clock);
+    this.taxRates = new TaxRateBook(db);
     this.ofShipment = db.prepare('SELECT * FROM shipment_details WHERE contract_id = ? AND shipment_id = ? ORDER BY shipment_detail_id');
     this.ofShipments = db.prepare(
       `SELECT * FROM shipment_details WHERE contract_id = ? AND shipment_id IN (SELECT value FROM json_each(?))
@@ -167,7 +170,7 @@ export class ShipmentDetails {
 
   /** A new detail: the tax rate in force for its product now unless sent, cost and price from the product. */
   private insertNew(contractId: string, shipmentId: string | number, d: NewDetail, product: ProductFacts, rounding: RoundingCode, now: number): void {
-    const taxRate = d.taxRate ?? formatDecimal(productTaxRateAt(product.reduce_tax_id, now));
+    const taxRate = d.taxRate ?? formatDecimal(productTaxRateAt(this.taxRates.ratesOf(contractId), product.reduce_tax_id, now));
     const values: DetailValues = { product_id: product.product_id, tax_rate: taxRate, ...productValues(product, taxRate, rounding, d.cost), quantity: Number(d.quantity), memo: d.memo ?? null };
     this.insert.run({ contractId, detailId: this.ids.next('shipment_details'), shipmentId, ...values, now });
   }

@@ -6,6 +6,7 @@ import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
 import { approvalMove, assertShippedEditable, initialApproval, resolveRecipient, ShipmentRuleError, type Recipient } from '../../domain/shipments.js';
 import { standardTaxRateAt } from '../../domain/tax.js';
+import { TaxRateBook } from '../../masters/tax-rates/repo.js';
 import { formatDate } from '../../domain/time.js';
 import type { Page, UpdRange } from '../../platform/http/paging.js';
 import { InvalidInput, NotFoundError } from '../../domain/errors.js';
@@ -58,6 +59,7 @@ export class ShipmentRepo {
   private readonly staffs;
   private readonly suppliers;
   readonly details: ShipmentDetails;
+  private readonly taxRates;
 
   constructor(
     private readonly db: Sqlite,
@@ -70,6 +72,7 @@ export class ShipmentRepo {
     this.staffs = new StaffRepo(db, writer, ids, clock);
     this.suppliers = new SupplierRepo(db, writer, ids, clock);
     this.details = new ShipmentDetails(db, writer, ids, clock);
+    this.taxRates = new TaxRateBook(db);
     this.byId = db.prepare('SELECT * FROM shipments WHERE contract_id = ? AND shipment_id = ?');
     this.insertHeader = db.prepare(
       `INSERT INTO shipments (contract_id, shipment_id, shipment_store_id, recipient_type, recipient_id, recipient_name,
@@ -135,7 +138,7 @@ export class ShipmentRepo {
         shipmentDate: body.shipmentDate ?? formatDate(now, contract.timeZone),
         memo: body.memo ?? null,
         staffId: body.staffId === undefined ? null : Number(body.staffId),
-        taxRate: body.taxRate ?? formatDecimal(standardTaxRateAt(now)),
+        taxRate: body.taxRate ?? formatDecimal(standardTaxRateAt(this.taxRates.ratesOf(contractId), now)),
         identificationNo: body.identificationNo ?? null,
         roundingDivision: rounding,
         status: body.status,

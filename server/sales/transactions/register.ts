@@ -21,6 +21,7 @@ import { ProductBundleGroupRepo } from '../../masters/product-bundle-groups/repo
 import { StaffRepo } from '../../masters/staffs/repo.js';
 import { StockMovements } from '../../inventory/stock/movements.js';
 import { StoreRepo, type StoreRow } from '../../masters/stores/repo.js';
+import { TaxRateBook } from '../../masters/tax-rates/repo.js';
 import { assertDisposable, defaultUuid } from './dispose.js';
 import { TerminalRepo } from '../../masters/terminals/repo.js';
 import { HEADER_FIELDS, type Field, type Rec } from './catalog.js';
@@ -68,6 +69,7 @@ export class TransactionRegistry {
   /** The closings in force, for the open-day rule (also asked by a return-cancel by path, dispose.ts). */
   readonly closings: DailySummaryRepo;
   private readonly requestKeys: RequestKeyRepo;
+  private readonly taxRates: TaxRateBook;
 
   constructor(
     db: Sqlite,
@@ -84,6 +86,7 @@ export class TransactionRegistry {
     this.bundles = new ProductBundleGroupRepo(db, writer, ids, clock);
     this.closings = new DailySummaryRepo(db);
     this.requestKeys = new RequestKeyRepo(db);
+    this.taxRates = new TaxRateBook(db);
     this.stock = new StockMovements(db, writer, ids, clock);
   }
 
@@ -176,7 +179,9 @@ export class TransactionRegistry {
     // A sale is dated on its sumDate when registered closed, else on its sale date.
     const day = { contractId: cid, storeId: store.store_id, date: body.sumDate ?? formatDate(terminalTranAt, contract.timeZone) };
     assertDayOpen(this.closings, day, { field: body.sumDate === undefined ? 'terminalTranDateTime' : 'sumDate', message: releaseFirstAt });
-    const taxRate = body.taxRate === undefined ? standardTaxRateAt(terminalTranAt) : exact(body.taxRate);
+    // The rates in force at the sale's terminal time, of the contract's dated rate masters.
+    const rates = this.taxRates.ratesOf(cid);
+    const taxRate = body.taxRate === undefined ? standardTaxRateAt(rates, terminalTranAt) : exact(body.taxRate);
     if (body.sumDate !== undefined) assertSumDate(body.sumDate, formatDate(now, contract.timeZone), formatDate(terminalTranAt, contract.timeZone));
 
     const header = {} as Rec;
@@ -217,7 +222,7 @@ export class TransactionRegistry {
 
     const details = body.details ?? [];
     if (sale && !details.length) throw InvalidInput.field('details', 'at least one line is required for a sale (transactionHeadDivision 1)');
-    const lines = details.length ? this.resolveLines(cid, body, taxRate, reducedTaxRateAt(terminalTranAt)) : { recs: [], totals: [] };
+    const lines = details.length ? this.resolveLines(cid, body, taxRate, reducedTaxRateAt(rates, terminalTranAt)) : { recs: [], totals: [] };
     if (body.subtotalDiscountRate !== undefined && body.subtotalDiscountPrice === undefined) {
       throw InvalidInput.field('subtotalDiscountPrice', 'is required when subtotalDiscountRate is set (the amount is not computed from the rate)');
     }
