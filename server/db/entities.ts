@@ -76,7 +76,14 @@ export const ENTITIES: readonly EntityDef[] = [
   { name: 'supplier_product', table: 'supplier_products', keys: ['supplier_id', 'division', 'target_id'], kind: 'master' },
   { name: 'product_order_setting', table: 'product_order_settings', keys: ['product_id', 'store_id'], kind: 'master' },
   { name: 'product_bundle_group', table: 'product_bundle_groups', keys: ['product_bundle_group_id'], kind: 'master' },
-  { name: 'topping_group', table: 'topping_groups', keys: ['topping_group_id'], kind: 'master' },
+  // Product option groups (issue 26) are the topping groups; their option products travel with them.
+  {
+    name: 'topping_group',
+    table: 'topping_groups',
+    keys: ['topping_group_id'],
+    kind: 'master',
+    children: [{ table: 'product_option_group_products', parentKey: 'product_option_group_id' }],
+  },
   { name: 'menu', table: 'menus', keys: ['menu_id'], kind: 'master' },
   { name: 'table', table: 'dining_tables', keys: ['table_id'], kind: 'master' },
   { name: 'daily_budget', table: 'daily_budgets', keys: ['store_id', 'budget_date'], kind: 'master' },

@@ -48,6 +48,7 @@ describe('products', () => {
         pointNotApplicable: '0',
         taxFreeDivision: '0',
         productDivision: '0',
+        productOptionGroupId: null,
         reserveItems: [],
         insDateTime: AT_T0,
         updDateTime: AT_T0,

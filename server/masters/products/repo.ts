@@ -8,6 +8,7 @@ import { COST_SCALE, PRICE_SCALE, toUnits } from '../../domain/money.js';
 import { InvalidInput } from '../../domain/errors.js';
 import { fetchSize, offsetOf, type Page } from '../../platform/http/paging.js';
 import { CategoryRepo } from '../categories/repo.js';
+import { OptionGroupLinks } from '../product-option-groups/membership.js';
 import { ProductLabelRepo } from '../product-labels/repo.js';
 import { StoreRepo } from '../stores/repo.js';
 import { type CreateProduct, type ListProductStoresQuery, type ListProductsQuery, type UpdateProduct } from './schema.js';
@@ -25,6 +26,8 @@ export interface ProductRow {
   point_not_applicable: '0' | '1';
   tax_free_division: '0' | '1' | '2';
   product_division: '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
+  /** The option group the product offers (productDivision 0 only); null: none. */
+  product_option_group_id: number | null;
   ins_at: number;
   upd_at: number;
 }
@@ -61,6 +64,7 @@ const COLUMNS = {
   pointNotApplicable: 'point_not_applicable',
   taxFreeDivision: 'tax_free_division',
   productDivision: 'product_division',
+  productOptionGroupId: 'product_option_group_id',
 };
 const SORT_COLUMNS = {
   productId: 'product_id',
@@ -83,12 +87,14 @@ export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMN
   private readonly labels;
   private readonly stores;
   private readonly upsertStore;
+  private readonly optionGroups;
 
   constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
     super(db, writer, clock, { entity: 'product', columns: COLUMNS, sort: SORT_COLUMNS });
     this.categories = new CategoryRepo(db, writer, ids, clock);
     this.labels = new ProductLabelRepo(db, writer, clock);
     this.stores = new StoreRepo(db, writer, ids, clock);
+    this.optionGroups = new OptionGroupLinks(db);
     this.upsertStore = db.prepare(
       `INSERT INTO product_stores (contract_id, product_id, store_id, assign_division, ins_at, upd_at)
        VALUES (@contractId, @productId, @storeId, @assignDivision, @now, @now)
@@ -121,6 +127,7 @@ export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMN
       const items = input.reserveItems ?? [];
       this.assertLabels(contractId, items);
       if (input.stores) this.assertStores(contractId, input.stores);
+      this.assertOptionGroup(contractId, null, input.productDivision ?? '0', input.productOptionGroupId ?? null);
       const productId = this.insertRow(contractId, {
         product_id: this.ids.next('products'),
         product_code: input.productCode,
@@ -133,6 +140,7 @@ export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMN
         point_not_applicable: input.pointNotApplicable ?? '0',
         tax_free_division: input.taxFreeDivision ?? '0',
         product_division: input.productDivision ?? '0',
+        product_option_group_id: input.productOptionGroupId == null ? null : Number(input.productOptionGroupId),
       });
       this.replaceItems(contractId, Number(productId), items);
       if (input.stores) this.assignStores(contractId, Number(productId), input.stores);
@@ -148,9 +156,12 @@ export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMN
       if (patch.productCode !== undefined) this.assertCodeFree(contractId, patch.productCode, row.product_id);
       if (patch.reserveItems !== undefined) this.assertLabels(contractId, patch.reserveItems);
       if (patch.stores !== undefined) this.assertStores(contractId, patch.stores);
-      const { price, cost, reserveItems, stores, ...rest } = patch;
+      const optionGroupId = patch.productOptionGroupId === undefined ? row.product_option_group_id : patch.productOptionGroupId;
+      this.assertOptionGroup(contractId, row, patch.productDivision ?? row.product_division, optionGroupId);
+      const { price, cost, reserveItems, stores, productOptionGroupId, ...rest } = patch;
       const values: Record<string, unknown> = {
         ...rest,
+        productOptionGroupId: productOptionGroupId == null ? productOptionGroupId : Number(productOptionGroupId),
         categoryId: patch.categoryId === undefined ? undefined : Number(patch.categoryId),
         priceUnits: price === undefined ? undefined : toUnits(price, PRICE_SCALE),
         costUnits: costUnits(cost),
@@ -166,9 +177,13 @@ export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMN
     });
   }
 
+  /** 400 while an option group holds the product: the group would list a product that is gone. */
   delete(contractId: string, productId: string): void {
     this.writer.write(() => {
-      this.deleteRow(contractId, this.get(contractId, productId)); // its free-item values go with it (ON DELETE CASCADE)
+      const row = this.get(contractId, productId);
+      const groups = this.optionGroups.groupsHoldingProduct(contractId, row.product_id);
+      if (groups.length) throw InvalidInput.field('product_id', `product ${row.product_id} is ${optionOf(groups)}; remove it from there first`);
+      this.deleteRow(contractId, row); // its free-item values go with it (ON DELETE CASCADE)
     });
   }
 
@@ -234,6 +249,23 @@ export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMN
     for (const item of items) this.addItem.run(contractId, productId, Number(item.no), item.value);
   }
 
+  /**
+   * Option groups as the platform links them: only a normal product (productDivision 0) offers
+   * one, and it must exist; an option product a group holds keeps productDivision 2.
+   */
+  private assertOptionGroup(contractId: string, current: ProductRow | null, division: string, groupId: string | number | null): void {
+    if (groupId !== null) {
+      if (!this.optionGroups.groupExists(contractId, groupId)) throw InvalidInput.field('productOptionGroupId', `product option group ${groupId} does not exist`);
+      if (division !== '0') {
+        throw InvalidInput.field('productOptionGroupId', `only a product of productDivision 0 (normal) offers an option group; this one's productDivision is ${division}`);
+      }
+    }
+    if (current && division !== '2') {
+      const groups = this.optionGroups.groupsHoldingProduct(contractId, current.product_id);
+      if (groups.length) throw InvalidInput.field('productDivision', `product ${current.product_id} is ${optionOf(groups)}, so it stays 2; remove it from there first`);
+    }
+  }
+
   private assertCategory(contractId: string, categoryId: string): void {
     if (!this.categories.find(contractId, categoryId)) throw InvalidInput.field('categoryId', `category ${categoryId} does not exist`);
   }
@@ -253,3 +285,7 @@ export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMN
     }
   }
 }
+
+/** "an option product of product option group 3" (or groups 3, 5), for a detail. */
+const optionOf = (groups: readonly number[]) =>
+  `an option product of product option ${groups.length === 1 ? `group ${groups[0]}` : `groups ${groups.join(', ')}`}`;

@@ -30,6 +30,7 @@ export const product = masterRecord('Product', {
   productDivision: z
     .enum(PRODUCT_DIVISIONS)
     .describe('0 normal, 1 ticket, 2 option, 3 department sale, 4 bundle parent, 5 set-sale parent, 6 simple-bundle parent, 7 bundle child, 8 bundle discount child'),
+  productOptionGroupId: z.string().nullable().describe('the product option group offered when the product is sold (productDivision 0 only); null: none'),
   reserveItems: z.array(reserveItem).describe('values of the free items, by label number'),
 });
 
@@ -80,6 +81,7 @@ const writable = {
   pointNotApplicable: oneOf(POINT_NOT_APPLICABLE).optional(),
   taxFreeDivision: oneOf(TAX_FREE_DIVISIONS).optional(),
   productDivision: oneOf(PRODUCT_DIVISIONS).optional(),
+  productOptionGroupId: clearable(digits(9)).optional().describe('a product option group, for a product of productDivision 0 only; null or "" clears it'),
   reserveItems: reserveItemsInput.optional(),
   stores: storesInput.optional().describe('handling by store: 0 sells, 1 does not; stores not listed keep theirs'),
 };
@@ -134,6 +136,7 @@ export function presentProduct(row: ProductRow, items: readonly ReserveItemRow[]
     pointNotApplicable: row.point_not_applicable,
     taxFreeDivision: row.tax_free_division,
     productDivision: row.product_division,
+    productOptionGroupId: row.product_option_group_id === null ? null : String(row.product_option_group_id),
     reserveItems: items.map((i) => ({ no: String(i.no), value: i.value })),
     ...stampsOf(row, zone),
   };

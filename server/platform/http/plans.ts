@@ -73,6 +73,13 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'POST /daily_summaries': FIVE, // 4.15
   'POST /terminals': FIVE, // 4.16
   'DELETE /products/reserve_item_labels/:no': FIVE, // 4.18
+  // Product option groups (issue 26): the platform's pages name the five plans.
+  'POST /product_option_groups': FIVE,
+  'GET /product_option_groups': FIVE,
+  'GET /product_option_groups/:product_option_group_id': FIVE,
+  'PATCH /product_option_groups/:product_option_group_id': FIVE,
+  'DELETE /product_option_groups/:product_option_group_id': FIVE,
+  'DELETE /product_option_groups/:product_option_group_id/products/:product_id': FIVE,
   // Stocktaking (issue 26): the platform's pages name Retail Business; our writes follow them.
   'GET /stocktaking': ['retail_business'],
   'GET /stocktaking/:stocktaking_info_id/products': ['retail_business'],
