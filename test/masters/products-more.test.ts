@@ -167,3 +167,42 @@ describe('a bulk request across a stop', () => {
     }
   });
 });
+
+describe('PUT /products/attributes/{no} and GET /products/attributes', () => {
+  it('registers a number without a name, renames one with it; the list answers the three slots in number order', async () => {
+    const changes: Change[] = [];
+    t.deps.writer.onChange((c) => changes.push(c));
+    expect(await ok('GET', '/products/attributes')).toEqual([]);
+    expect(await ok('PUT', '/products/attributes/3', { name: 'Material' })).toEqual({ no: '3', name: 'Material' });
+    expect(await ok('PUT', '/products/attributes/1', { name: 'Brand' })).toEqual({ no: '1', name: 'Brand' });
+    expect(await ok('PUT', '/products/attributes/1', { name: 'Maker' })).toEqual({ no: '1', name: 'Maker' });
+    expect(await ok('GET', '/products/attributes')).toEqual([
+      { no: '1', name: 'Maker' },
+      { no: '3', name: 'Material' },
+    ]);
+    // A synced master: each write reaches sync's outbox.
+    expect(changes.filter((c) => c.entity === 'product_attribute').map((c) => [c.op, c.id])).toEqual([
+      ['insert', '3'],
+      ['insert', '1'],
+      ['update', '1'],
+    ]);
+  });
+
+  it('400 for a number other than 1 to 3 and for a name missing, empty or over 15 characters', async () => {
+    const detail = async (path: string, body: unknown) => problem(await t.api('PUT', path, body), 400).detail;
+    expect(await detail('/products/attributes/0', { name: 'x' })).toBe('[no] must be 1 to 3');
+    expect(await detail('/products/attributes/4', { name: 'x' })).toBe('[no] must be 1 to 3');
+    expect(await detail('/products/attributes/a', { name: 'x' })).toBe('[no] must be 1 to 3');
+    expect(await detail('/products/attributes/1', {})).toBe('[name] is required');
+    expect(await detail('/products/attributes/1', { name: '' })).toBe('[name] must not be empty');
+    expect(await detail('/products/attributes/1', { name: 'x'.repeat(16) })).toBe('[name] must be at most 15 characters');
+    expect(await ok('GET', '/products/attributes')).toEqual([]);
+  });
+
+  it('needs pos.products:write to write and pos.products:read to list', async () => {
+    const reader = await t.tokenFor({ scopes: ['pos.products:read'] });
+    expect(problem(await t.api('PUT', '/products/attributes/1', { name: 'x' }, reader), 403).detail).toBe('[scope] the token lacks the scope pos.products:write');
+    const writer = await t.tokenFor({ scopes: ['pos.products:write'] });
+    expect(problem(await t.api('GET', '/products/attributes', undefined, writer), 403).detail).toBe('[scope] the token lacks the scope pos.products:read');
+  });
+});

@@ -18,3 +18,14 @@ CREATE TABLE master_bulk_jobs (
   accepted_at INTEGER NOT NULL,
   UNIQUE (contract_id, request_id)
 ) STRICT;
+
+-- The product attributes (商品属性, issue 26): three named slots per contract, created or renamed
+-- by PUT /products/attributes/{no}. A synced master.
+CREATE TABLE product_attributes (
+  contract_id TEXT NOT NULL REFERENCES contracts (contract_id),
+  no INTEGER NOT NULL CHECK (no BETWEEN 1 AND 3),
+  name TEXT NOT NULL,
+  ins_at INTEGER NOT NULL,
+  upd_at INTEGER NOT NULL,
+  PRIMARY KEY (contract_id, no)
+) STRICT;
