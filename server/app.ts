@@ -19,6 +19,8 @@ import storeRoutes from './masters/stores/routes.js';
 import staffsRoutes from './masters/staffs/routes.js';
 import staffRightsRoutes from './masters/staffs/rights-routes.js';
 import staffRanksRoutes from './masters/staff-ranks/routes.js';
+// Tax rates, receipt provisos, staff roles (issue 26, masters-tax).
+import taxRatesRoutes from './masters/tax-rates/routes.js';
 // Bulk registrations and updates of products and members (issue 26, pos-rest).
 import masterBulkRoutes from './masters/bulk/routes.js';
 // Product attributes (issue 26, pos-rest).
@@ -75,6 +77,8 @@ const API_ROUTES: Routes[] = [
   staffsRoutes,
   staffRightsRoutes,
   staffRanksRoutes,
+  // Tax rates, receipt provisos, staff roles (issue 26, masters-tax).
+  taxRatesRoutes,
   tablesRoutes,
   terminalsRoutes,
   cashDrawersRoutes,

@@ -56,6 +56,9 @@ export const ENTITIES: readonly EntityDef[] = [
   { name: 'staff_rank', table: 'staff_ranks', keys: ['staff_rank'], kind: 'master' },
   { name: 'staff', table: 'staffs', keys: ['staff_id'], kind: 'master' },
   { name: 'staff_login', table: 'staff_logins', keys: ['staff_id'], kind: 'master' },
+  // Tax rates by period, receipt provisos and staff roles (issue 26, masters-tax; migration 0037).
+  { name: 'consumption_tax_rate', table: 'consumption_tax_rates', keys: ['apply_start_date'], kind: 'master' },
+  { name: 'reduce_tax_rate', table: 'reduce_tax_rates', keys: ['reduce_tax_id', 'term_start'], kind: 'master' },
   { name: 'payment_method_group', table: 'payment_method_groups', keys: ['payment_method_group_id'], kind: 'master' },
   { name: 'payment_method', table: 'payment_methods', keys: ['payment_method_id'], kind: 'master' },
   { name: 'product_reserve_item_label', table: 'product_reserve_item_labels', keys: ['no'], kind: 'master' },
