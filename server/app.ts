@@ -67,6 +67,7 @@ import type { Routes, ServerModule } from './modules.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
+import storageRoutes from './inventory/storage/routes.js'; // storage (入荷, issue 26)
 const NO_QUERY = z.strictObject({});
 
 /** The resources served under /{contract_id}/pos; later issues add theirs here. */
@@ -121,6 +122,7 @@ const LAST_API_ROUTES: Routes[] = [desktopSettingsRoutes];
 const WAITER_ROUTES = [menusRoutes, toppingGroupsRoutes, reservationsRoutes, ordersRoutes];
 
 /**
+  storageRoutes, // storage (入荷, issue 26)
  * The server with the modules plugged in from outside (server/modules.ts: sync's routes, write
  * hooks and head-office link): the CLI's serve and the tests build it through here.
  */

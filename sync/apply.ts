@@ -61,6 +61,7 @@ const SUBSCRIPTION_EVENTS: readonly string[] = WEBHOOK_EVENTS.filter((e) => e !=
  */
 const RANKS: Record<string, (row: Record<string, unknown>) => number> = {
   shipping: (row) => Number(row.status),
+  storage: (row) => Number(row.status), // a completed storage (2) is not inspected or completed again
 };
 
 /**

@@ -165,6 +165,11 @@ export const ENTITIES: readonly EntityDef[] = [
   { name: 'order', table: 'orders', keys: ['order_id'], kind: 'sales', children: [{ table: 'order_items', parentKey: 'order_id' }] },
   // A linked store's webhook events (6.1, 6.2) ride the push and central delivers them (sync/event-forwarder.ts
   // forwards only linked contracts' events); fanned_out is each instance's own.
+  // Storage (入荷, issue 26): made where the purchase order is registered (or by POST /storage),
+  // inspected and completed at the delivery store's PC, so editable like a shipping; a completed
+  // storage is never rolled back by an older copy (sync/apply.ts RANKS). Its stock moves travel
+  // as stock movements, made once by the PC that completes it.
+  { name: 'storage', table: 'storages', keys: ['storage_id'], kind: 'master', children: [{ table: 'storage_details', parentKey: 'storage_id' }] },
   { name: 'webhook_event', table: 'webhook_events', keys: ['event_id'], kind: 'sales', insertOnce: true, localColumns: ['fanned_out'] },
   {
     name: 'reservation',

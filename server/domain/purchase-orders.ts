@@ -7,6 +7,8 @@
 export const PURCHASE_ORDER_STATUSES = ['2', '3', '4', '5'] as const;
 /** A registration takes only these (3.4). */
 export const REGISTRABLE_STATUSES = ['2', '5'] as const;
+/** An order placed with the supplier: its goods are expected at the delivery stores (each gets a storage). */
+export const ORDERED = '2';
 /** Orders whose quantities are still to arrive: the expected arrivals an order limit counts. */
 export const OPEN_STATUSES = ['2', '5'] as const;
 

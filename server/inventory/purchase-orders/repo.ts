@@ -6,7 +6,7 @@ import type { Writer } from '../../db/write.js';
 import { COST_SCALE, formatDecimal, fromUnits } from '../../domain/money.js';
 import { productTaxRateAt } from '../../domain/inventory-prices.js';
 import { TaxRateBook } from '../../masters/tax-rates/repo.js';
-import { applySplit, assertOrderable, PurchaseOrderRuleError, SPLIT_SUPPLIER } from '../../domain/purchase-orders.js';
+import { applySplit, assertOrderable, ORDERED, PurchaseOrderRuleError, SPLIT_SUPPLIER } from '../../domain/purchase-orders.js';
 import { formatDate } from '../../domain/time.js';
 import type { Page, UpdRange } from '../../platform/http/paging.js';
 import { InvalidInput, NotFoundError } from '../../domain/errors.js';
@@ -14,6 +14,7 @@ import { ContractRepo, type Contract } from '../../platform/contracts/repo.js';
 import { StaffRepo } from '../../masters/staffs/repo.js';
 import { StoreRepo } from '../../masters/stores/repo.js';
 import { SupplierRepo } from '../suppliers/repo.js';
+import { StorageOperations, type OrderedDelivery } from '../storage/operations.js';
 import { DEFAULT_ORDER_SETTING, InventoryMasters, pairKey, type ProductFacts } from './inventory-masters.js';
 import type {
   CreatePurchaseOrder,
@@ -59,6 +60,7 @@ export class PurchaseOrderRepo {
   private readonly staffs;
   private readonly masters;
   private readonly suppliers;
+  private readonly storage;
   private readonly taxRates;
 
   constructor(
@@ -72,6 +74,7 @@ export class PurchaseOrderRepo {
     this.staffs = new StaffRepo(db, writer, ids, clock);
     this.masters = new InventoryMasters(db);
     this.suppliers = new SupplierRepo(db, writer, ids, clock);
+    this.storage = new StorageOperations(db, writer, ids, clock);
     this.taxRates = new TaxRateBook(db);
     this.byId = db.prepare('SELECT * FROM purchase_orders WHERE contract_id = ? AND storage_info_id = ?');
     const ofOrders = (table: string, order: string) =>
@@ -240,6 +243,8 @@ export class PurchaseOrderRepo {
         return { row: productRow, deliveries };
       });
       this.writer.changed({ contractId, entity: PURCHASE_ORDER_ENTITY, id: String(orderId), op: 'insert' });
+      // An order placed (status 2) is expected at each delivery store: its storages wait there.
+      if (row.status === ORDERED) this.storage.createForOrder(contractId, deliveriesOf(row, products, stores));
       return { row, products, stores };
     });
   }
@@ -270,6 +275,24 @@ export class PurchaseOrderRepo {
       });
     });
   }
+}
+
+/** What each delivery store of an order receives (the storages the order makes). */
+function deliveriesOf(row: PurchaseOrderRow, products: NonNullable<PurchaseOrderRecord['products']>, stores: readonly OrderStoreRow[]): OrderedDelivery[] {
+  return stores.map((s) => ({
+    storageInfoId: row.storage_info_id,
+    supplierId: row.recipient_order_id,
+    storeId: s.storage_store_id,
+    expectedFrom: s.storage_expected_date_from,
+    expectedTo: s.storage_expected_date_to,
+    memo: row.memo,
+    staffId: row.staff_id,
+    identificationNo: row.identification_no,
+    roundingDivision: row.rounding_division,
+    products: products.flatMap(({ row: p, deliveries }) =>
+      deliveries.filter((d) => d.store_id === s.storage_store_id).map((d) => ({ productId: p.product_id, taxRate: p.tax_rate, cost: p.cost, quantity: d.quantity })),
+    ),
+  }));
 }
 
 const costOf = (fact: ProductFacts) => (fact.cost_units === null ? '0' : fromUnits(fact.cost_units, COST_SCALE));

@@ -3,7 +3,16 @@ import type { AppDeps } from '../../deps.js';
 import { answers } from '../../platform/http/answers.js';
 import { apiRoutes } from '../../platform/http/api-routes.js';
 import { PurchaseOrderRepo } from './repo.js';
-import { createPurchaseOrderBody, getPurchaseOrderQuery, listPurchaseOrdersQuery, presentPurchaseOrder, purchaseOrder, purchaseOrderParams } from './schema.js';
+import { listOrderProductsQuery, listOrderStoresQuery, orderProductItem, productsPage, storesPage } from './children.js';
+import {
+  createPurchaseOrderBody,
+  getPurchaseOrderQuery,
+  listPurchaseOrdersQuery,
+  presentPurchaseOrder,
+  purchaseOrder,
+  purchaseOrderParams,
+  purchaseOrderStore,
+} from './schema.js';
 
 /** Purchase orders to suppliers (spec 2.10, 4.14); Retail Business only (server/platform/http/plans.ts). */
 export default function purchaseOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
@@ -48,6 +57,33 @@ export default function purchaseOrdersRoutes(deps: AppDeps): FastifyPluginAsyncZ
         const row = orders.get(contract.contractId, params.purchase_order_id);
         const [record] = orders.records(contract.contractId, [row], query.with_products !== 'none', query.with_stores !== 'none');
         return presentPurchaseOrder(record!, contract.timeZone);
+      },
+    );
+
+    route.get(
+      '/purchase_orders/:purchase_order_id/products',
+      'pos.orders:read',
+      {
+        summary: "List a purchase order's products (with_deliveries=all adds their delivery stores)",
+        params: purchaseOrderParams,
+        querystring: listOrderProductsQuery,
+        response: answers.listOf(orderProductItem),
+      },
+      ({ contract, params, query, page }) => {
+        const row = orders.get(contract.contractId, params.purchase_order_id);
+        const [record] = orders.records(contract.contractId, [row], true, false);
+        return page(productsPage(presentPurchaseOrder(record!, contract.timeZone).products ?? [], query));
+      },
+    );
+
+    route.get(
+      '/purchase_orders/:purchase_order_id/stores',
+      'pos.orders:read',
+      { summary: "List a purchase order's delivery stores", params: purchaseOrderParams, querystring: listOrderStoresQuery, response: answers.listOf(purchaseOrderStore) },
+      ({ contract, params, query, page }) => {
+        const row = orders.get(contract.contractId, params.purchase_order_id);
+        const [record] = orders.records(contract.contractId, [row], false, true);
+        return page(storesPage(presentPurchaseOrder(record!, contract.timeZone).stores ?? [], query));
       },
     );
   };

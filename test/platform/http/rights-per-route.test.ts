@@ -35,6 +35,7 @@ const OPEN_RESOURCES = [
   'suppliers', 'stock', // issue 14: inventory masters and stock (scopes pos.suppliers, pos.stock, and the plan)
   'shipments', 'purchase_orders', // issue 14: store-made inventory records (scope pos.orders and the plan)
   'shipping', 'shipping_modification_requests', 'receiving', // issue 14: store-to-store shipping (scope pos.transfers and the plan)
+  'storage', // issue 26: storage from suppliers (scope pos.orders and the plan)
 ];
 
 const relative = (url: string) => url.replace(/^\/:contract_id\/(pos|waiter)(?=\/)/, '');
