@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { approvalDecision } from '../../server/domain/shipping.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
 import { body, movementsOf, ok, stockOf, world, type World } from './shipping-fixtures.js';
@@ -97,5 +98,15 @@ describe('PATCH /shipping/{shipping_id}/approval', () => {
     );
     new ContractRepo(t.deps.db, t.deps.writer, t.clock).setPlan(t.contractId, 'premium_plus');
     expect(problem(await approval(id, { approvalStatus: '1' }), 403).detail).toMatch(/^the contract's plan premium_plus cannot use PATCH \/shipping\/\{shipping_id\}\/approval/);
+  });
+});
+
+describe('approvalDecision (the rule)', () => {
+  it('approving sends out; rejecting only from unapproved; a request not approved (3) or a sent shipping is not decided here', () => {
+    expect(approvalDecision('0', '0', '1')).toEqual({ stamp: true, sendOut: true });
+    expect(approvalDecision('0', '1', '1')).toEqual({ stamp: false, sendOut: true });
+    expect(approvalDecision('0', '0', '2')).toEqual({ stamp: true, sendOut: false });
+    expect(() => approvalDecision('0', '3', '1')).toThrow('the shipping is a request not approved (3); it is not decided by this operation');
+    expect(() => approvalDecision('2', '1', '1')).toThrow('the shipping is 2 (receiving inspection): only a shipping not shipped (0) is approved or rejected');
   });
 });
