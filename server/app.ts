@@ -59,6 +59,9 @@ import categoryGroupRoutes from './inventory/category-groups/routes.js';
 import supplierRoutes from './inventory/suppliers/routes.js';
 import productOrderSettingRoutes from './inventory/product-order-settings/routes.js';
 import stockRoutes from './inventory/stock/routes.js';
+// Losses (issue 26).
+import lossesRoutes from './inventory/losses/routes.js';
+import lossDivisionRoutes from './inventory/loss-divisions/routes.js';
 import stocktakingRoutes from './inventory/stocktaking/routes.js'; // stocktaking (issue 26)
 import desktopSettingsRoutes from './platform/desktop-settings/routes.js';
 import setupRoutes from './platform/setup/routes.js';
@@ -109,6 +112,9 @@ const API_ROUTES: Routes[] = [
   supplierRoutes,
   productOrderSettingRoutes,
   stockRoutes,
+  // Losses (issue 26).
+  lossesRoutes,
+  lossDivisionRoutes,
   stocktakingRoutes, // stocktaking (issue 26)
 ];
 

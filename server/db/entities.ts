@@ -78,6 +78,8 @@ export const ENTITIES: readonly EntityDef[] = [
   { name: 'supplier', table: 'suppliers', keys: ['supplier_id'], kind: 'master' },
   { name: 'supplier_product', table: 'supplier_products', keys: ['supplier_id', 'division', 'target_id'], kind: 'master' },
   { name: 'product_order_setting', table: 'product_order_settings', keys: ['product_id', 'store_id'], kind: 'master' },
+  // Losses (issue 26): the loss divisions a loss names, the contract's own list.
+  { name: 'loss_division', table: 'loss_divisions', keys: ['division_code'], kind: 'master' },
   { name: 'product_bundle_group', table: 'product_bundle_groups', keys: ['product_bundle_group_id'], kind: 'master' },
   // Product option groups (issue 26) are the topping groups; their option products travel with them.
   {
@@ -114,6 +116,8 @@ export const ENTITIES: readonly EntityDef[] = [
   // Shipments and purchase orders: made at a store (edited there, never at head office), so they
   // travel like sales records, with their child rows, each time they change.
   { name: 'shipment', table: 'shipments', keys: ['shipment_id'], kind: 'sales', children: [{ table: 'shipment_details', parentKey: 'shipment_id' }] },
+  // Losses (issue 26): made at a store, travel with their details each time they change.
+  { name: 'loss', table: 'losses', keys: ['loss_id'], kind: 'sales', children: [{ table: 'loss_details', parentKey: 'loss_id' }] },
   // Stocktaking (issue 26): made, counted and completed at its store (node-suffixed ids); travels with its target categories and lines each time it changes.
   {
     name: 'stocktaking',

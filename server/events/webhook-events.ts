@@ -12,7 +12,9 @@ export const PAYMENT_METHOD_GROUP_EVENT = 'pos:payment-method-groups'; // 6.2
 export const CSV_COMPLETION_EVENT = 'pos:transaction-detail-csv'; // 6.3 (name ours: the spec gives none)
 // Stocktaking (issue 26): the platform's 棚卸 notice, body { stocktakingInfoIds }.
 export const STOCKTAKING_EVENT = 'pos:stocktaking';
-export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT] as const;
+// Losses (issue 26): the platform's ロス notice (postwebhooklosses), body { lossIds }, actions created / edited / deleted.
+export const LOSS_EVENT = 'pos:losses';
+export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT, LOSS_EVENT] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export const isWebhookEvent = (value: string): value is WebhookEventName => (WEBHOOK_EVENTS as readonly string[]).includes(value);

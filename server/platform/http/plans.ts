@@ -78,6 +78,17 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'POST /stock/:product_id/add': ['retail_business'],
   'POST /stock/add/bulk': ['retail_business'],
   'GET /stock/changes/:product_id/:store_id': ['retail_business'],
+  // Losses and loss divisions (issue 26): the platform's loss pages name Retail Business.
+  'POST /losses': ['retail_business'],
+  'GET /losses': ['retail_business'],
+  'GET /losses/:loss_id': ['retail_business'],
+  'PATCH /losses/:loss_id': ['retail_business'],
+  'DELETE /losses/:loss_id': ['retail_business'],
+  'POST /loss_divisions': ['retail_business'],
+  'GET /loss_divisions': ['retail_business'],
+  'GET /loss_divisions/:division_code': ['retail_business'],
+  'PATCH /loss_divisions/:division_code': ['retail_business'],
+  'DELETE /loss_divisions/:division_code': ['retail_business'],
   'POST /daily_summaries': FIVE, // 4.15
   'POST /terminals': FIVE, // 4.16
   'DELETE /products/reserve_item_labels/:no': FIVE, // 4.18
