@@ -30,6 +30,11 @@ import toppingGroupsRoutes from './restaurant/topping-groups/routes.js';
 import tablesRoutes from './restaurant/tables/routes.js';
 import reservationsRoutes from './restaurant/reservations/routes.js';
 import ordersRoutes from './restaurant/orders/routes.js';
+// waiter operations (issue 26): table uses, toppings, staff calls, the store dashboard
+import tableUsesRoutes from './restaurant/table-uses/routes.js';
+import toppingsRoutes from './restaurant/toppings/routes.js';
+import staffCallsRoutes from './restaurant/staff-calls/routes.js';
+import dashboardRoutes from './restaurant/dashboard/routes.js';
 import terminalsRoutes from './masters/terminals/routes.js';
 import cashDrawersRoutes from './masters/cash-drawers/routes.js';
 import paymentTerminalsRoutes from './masters/payment-terminals/routes.js';
@@ -125,7 +130,7 @@ const LAST_API_ROUTES: Routes[] = [desktopSettingsRoutes];
  * The restaurant resources: served under /{contract_id}/waiter as the platform serves them
  * (the canonical path in OpenAPI), and still under /{contract_id}/pos for earlier clients.
  */
-const WAITER_ROUTES = [menusRoutes, toppingGroupsRoutes, reservationsRoutes, ordersRoutes];
+const WAITER_ROUTES = [menusRoutes, toppingGroupsRoutes, reservationsRoutes, ordersRoutes, tableUsesRoutes, toppingsRoutes, staffCallsRoutes, dashboardRoutes];
 
 /**
   storageRoutes, // storage (入荷, issue 26)

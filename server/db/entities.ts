@@ -89,6 +89,8 @@ export const ENTITIES: readonly EntityDef[] = [
     kind: 'master',
     children: [{ table: 'product_option_group_products', parentKey: 'product_option_group_id' }],
   },
+  // waiter operations (issue 26): toppings, each a member of one topping group
+  { name: 'topping', table: 'toppings', keys: ['topping_id'], kind: 'master' },
   { name: 'menu', table: 'menus', keys: ['menu_id'], kind: 'master' },
   { name: 'table', table: 'dining_tables', keys: ['table_id'], kind: 'master' },
   { name: 'daily_budget', table: 'daily_budgets', keys: ['store_id', 'budget_date'], kind: 'master' },
@@ -167,6 +169,8 @@ export const ENTITIES: readonly EntityDef[] = [
   },
   { name: 'table_use', table: 'table_uses', keys: ['table_use_id'], kind: 'sales', children: [{ table: 'table_use_tables', parentKey: 'table_use_id' }] },
   { name: 'order', table: 'orders', keys: ['order_id'], kind: 'sales', children: [{ table: 'order_items', parentKey: 'order_id' }] },
+  // waiter operations (issue 26): a table's staff calls, made at the store
+  { name: 'staff_call', table: 'staff_calls', keys: ['staff_call_id'], kind: 'sales' },
   // A linked store's webhook events (6.1, 6.2) ride the push and central delivers them (sync/event-forwarder.ts
   // forwards only linked contracts' events); fanned_out is each instance's own.
   // Storage (入荷, issue 26): made where the purchase order is registered (or by POST /storage),

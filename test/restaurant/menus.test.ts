@@ -40,6 +40,7 @@ describe('menus', () => {
         condition: 'orderable',
         quantity: null,
         conditionUpdDateTime: AT_10_00,
+        productId: null,
         insDateTime: AT_10_00,
         updDateTime: AT_10_00,
       });

@@ -251,10 +251,10 @@ describe('orders', () => {
     const reservationId = res.json().id;
     const created = await order({ storeId, tableIds: [tables[0], tables[1]], reservationId, items: [water] });
     const useId = created.tableUseId;
-    expect((await t.api('GET', `/table_uses/${useId}`)).json()).toEqual({ ...created.tableUse, orderIds: [created.orderId] });
+    expect((await t.api('GET', `/table_uses/${useId}`)).json()).toMatchObject({ ...created.tableUse, orderIds: [created.orderId] });
     const ended = await t.api('PATCH', `/table_uses/${useId}`, { status: 'ended' });
     expect(ended.statusCode).toBe(200);
-    expect(ended.json()).toEqual({ ...created.tableUse, status: 'ended', orderIds: [created.orderId] });
+    expect(ended.json()).toMatchObject({ ...created.tableUse, status: 'ended', ended: '2026-11-22T10:00:00+09:00', orderIds: [created.orderId] });
     expect((await t.api('GET', `/reservations/${reservationId}`)).json()).toMatchObject({ status: 'finished', tableUseId: useId });
     expect((await t.api('PATCH', `/table_uses/${useId}`, { status: 'ended' })).statusCode).toBe(200);
     expect(problem(await t.api('PATCH', `/table_uses/${useId}`, { status: 'started' }), 400)).toEqual(badRequest('[status] a table use that is ended cannot become started'));

@@ -13,6 +13,9 @@ export const ALL_SCOPES = [
   'waiter.orders:read',
   'waiter.orders:write',
   'waiter.orders:history',
+  // waiter operations (issue 26): staff calls, named as platform clients name them
+  'waiter.staff-calls:read',
+  'waiter.staff-calls:write',
   'order-shipment.orders:read',
   'order-shipment.orders:write',
   'order-shipment.stores:read',

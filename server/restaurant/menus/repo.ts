@@ -34,6 +34,7 @@ export interface MenuRow {
   condition: Condition;
   quantity: number | null;
   condition_at: number;
+  product_id: number | null;
   ins_at: number;
   upd_at: number;
 }
@@ -54,6 +55,7 @@ const COLUMNS = {
   courseDivision: 'course_division',
   categoryId: 'category_id',
   price: 'price_units',
+  productId: 'product_id',
 };
 const SORT_COLUMNS = { menuId: 'menu_id', categoryId: 'category_id', menuName: 'menu_name' };
 const CONDITION_SORT_COLUMNS = { menu_id: 'menu_id', category_id: 'category_id' };
@@ -67,6 +69,7 @@ const STATEMENT_CACHE_MAX = 64;
 export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
   private readonly storeOf;
   private readonly categoryExists;
+  private readonly productExists;
   private readonly orderedIn;
   private readonly setConditionStmt;
   private readonly conditionStatements = new Map<string, Statement<unknown[], ConditionRow>>();
@@ -75,6 +78,7 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
     super(db, writer, clock, { entity: 'menu', columns: COLUMNS, sort: SORT_COLUMNS });
     this.storeOf = db.prepare('SELECT store_id, pause_flag FROM stores WHERE contract_id = ? AND store_id = ?');
     this.categoryExists = db.prepare('SELECT 1 FROM categories WHERE contract_id = ? AND category_id = ?');
+    this.productExists = db.prepare('SELECT 1 FROM products WHERE contract_id = ? AND product_id = ?');
     // Toppings and course items are JSON arrays of the item; menu deletes are rare, so scanning them is fine.
     this.orderedIn = db.prepare(
       `SELECT order_id FROM order_items WHERE contract_id = @contractId AND menu_id = @menuId
@@ -98,6 +102,7 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
       this.assertDivision(input.menuType, courseDivision);
       if (!this.storeOf.get(contractId, input.storeId)) throw InvalidInput.field('storeId', `store ${input.storeId} does not exist`);
       if (input.categoryId !== undefined) this.assertCategory(contractId, input.categoryId);
+      if (input.productId !== undefined) this.assertProduct(contractId, input.productId);
       const id = this.insertRow(contractId, {
         menu_id: this.ids.next('menus'),
         store_id: Number(input.storeId),
@@ -109,6 +114,7 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
         condition: 'orderable',
         quantity: null,
         condition_at: this.now(),
+        product_id: input.productId === undefined ? null : Number(input.productId),
       });
       return this.get(contractId, id);
     });
@@ -129,6 +135,8 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
       if (patch.categoryId !== undefined && patch.categoryId !== null) this.assertCategory(contractId, patch.categoryId);
       if (patch.categoryId !== undefined) values.categoryId = patch.categoryId === null ? null : Number(patch.categoryId);
       if (patch.price !== undefined) values.price = toUnits(patch.price, PRICE_SCALE);
+      if (patch.productId !== undefined && patch.productId !== null) this.assertProduct(contractId, patch.productId);
+      if (patch.productId !== undefined) values.productId = patch.productId === null ? null : Number(patch.productId);
       this.updateFields(contractId, current, values);
       return this.get(contractId, menuId);
     });
@@ -263,5 +271,9 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
 
   private assertCategory(contractId: string, categoryId: string): void {
     if (!this.categoryExists.get(contractId, categoryId)) throw InvalidInput.field('categoryId', `category ${categoryId} does not exist`);
+  }
+
+  private assertProduct(contractId: string, productId: string): void {
+    if (!this.productExists.get(contractId, productId)) throw InvalidInput.field('productId', `product ${productId} does not exist`);
   }
 }

@@ -27,6 +27,7 @@ export const menu = masterRecord('Menu', {
   condition: z.enum(CONDITIONS).describe('orderable or soldout'),
   quantity: z.number().int().nullable().describe('remaining quantity; null when not counted (no limit)'),
   conditionUpdDateTime: z.string().describe('when condition or quantity last changed'),
+  productId: z.string().nullable().describe('the POS product the menu sells (its checkout line carries it: reports and stock); null: sold by name'),
 });
 
 export type Menu = z.infer<typeof menu>;
@@ -49,6 +50,7 @@ export const createMenuBody = z.strictObject({
   courseDivision: courseDivision.optional(),
   categoryId: digits(9).optional(),
   price: decimalText(PRICE).optional(),
+  productId: id().optional().describe('the POS product the menu sells'),
 });
 
 // storeId is absent: a menu stays in its store (sending it is an unknown key).
@@ -58,6 +60,7 @@ export const updateMenuBody = patchBody({
   courseDivision: clearable(courseDivision).optional(),
   categoryId: clearable(digits(9)).optional(),
   price: decimalText(PRICE).optional(),
+  productId: clearable(id()).optional(),
 });
 
 export const MENU_SORT = ['menuId', 'categoryId', 'menuName'] as const;

@@ -13,14 +13,13 @@ import {
   order,
   orderParams,
   tableUseParams,
-  tableUseWithOrders,
   updateItemBody,
-  updateTableUseBody,
 } from './schema.js';
 
 /**
  * Restaurant orders (spec 2.12, 4.17) and the supporting operations the ordering side calls:
- * taking an order (which seats the party when needed), item and table-use status. Open to every plan.
+ * taking an order (which seats the party when needed) and item status. Open to every plan.
+ * Table uses themselves are server/restaurant/table-uses.
  */
 export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const orders = new OrderRepo(deps.db, deps.writer, deps.ids, deps.clock);
@@ -76,20 +75,6 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       write,
       { summary: 'Change the status of an order item (waiting, provided, canceled); answers the order', params: itemParams, body: updateItemBody, response: answers.found(order) },
       ({ contract, params, body }) => present(orders.changeItemStatus(contract.contractId, params.order_id, params.item_id, body.status), contract.timeZone),
-    );
-
-    route.get(
-      '/table_uses/:table_use_id',
-      read,
-      { summary: 'Get a table use and the ids of its orders', params: tableUseParams, response: answers.found(tableUseWithOrders) },
-      ({ contract, params }) => orders.tableUses.presentWithOrders(orders.tableUses.get(contract.contractId, params.table_use_id)),
-    );
-
-    route.patch(
-      '/table_uses/:table_use_id',
-      write,
-      { summary: 'Change the status of a table use (started → ended, canceled or merged)', params: tableUseParams, body: updateTableUseBody, response: answers.found(tableUseWithOrders) },
-      ({ contract, params, body }) => orders.tableUses.presentWithOrders(orders.tableUses.changeStatus(contract.contractId, params.table_use_id, body.status)),
     );
   };
 }

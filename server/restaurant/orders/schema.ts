@@ -165,11 +165,8 @@ export const tableUse = z
   .meta({ id: 'TableUse' });
 export type TableUse = z.infer<typeof tableUse>;
 
-/** `GET`/`PATCH /table_uses/{id}`: the table use and its orders; an order embeds the plain `tableUse` (2.12). */
-export const tableUseWithOrders = tableUse
-  .extend({ orderIds: z.array(z.string()).describe('the orders taken at this table use, oldest first') })
-  .meta({ id: 'TableUseWithOrders' });
-export type TableUseWithOrders = z.infer<typeof tableUseWithOrders>;
+/** A table use and the ids of its orders (oldest first); an order embeds the plain `tableUse` (2.12). */
+export type TableUseWithOrders = TableUse & { orderIds: string[] };
 
 export const order = z
   .object({

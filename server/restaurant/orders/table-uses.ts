@@ -69,7 +69,11 @@ export class TableUseRepo {
       `SELECT u.table_use_id FROM table_use_tables t JOIN table_uses u USING (contract_id, table_use_id)
        WHERE t.contract_id = ? AND t.table_id = ? AND u.status = 'started' LIMIT 1`,
     );
-    this.setStatus = db.prepare('UPDATE table_uses SET status = ?, upd_at = ? WHERE contract_id = ? AND table_use_id = ?');
+    // Ending a table use records when (the platform's `ended`, 精算日時).
+    this.setStatus = db.prepare(
+      `UPDATE table_uses SET status = @status, ended_at = CASE WHEN @status = 'ended' THEN @now ELSE ended_at END, upd_at = @now
+       WHERE contract_id = @contractId AND table_use_id = @tableUseId`,
+    );
     this.releaseReservations = db.prepare(
       `UPDATE reservations SET table_use_id = NULL, upd_at = ?
        WHERE contract_id = ? AND table_use_id = ? RETURNING reservation_id`,
@@ -127,7 +131,7 @@ export class TableUseRepo {
       if (problem) throw InvalidInput.field('status', problem);
       if (current.status === status) return current;
       const now = this.clock.now().getTime();
-      this.setStatus.run(status, now, contractId, current.table_use_id);
+      this.setStatus.run({ status, now, contractId, tableUseId: current.table_use_id });
       this.writer.changed({ contractId, entity: 'table_use', id: tableUseId, op: 'update' });
       if (status === 'ended') {
         const finished = this.finishReservations.all(now, contractId, current.table_use_id) as { reservation_id: number }[];

@@ -3,6 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
+import { InvalidInput } from '../../domain/errors.js';
 import type { Page } from '../../platform/http/paging.js';
 import { DEFAULT_CREATED_IN, type CreateToppingGroup, type RULE_CONDITIONS, type UpdateToppingGroup } from './schema.js';
 
@@ -37,8 +38,11 @@ const ruleColumns = (rule: Rule) => ({
 });
 
 export class ToppingGroupRepo extends MasterRepo<ToppingGroupRow, keyof typeof SORT_COLUMNS> {
+  private readonly firstTopping;
+
   constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
     super(db, writer, clock, { entity: 'topping_group', columns: COLUMNS, sort: SORT_COLUMNS });
+    this.firstTopping = db.prepare('SELECT topping_id FROM toppings WHERE contract_id = ? AND topping_group_id = ? ORDER BY topping_id LIMIT 1');
   }
 
   create(contractId: string, input: CreateToppingGroup): ToppingGroupRow {
@@ -66,8 +70,14 @@ export class ToppingGroupRepo extends MasterRepo<ToppingGroupRow, keyof typeof S
     });
   }
 
+  /** Refused (400) while toppings belong to the group: move or delete them first. */
   delete(contractId: string, id: string): void {
-    this.writer.write(() => this.deleteRow(contractId, this.get(contractId, id)));
+    this.writer.write(() => {
+      const current = this.get(contractId, id);
+      const member = this.firstTopping.get(contractId, current.topping_group_id) as { topping_id: number } | undefined;
+      if (member) throw InvalidInput.field('topping_group_id', `topping group ${id} has toppings (topping ${member.topping_id}); move or delete them first`);
+      this.deleteRow(contractId, current);
+    });
   }
 
   list(contractId: string, page: Page<keyof typeof SORT_COLUMNS>): ToppingGroupRow[] {
