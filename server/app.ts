@@ -45,6 +45,8 @@ import customersRoutes from './masters/customers/routes.js';
 import paymentMethodsRoutes from './masters/payment-methods/routes.js';
 import paymentMethodGroupsRoutes from './masters/payment-method-groups/routes.js';
 import productBundleGroupsRoutes from './masters/product-bundle-groups/routes.js';
+// Coupons (issue 26)
+import couponRoutes from './masters/coupons/routes.js';
 // Product option groups (issue 26)
 import productOptionGroupsRoutes from './masters/product-option-groups/routes.js';
 import transactionsRoutes from './sales/transactions/routes.js';
@@ -101,6 +103,7 @@ const API_ROUTES: Routes[] = [
   paymentMethodsRoutes,
   paymentMethodGroupsRoutes,
   productBundleGroupsRoutes,
+  couponRoutes, // issue 26
   productOptionGroupsRoutes, // issue 26
   transactionsRoutes,
   transactionCustomerRoutes,

@@ -81,6 +81,9 @@ export const ENTITIES: readonly EntityDef[] = [
   // Losses (issue 26): the loss divisions a loss names, the contract's own list.
   { name: 'loss_division', table: 'loss_divisions', keys: ['division_code'], kind: 'master' },
   { name: 'product_bundle_group', table: 'product_bundle_groups', keys: ['product_bundle_group_id'], kind: 'master' },
+  // Coupons and their items (issue 26, cancel-coupons; migration 0036): sales' coupon lines name them.
+  { name: 'coupon', table: 'coupons', keys: ['coupon_id'], kind: 'master' },
+  { name: 'coupon_product', table: 'coupon_products', keys: ['coupon_id', 'type', 'division', 'item_id'], kind: 'master' },
   // Product option groups (issue 26) are the topping groups; their option products travel with them.
   {
     name: 'topping_group',

@@ -322,9 +322,11 @@ describe('POST /transactions: coupons', () => {
   const coupon = { terminalTranCouponId: 'TC1', couponId: '77', couponName: 'Welcome', benefitType: 'P3', benefitValue: '50', couponDiscountTotal: '0' };
 
   it('are stored with transactionCouponId 1..n on plans that have coupons', async () => {
-    const t = await f.sale({ details: [line(1, '100')], coupons: [coupon, { couponId: '78', couponDivision: '1', benefitType: '1', couponDiscountTotal: '10' }] });
+    // A normal coupon names one of the coupon master (issue 26); an external gift coupon (1) need not.
+    const couponId = (await f.create('/coupons', { couponName: 'Welcome points', couponDivision: '1', couponValue: '50' })).couponId;
+    const t = await f.sale({ details: [line(1, '100')], coupons: [{ ...coupon, couponId }, { couponId: '78', couponDivision: '1', benefitType: '1', couponDiscountTotal: '10' }] });
     expect(t.coupons).toEqual([
-      { transactionCouponId: '1', terminalTranCouponId: 'TC1', couponId: '77', couponName: 'Welcome', couponDivision: '0', serialNumber: null, benefitType: 'P3', benefitValue: '50', couponDiscountTotal: '0' },
+      { transactionCouponId: '1', terminalTranCouponId: 'TC1', couponId, couponName: 'Welcome', couponDivision: '0', serialNumber: null, benefitType: 'P3', benefitValue: '50', couponDiscountTotal: '0' },
       { transactionCouponId: '2', terminalTranCouponId: null, couponId: '78', couponName: null, couponDivision: '1', serialNumber: null, benefitType: '1', benefitValue: null, couponDiscountTotal: '10' },
     ]);
     expect(await f.detail400({ details: [line(1, '100')], coupons: [{ ...coupon, benefitType: 'P5' }] })).toBe(

@@ -87,7 +87,7 @@ export class ProductBundleGroupRepo extends MasterRepo<ProductBundleGroupRow, ke
  * YYYY-MM-DD strings compare as dates; both ends are days of the sale, so equal dates are one
  * day. The detail names the end the client sent (endDate when both were sent).
  */
-function assertPeriod(startDate: string | null, endDate: string | null, field: 'startDate' | 'endDate' = 'endDate'): void {
+export function assertPeriod(startDate: string | null, endDate: string | null, field: 'startDate' | 'endDate' = 'endDate'): void {
   if (startDate === null || endDate === null || endDate >= startDate) return;
   throw field === 'endDate'
     ? InvalidInput.field('endDate', `${endDate} is before the start date ${startDate}`)

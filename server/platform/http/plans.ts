@@ -36,6 +36,17 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'DELETE /reservations/:reservation_id': ['food_business'],
   'POST /transactions/:transaction_id/dispose': FIVE, // 4.7
   'POST /transactions/:transaction_id/cancel': FIVE, // issue 26: the platform's 取引取消, as every transaction write
+  // Coupons and their items (issue 26): the five plans of the coupon item pages, the master alike.
+  'POST /coupons': FIVE,
+  'GET /coupons': FIVE,
+  'GET /coupons/:coupon_id': FIVE,
+  'PATCH /coupons/:coupon_id': FIVE,
+  'PUT /coupons/:coupon_id': FIVE,
+  'DELETE /coupons/:coupon_id': FIVE,
+  'GET /coupons/:coupon_id/products': FIVE,
+  'POST /coupons/:coupon_id/products': FIVE,
+  'PATCH /coupons/:coupon_id/type/:type/division/:division/products/:item_id': FIVE,
+  'DELETE /coupons/:coupon_id/type/:type/division/:division/products/:item_id': FIVE,
   'PATCH /staff_ranks/:staff_rank': ['premium_plus', 'food_business', 'retail_business'], // 4.8
   'DELETE /budget/:store_id/:year/:month': FIVE, // 4.9
   'POST /transactions/details/out_file_async': FIVE, // 4.11

@@ -28,6 +28,8 @@ import { HEADER_FIELDS, type Field, type Rec } from './catalog.js';
 import { resolveLines } from './lines.js';
 import { adjustmentMileMismatch, cashOf, totalsOf, units } from './totals.js';
 import { assertCouponsAllowed, resolveCoupons, resolveDepositOthers } from './payments.js';
+import { applyCouponMaster } from './coupons.js';
+import { CouponRepo } from '../../masters/coupons/repo.js';
 import { TransactionRepo, type TransactionRecord } from './repo.js';
 import { bodyHash, RequestKeyRepo, requestKeys } from './request-keys.js';
 import type { CreateTransaction } from './schema.js';
@@ -69,6 +71,8 @@ export class TransactionRegistry {
   /** The closings in force, for the open-day rule (also asked by a return-cancel by path, dispose.ts). */
   readonly closings: DailySummaryRepo;
   private readonly requestKeys: RequestKeyRepo;
+  /** The coupon master a sale's coupon lines name (issue 26). */
+  private readonly coupons: CouponRepo;
   private readonly taxRates: TaxRateBook;
 
   constructor(
@@ -86,6 +90,7 @@ export class TransactionRegistry {
     this.bundles = new ProductBundleGroupRepo(db, writer, ids, clock);
     this.closings = new DailySummaryRepo(db);
     this.requestKeys = new RequestKeyRepo(db);
+    this.coupons = new CouponRepo(db, writer, ids, clock);
     this.taxRates = new TaxRateBook(db);
     this.stock = new StockMovements(db, writer, ids, clock);
   }
@@ -245,7 +250,10 @@ export class TransactionRegistry {
         header,
         details: lines.recs,
         depositOthers: payments.recs,
-        coupons: resolveCoupons(body.coupons ?? []),
+        // A return-cancel's coupon lines are its source's: only other transactions are checked against the master.
+        coupons: applyCouponMaster(resolveCoupons(body.coupons ?? []), disposeDivision === '2' ? null : formatDate(terminalTranAt, contract.timeZone), (id) =>
+          this.coupons.find(cid, id),
+        ),
         // A cancelled transaction, or one of an unknown member, leaves the member's points alone.
         pointsApplied: !!customer && cancelDivision === '0',
       },
