@@ -19,7 +19,7 @@ const READS = new Set(['GET', 'HEAD']);
 const STAFF_EDIT: Right[] = ['staff_edit_all', 'staff_edit_excluding_salary'];
 
 /** Writes under these prefixes need product_edit (free-item labels live under /products). */
-const PRODUCT_PREFIXES = ['/products', '/categories', '/category_groups', '/menus', '/menu_conditions', '/topping_groups', '/product_bundle_groups', '/product_option_groups', '/coupons'];
+const PRODUCT_PREFIXES = ['/products', '/categories', '/category_groups', '/menus', '/menu_conditions', '/topping_groups', '/toppings', '/product_bundle_groups', '/product_option_groups', '/coupons'];
 const CUSTOMER_PREFIXES = ['/customers', '/customer_groups', '/customer_group_sections'];
 const SALES_PREFIXES = ['/transactions', '/adjustments', '/daily_summaries'];
 const CLOSING_PREFIXES = ['/adjustments', '/daily_summaries'];
@@ -36,6 +36,7 @@ const OPEN_RESOURCES = [
   'shipments', 'purchase_orders', // issue 14: store-made inventory records (scope pos.orders and the plan)
   'shipping', 'shipping_modification_requests', 'receiving', // issue 14: store-to-store shipping (scope pos.transfers and the plan)
   'storage', // issue 26: storage from suppliers (scope pos.orders and the plan)
+  'staff_calls', 'dashboard', // issue 26 (waiter): staff calls (scopes waiter.staff-calls), the store dashboard (waiter.orders:read)
 ];
 
 const relative = (url: string) => url.replace(/^\/:contract_id\/(pos|waiter)(?=\/)/, '');
