@@ -107,9 +107,7 @@ export class StorageRepo {
       `INSERT INTO storage_details (contract_id, storage_id, storage_detail_id, storage_info_id, product_id, tax_rate, cost,
          scheduled_quantity, inspection_quantity, stockout_quantity, stockout_reason, inspection_date, number_memo, date_memo,
          compulsory_complete_flag, ins_at, upd_at)
-       VALUES (@contract_id, @storage_id, @storage_detail_id, @storage_info_id, @product_id, @tax_rate, @cost,
-         @scheduled_quantity, @inspection_quantity, @stockout_quantity, @stockout_reason, @inspection_date, @number_memo, @date_memo,
-         @compulsory_complete_flag, @now, @now)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.detailsOf = db.prepare('SELECT * FROM storage_details WHERE contract_id = ? AND storage_id = ? ORDER BY storage_detail_id');
     this.detailsOfMany = db.prepare(
@@ -123,8 +121,12 @@ export class StorageRepo {
 
   insert(contractId: string, row: NewStorage, details: readonly NewStorageDetail[], now: number): void {
     this.insertRow.run({ ...row, contract_id: contractId, now });
+    // Positional binding: a purchase order of 1,000 products makes up to 1,000 details per store.
     for (const d of details) {
-      this.insertDetailRow.run({ ...d, contract_id: contractId, storage_id: row.storage_id, storage_info_id: row.storage_info_id, now });
+      this.insertDetailRow.run(
+        contractId, row.storage_id, d.storage_detail_id, row.storage_info_id, d.product_id, d.tax_rate, d.cost, d.scheduled_quantity,
+        d.inspection_quantity, d.stockout_quantity, d.stockout_reason, d.inspection_date, d.number_memo, d.date_memo, d.compulsory_complete_flag, now, now,
+      );
     }
   }
 
