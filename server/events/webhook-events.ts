@@ -14,7 +14,9 @@ export const CSV_COMPLETION_EVENT = 'pos:transaction-detail-csv'; // 6.3 (name o
 export const STOCKTAKING_EVENT = 'pos:stocktaking';
 // Losses (issue 26): the platform's ロス notice (postwebhooklosses), body { lossIds }, actions created / edited / deleted.
 export const LOSS_EVENT = 'pos:losses';
-export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT, LOSS_EVENT] as const;
+// Coupons (issue 26): the platform's クーポン notice (postwebhookcoupons), body { couponIds }, actions created / edited / deleted.
+export const COUPON_EVENT = 'pos:coupons';
+export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT, LOSS_EVENT, COUPON_EVENT] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export const isWebhookEvent = (value: string): value is WebhookEventName => (WEBHOOK_EVENTS as readonly string[]).includes(value);

@@ -130,6 +130,21 @@ describe('/coupons', () => {
     expect(problem(await call('DELETE', `/coupons/${yen.couponId}`), 404)).toEqual(notFound(`[coupon_id] coupon ${yen.couponId} does not exist`));
   });
 
+  it("raises the platform's pos:coupons notice: created, edited (the coupon or its items), deleted", async () => {
+    const yen = await ok('POST', '/coupons', YEN_500);
+    await ok('PUT', `/coupons/${yen.couponId}`, { couponName: '更新後クーポン名' });
+    const category = (await ok('POST', '/categories', { categoryName: 'Drinks' })).categoryId;
+    await ok('POST', `/coupons/${yen.couponId}/products`, { division: '1', itemId: category, type: '1' });
+    // Refused changes raise nothing.
+    expect((await call('PATCH', `/coupons/${yen.couponId}`, { couponValue: '0' })).statusCode).toBe(400);
+    expect((await call('DELETE', `/coupons/${yen.couponId}`)).statusCode).toBe(204);
+    const bodies = (t.deps.db.prepare("SELECT body FROM webhook_events WHERE contract_id = ? AND event = 'pos:coupons' ORDER BY created_at, CAST(event_id AS INTEGER)").pluck().all(t.contractId) as string[]).map(
+      (b) => JSON.parse(b),
+    );
+    const body = (action: string) => ({ contractId: t.contractId, event: 'pos:coupons', action, couponIds: [yen.couponId] });
+    expect(bodies).toEqual([body('created'), body('edited'), body('edited'), body('deleted')]);
+  });
+
   it('needs pos.products (read to read, write to write) and one of the five plans', async () => {
     const yen = await ok('POST', '/coupons', YEN_500);
     const reader = await t.tokenFor({ scopes: ['pos.products:read'] });

@@ -5,6 +5,7 @@ import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import { couponValueError, type CouponDivision } from '../../domain/coupons.js';
 import { InvalidInput } from '../../domain/errors.js';
+import { COUPON_EVENT, raiseEvent } from '../../events/webhook-events.js';
 import { formatDecimal } from '../../domain/money.js';
 import type { Page } from '../../platform/http/paging.js';
 import { assertPeriod } from '../product-bundle-groups/repo.js';
@@ -32,6 +33,8 @@ const COLUMNS = {
   startDate: 'start_date',
   endDate: 'end_date',
 };
+/** The notice's action → the change it reports (the event's cause). */
+const OPS = { created: 'insert', edited: 'update', deleted: 'delete' } as const;
 const SORT_COLUMNS = { couponId: 'coupon_id', couponName: 'coupon_name', startDate: 'start_date', endDate: 'end_date', updDateTime: 'upd_at' };
 
 /** Coupons (クーポン): the master a sale's coupon lines name (server/sales/transactions/coupons.ts). */
@@ -55,6 +58,7 @@ export class CouponRepo extends MasterRepo<CouponRow, keyof typeof SORT_COLUMNS>
         start_date: input.startDate ?? null,
         end_date: input.endDate ?? null,
       });
+      this.notify(contractId, id, 'created');
       return this.get(contractId, id);
     });
   }
@@ -73,7 +77,7 @@ export class CouponRepo extends MasterRepo<CouponRow, keyof typeof SORT_COLUMNS>
       );
       const values: Record<string, unknown> = { ...patch };
       if (patch.couponValue !== undefined) values.couponValue = formatDecimal(patch.couponValue);
-      this.updateFields(contractId, current, values);
+      if (this.updateFields(contractId, current, values)) this.notify(contractId, couponId, 'edited');
       return this.get(contractId, couponId);
     });
   }
@@ -84,6 +88,7 @@ export class CouponRepo extends MasterRepo<CouponRow, keyof typeof SORT_COLUMNS>
       const current = this.get(contractId, couponId);
       this.products.removeAllOf(contractId, current.coupon_id);
       this.deleteRow(contractId, current);
+      this.notify(contractId, couponId, 'deleted');
     });
   }
 
@@ -98,15 +103,27 @@ export class CouponRepo extends MasterRepo<CouponRow, keyof typeof SORT_COLUMNS>
   }
 
   addProduct(contractId: string, couponId: string, body: CreateCouponProduct): CouponProductRow {
-    return this.writer.write(() => this.products.add(contractId, this.get(contractId, couponId).coupon_id, body));
+    return this.writer.write(() => this.edited(contractId, couponId, this.products.add(contractId, this.get(contractId, couponId).coupon_id, body)));
   }
 
   updateProduct(contractId: string, key: CouponProductKey, body: UpdateCouponProduct): CouponProductRow {
-    return this.writer.write(() => this.products.update(contractId, this.get(contractId, key.coupon_id).coupon_id, key, body));
+    return this.writer.write(() => this.edited(contractId, key.coupon_id, this.products.update(contractId, this.get(contractId, key.coupon_id).coupon_id, key, body)));
   }
 
   removeProduct(contractId: string, key: CouponProductKey): void {
-    this.writer.write(() => this.products.remove(contractId, this.get(contractId, key.coupon_id).coupon_id, key));
+    this.writer.write(() => this.edited(contractId, key.coupon_id, this.products.remove(contractId, this.get(contractId, key.coupon_id).coupon_id, key)));
+  }
+
+  /** A change of a coupon's items is an edit of the coupon for the notice's receivers. */
+  private edited<T>(contractId: string, couponId: string, result: T): T {
+    this.notify(contractId, couponId, 'edited');
+    return result;
+  }
+
+  /** The platform's pos:coupons notice (postwebhookcoupons), in the change's own write. */
+  private notify(contractId: string, couponId: string, action: 'created' | 'edited' | 'deleted'): void {
+    const id = String(Number(couponId));
+    raiseEvent({ db: this.db, ids: this.ids, clock: this.clock }, { contractId, event: COUPON_EVENT, action, payload: { couponIds: [id] }, cause: { entity: 'coupon', id, op: OPS[action] } });
   }
 }
 
