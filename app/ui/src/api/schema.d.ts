@@ -2756,6 +2756,328 @@ export interface paths {
         };
         trace?: never;
     };
+    "/{contract_id}/pos/consumption_tax_rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the standard consumption tax rate by period; target_date gives the one in force that day */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of applyStartDate, taxRate, taxRounding; empty for all */
+                    fields?: string | string[];
+                    /** @description only the rate in force on this day (one period) */
+                    target_date?: string;
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated applyStartDate, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsumptionTaxRateFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a future change of the standard rate (ours, head office only): in force from midnight Japan time of applyStartDate */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        applyStartDate: string;
+                        taxRate: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConsumptionTaxRate"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/reduce_tax_rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the fixed reduced-tax-rate settings by period */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of reduceTaxId, name, division, rate, termStart, termEnd, condition, advancedCondition, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    reduce_tax_id?: string;
+                    division?: "1" | "2";
+                    /** @description only the periods in force on this day */
+                    target_date?: string;
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated reduceTaxId, division, rate, termStart, termEnd, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReduceTaxRateFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a future change of the reduced rate (ours, head office only): every fixed setting gets a period from termStart, the open one ends the day before */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        termStart: string;
+                        rate: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReduceTaxRate"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/tables": {
         parameters: {
             query?: never;
@@ -4207,6 +4529,8 @@ export interface paths {
                         taxFreeDivision?: "0" | "1" | "2";
                         /** @enum {string} */
                         productDivision?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
+                        /** @description a product option group, for a product of productDivision 0 only; null or "" clears it */
+                        productOptionGroupId?: string | "" | null;
                         reserveItems?: {
                             no: string;
                             value: string;
@@ -4449,6 +4773,8 @@ export interface paths {
                         taxFreeDivision?: "0" | "1" | "2";
                         /** @enum {string} */
                         productDivision?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
+                        /** @description a product option group, for a product of productDivision 0 only; null or "" clears it */
+                        productOptionGroupId?: string | "" | null;
                         reserveItems?: {
                             no: string;
                             value: string;
@@ -5983,6 +6309,630 @@ export interface paths {
         };
         trace?: never;
     };
+    "/{contract_id}/pos/products/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register products in bulk (up to 100), written after the answer
+         * @description Answers at once (requestId); the rows are written after the answer, all or none, each by the rules of the single operation, and the result goes to callbackUrl as the records' event with action bulk-update: requestId, status (success or failed), the ids written in row order and errors (each refused row as `[rows[i].field] reason`; nothing is written when any row is refused).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description each a POST /products body */
+                        products: {
+                            categoryId: string;
+                            productCode: string;
+                            productName: string;
+                            price: string;
+                            cost?: string | "" | null;
+                            /** @enum {string} */
+                            taxDivision?: "0" | "1" | "2";
+                            reduceTaxId?: ("10000001" | "10000002" | "10000003" | "10000004" | "") | null;
+                            /** @enum {string} */
+                            pointNotApplicable?: "0" | "1";
+                            /** @enum {string} */
+                            taxFreeDivision?: "0" | "1" | "2";
+                            /** @enum {string} */
+                            productDivision?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
+                            /** @description a product option group, for a product of productDivision 0 only; null or "" clears it */
+                            productOptionGroupId?: string | "" | null;
+                            reserveItems?: {
+                                no: string;
+                                value: string;
+                            }[];
+                            /** @description handling by store: 0 sells, 1 does not; stores not listed keep theirs */
+                            stores?: {
+                                storeId: string;
+                                /** @enum {string} */
+                                assignDivision: "0" | "1";
+                            }[];
+                        }[];
+                        /** @description the completion notice (pos:products, bulk-update) is sent here */
+                        callbackUrl: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MasterBulkAccepted"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update products in bulk (up to 100), written after the answer
+         * @description Answers at once (requestId); the rows are written after the answer, all or none, each by the rules of the single operation, and the result goes to callbackUrl as the records' event with action bulk-update: requestId, status (success or failed), the ids written in row order and errors (each refused row as `[rows[i].field] reason`; nothing is written when any row is refused).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description each a productId and the keys of PATCH /products/{product_id} to change */
+                        products: {
+                            productId: string;
+                            categoryId?: string;
+                            productCode?: string;
+                            productName?: string;
+                            price?: string;
+                            cost?: string | "" | null;
+                            /** @enum {string} */
+                            taxDivision?: "0" | "1" | "2";
+                            reduceTaxId?: ("10000001" | "10000002" | "10000003" | "10000004" | "") | null;
+                            /** @enum {string} */
+                            pointNotApplicable?: "0" | "1";
+                            /** @enum {string} */
+                            taxFreeDivision?: "0" | "1" | "2";
+                            /** @enum {string} */
+                            productDivision?: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
+                            /** @description a product option group, for a product of productDivision 0 only; null or "" clears it */
+                            productOptionGroupId?: string | "" | null;
+                            reserveItems?: {
+                                no: string;
+                                value: string;
+                            }[];
+                            /** @description handling by store: 0 sells, 1 does not; stores not listed keep theirs */
+                            stores?: {
+                                storeId: string;
+                                /** @enum {string} */
+                                assignDivision: "0" | "1";
+                            }[];
+                        }[];
+                        /** @description the completion notice (pos:products, bulk-update) is sent here */
+                        callbackUrl: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MasterBulkAccepted"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/customers/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register members in bulk (up to 100), written after the answer
+         * @description Answers at once (requestId); the rows are written after the answer, all or none, each by the rules of the single operation, and the result goes to callbackUrl as the records' event with action bulk-update: requestId, status (success or failed), the ids written in row order and errors (each refused row as `[rows[i].field] reason`; nothing is written when any row is refused).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description each a POST /customers body */
+                        customers: {
+                            customerCode: string;
+                            customerNo?: string | "" | null;
+                            staffRank?: string | "" | null;
+                            postCode?: string | "" | null;
+                            address?: string | "" | null;
+                            phoneNumber?: string | "" | null;
+                            faxNumber?: string | "" | null;
+                            mobileNumber?: string | "" | null;
+                            mailAddress?: string | "" | null;
+                            mailAddress2?: string | "" | null;
+                            mailAddress3?: string | "" | null;
+                            companyName?: string | "" | null;
+                            departmentName?: string | "" | null;
+                            managerialPosition?: string | "" | null;
+                            passportNo?: string | "" | null;
+                            nationality?: string | "" | null;
+                            alphabetName?: string | "" | null;
+                            note?: string | "" | null;
+                            note2?: string | "" | null;
+                            favoriteList?: string | "" | null;
+                            browsingList?: string | "" | null;
+                            birthDate?: string | "" | null;
+                            pointExpireDate?: string | "" | null;
+                            entryDate?: string | "" | null;
+                            leaveDate?: string | "" | null;
+                            lastName: string;
+                            firstName: string;
+                            lastKana?: string | "" | null;
+                            firstKana?: string | "" | null;
+                            rank?: string | "" | null;
+                            /** @enum {string} */
+                            sex?: "0" | "1" | "2";
+                            /** @enum {string} */
+                            mailReceiveFlag?: "0" | "1";
+                            point?: string;
+                            mile?: string;
+                            pointGivingUnitPrice?: string | "" | null;
+                            pointGivingUnit?: string | "" | null;
+                            customerGroupId?: string | "" | null;
+                            customerGroupId2?: string | "" | null;
+                            customerGroupId3?: string | "" | null;
+                            customerGroupId4?: string | "" | null;
+                            customerGroupId5?: string | "" | null;
+                            pinCode?: string | "" | null;
+                            /** @enum {string} */
+                            status?: "0" | "1";
+                            storeId?: string | "" | null;
+                        }[];
+                        /** @description the completion notice (pos:customers, bulk-update) is sent here */
+                        callbackUrl: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MasterBulkAccepted"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update members in bulk (up to 100), written after the answer
+         * @description Answers at once (requestId); the rows are written after the answer, all or none, each by the rules of the single operation, and the result goes to callbackUrl as the records' event with action bulk-update: requestId, status (success or failed), the ids written in row order and errors (each refused row as `[rows[i].field] reason`; nothing is written when any row is refused).
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description each a customerId and the keys of PATCH /customers/{customer_id} to change */
+                        customers: {
+                            customerId: string;
+                            customerCode?: string;
+                            customerNo?: string | "" | null;
+                            staffRank?: string | "" | null;
+                            postCode?: string | "" | null;
+                            address?: string | "" | null;
+                            phoneNumber?: string | "" | null;
+                            faxNumber?: string | "" | null;
+                            mobileNumber?: string | "" | null;
+                            mailAddress?: string | "" | null;
+                            mailAddress2?: string | "" | null;
+                            mailAddress3?: string | "" | null;
+                            companyName?: string | "" | null;
+                            departmentName?: string | "" | null;
+                            managerialPosition?: string | "" | null;
+                            passportNo?: string | "" | null;
+                            nationality?: string | "" | null;
+                            alphabetName?: string | "" | null;
+                            note?: string | "" | null;
+                            note2?: string | "" | null;
+                            favoriteList?: string | "" | null;
+                            browsingList?: string | "" | null;
+                            birthDate?: string | "" | null;
+                            pointExpireDate?: string | "" | null;
+                            entryDate?: string | "" | null;
+                            leaveDate?: string | "" | null;
+                            lastName?: string;
+                            firstName?: string;
+                            lastKana?: string | "" | null;
+                            firstKana?: string | "" | null;
+                            rank?: string | "" | null;
+                            /** @enum {string} */
+                            sex?: "0" | "1" | "2";
+                            /** @enum {string} */
+                            mailReceiveFlag?: "0" | "1";
+                            point?: string;
+                            mile?: string;
+                            pointGivingUnitPrice?: string | "" | null;
+                            pointGivingUnit?: string | "" | null;
+                            customerGroupId?: string | "" | null;
+                            customerGroupId2?: string | "" | null;
+                            customerGroupId3?: string | "" | null;
+                            customerGroupId4?: string | "" | null;
+                            customerGroupId5?: string | "" | null;
+                            pinCode?: string | "" | null;
+                            /** @enum {string} */
+                            status?: "0" | "1";
+                            storeId?: string | "" | null;
+                        }[];
+                        /** @description the completion notice (pos:customers, bulk-update) is sent here */
+                        callbackUrl: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MasterBulkAccepted"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/products/attributes/{no}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Register or rename product attribute 1 to 3 (商品属性更新)
+         * @description Registers the attribute when the number has none yet, renames it otherwise; the answer is the number and the name.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description the attribute number (項目番号) */
+                    no: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the attribute name (属性名), up to 15 characters */
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductAttribute"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/products/attributes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the product attributes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductAttribute"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/payment_methods": {
         parameters: {
             query?: never;
@@ -7105,6 +8055,1323 @@ export interface paths {
         };
         trace?: never;
     };
+    "/{contract_id}/pos/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List coupons */
+        get: {
+            parameters: {
+                query?: {
+                    coupon_division?: "1" | "2";
+                    /** @description comma separated fields to return, of couponId, couponName, couponDivision, couponValue, startDate, endDate, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated couponId, couponName, startDate, endDate, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CouponFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a coupon */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        couponName: string;
+                        /**
+                         * @description 1 discount: couponValue yen off; 2 rate: couponValue % off
+                         * @enum {string}
+                         */
+                        couponDivision: "1" | "2";
+                        couponValue: string;
+                        startDate?: string | "" | null;
+                        endDate?: string | "" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Coupon"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/coupons/{coupon_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a coupon; `fields` limits the response to top-level fields */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of couponId, couponName, couponDivision, couponValue, startDate, endDate, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                };
+                header?: never;
+                path: {
+                    coupon_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CouponFields"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Update a coupon (as PATCH: only the keys sent change) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    coupon_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        couponName?: string;
+                        /**
+                         * @description 1 discount: couponValue yen off; 2 rate: couponValue % off
+                         * @enum {string}
+                         */
+                        couponDivision?: "1" | "2";
+                        couponValue?: string;
+                        startDate?: string | "" | null;
+                        endDate?: string | "" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Coupon"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a coupon and its items (sales keep what they recorded) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    coupon_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a coupon (only the keys sent change) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    coupon_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        couponName?: string;
+                        /**
+                         * @description 1 discount: couponValue yen off; 2 rate: couponValue % off
+                         * @enum {string}
+                         */
+                        couponDivision?: "1" | "2";
+                        couponValue?: string;
+                        startDate?: string | "" | null;
+                        endDate?: string | "" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Coupon"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/coupons/{coupon_id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a coupon's items (conditions of use and goods granted) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1 condition of use, 2 goods granted (a product, at salesPrice) */
+                    type?: "1" | "2";
+                    /** @description what itemId names: 1 category id, 2 product id, 3 group code */
+                    division?: "1" | "2" | "3";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated type, division, itemId, updDateTime, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    coupon_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CouponProduct"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register an item of a coupon: a condition of use (type 1) or goods granted (type 2, a product at salesPrice) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    coupon_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description what itemId names: 1 category id, 2 product id, 3 group code
+                         * @enum {string}
+                         */
+                        division: "1" | "2" | "3";
+                        itemId: string;
+                        /**
+                         * @description 1 condition of use, 2 goods granted (a product, at salesPrice)
+                         * @enum {string}
+                         */
+                        type: "1" | "2";
+                        /** @description required for goods granted (type 2) */
+                        salesPrice?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CouponProduct"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/coupons/{coupon_id}/type/{type}/division/{division}/products/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an item of a coupon */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    coupon_id: string;
+                    /** @description 1 condition of use, 2 goods granted (a product, at salesPrice) */
+                    type: "1" | "2";
+                    /** @description what itemId names: 1 category id, 2 product id, 3 group code */
+                    division: "1" | "2" | "3";
+                    item_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update the price of goods a coupon grants (type 2 only) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    coupon_id: string;
+                    /** @description 1 condition of use, 2 goods granted (a product, at salesPrice) */
+                    type: "1" | "2";
+                    /** @description what itemId names: 1 category id, 2 product id, 3 group code */
+                    division: "1" | "2" | "3";
+                    item_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description whole yen */
+                        salesPrice: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CouponProduct"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/product_option_groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List product option groups (the restaurant API shows the same groups as topping groups) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description the name, exactly */
+                    product_option_group_name?: string;
+                    condition_id?: "0" | "1" | "2";
+                    /** @description comma separated fields to return, of productOptionGroupId, productOptionGroupName, conditionId, max, min, syncDivision, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated productOptionGroupId, conditionId, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductOptionGroupFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a product option group with its option products (productDivision 2) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        productOptionGroupName: string;
+                        /**
+                         * @description 0 no condition (max and min null), 1 max and min over the whole group, 2 max and min per category
+                         * @enum {string}
+                         */
+                        conditionId: "0" | "1" | "2";
+                        /** @description required with conditionId 1 and 2, refused with 0 */
+                        max?: number | string;
+                        /** @description required with conditionId 1 and 2, refused with 0; at most max */
+                        min?: number | string;
+                        /** @description the option products (productDivision 2); PATCH replaces the whole list */
+                        products: {
+                            productId: number | string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductOptionGroup"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/product_option_groups/{product_option_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a product option group; with_products=all adds its option products */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of productOptionGroupId, productOptionGroupName, conditionId, max, min, syncDivision, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description all adds products; default none */
+                    with_products?: "all" | "none";
+                };
+                header?: never;
+                path: {
+                    product_option_group_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductOptionGroupFields"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a product option group no product offers */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_option_group_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a product option group (only the keys sent change; products replaces the whole list; conditionId 0 clears max and min) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_option_group_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        productOptionGroupName?: string;
+                        /**
+                         * @description 0 no condition (max and min null), 1 max and min over the whole group, 2 max and min per category
+                         * @enum {string}
+                         */
+                        conditionId?: "0" | "1" | "2";
+                        /** @description required with conditionId 1 and 2, refused with 0 */
+                        max?: number | string;
+                        /** @description required with conditionId 1 and 2, refused with 0; at most max */
+                        min?: number | string;
+                        /** @description the option products (productDivision 2); PATCH replaces the whole list */
+                        products?: {
+                            productId: number | string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductOptionGroup"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/product_option_groups/{product_option_group_id}/products/{product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove an option product from a product option group (not its last one) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_option_group_id: string;
+                    product_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/transactions": {
         parameters: {
             query?: never;
@@ -7928,6 +10195,94 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/{contract_id}/pos/transactions/{transaction_id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a sale (取消): cancelDivision 1, its stock and member points go back, the closing no longer counts it; no return-cancel record */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    transaction_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": Record<string, never> | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Transaction"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/{contract_id}/pos/transactions/details/out_file_async": {
@@ -9461,6 +11816,192 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{contract_id}/pos/purchase_orders/{purchase_order_id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a purchase order's products (with_deliveries=all adds their delivery stores) */
+        get: {
+            parameters: {
+                query?: {
+                    product_id?: string;
+                    /** @description all: add each product's delivery stores (deliveryStore); none (default): without */
+                    with_deliveries?: "all" | "none";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated storageInfoProductId, productId, quantity, updDateTime, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    purchase_order_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseOrderProductItem"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/purchase_orders/{purchase_order_id}/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a purchase order's delivery stores */
+        get: {
+            parameters: {
+                query?: {
+                    storage_store_id?: string;
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated storageInfoDeliveryId, storageStoreId, storageExpectedDateFrom, storageExpectedDateTo, updDateTime, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    purchase_order_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PurchaseOrderStore"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/shipping": {
         parameters: {
             query?: never;
@@ -9841,6 +12382,111 @@ export interface paths {
                 };
                 /** @description Default Response */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/shipping/{shipping_id}/approval": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Approve or reject a shipping not sent out (出庫承認); approving sends it out
+         * @description The platform's approval operation, which its shipping update names for sending a shipping out (0 → 1). approvalStatus 1 approves a shipping not shipped (0) and sends it out at once: status 1, the shipping store's stock leaves, the receiving side is generated; an unapproved (0) shipping gets approvalDateTime now, one already approved (a contract without the approval function) keeps it. approvalStatus 2 rejects an unapproved shipping, which stays not shipped. The dates and memo sent change with it. 400 when the shipping is already sent out, rejected, or (for 2) approved.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    shipping_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 1 approve (sends the shipping out: status 1, the stock leaves the shipping store), 2 reject
+                         * @enum {string}
+                         */
+                        approvalStatus: "1" | "2";
+                        /** Format: date */
+                        receivingExpectedDateFrom?: string;
+                        /** Format: date */
+                        receivingExpectedDateTo?: string;
+                        /** Format: date */
+                        shippingDate?: string;
+                        /** @description shared with the receiving side */
+                        memo?: string | "" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Shipping"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12196,6 +14842,1665 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{contract_id}/pos/losses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List losses (heads, without details); `fields` limits the response to top-level fields */
+        get: {
+            parameters: {
+                query?: {
+                    store_id?: string;
+                    division?: string;
+                    /** @description comma separated fields to return, of lossId, storeId, division, lossDateTime, memo, identificationNo, staffId, staffName, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated lossId, storeId, division, lossDateTime, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LossHeadFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a loss: each detail's quantity leaves the store's stock (stock division 14) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the store whose stock the loss takes */
+                        storeId: string;
+                        /** @description a loss division code (/loss_divisions) */
+                        division: string;
+                        /**
+                         * Format: date-time
+                         * @description when the loss happened; the stock movements carry it as their targetDateTime
+                         */
+                        lossDateTime: string;
+                        memo?: string;
+                        identificationNo?: string;
+                        staffId?: string;
+                        /** @description the lost products, at most 1000; each quantity leaves the store's stock */
+                        details: {
+                            productId: string;
+                            /** @description default: the product's tax rate in force at lossDateTime */
+                            taxRate?: string;
+                            quantity: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Loss"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/losses/{loss_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a loss with its details */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    loss_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Loss"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a loss: its quantities come back into the store's stock */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    loss_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a loss: division, memo, identification number, staff, details by lossDetailId or added; a quantity change moves the difference */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    loss_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        division?: string;
+                        memo?: string | "" | null;
+                        identificationNo?: string | "" | null;
+                        staffId?: string | "" | null;
+                        /** @description details to change (by lossDetailId) or add; existing plus added at most 1000; details not sent stay */
+                        details?: {
+                            /** @description an existing detail of this loss; leave out to add a detail */
+                            lossDetailId?: string;
+                            /** @description required for a new detail */
+                            productId?: string;
+                            taxRate?: string;
+                            /** @description required for a new detail; a change moves the difference */
+                            quantity?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Loss"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/loss_divisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List loss divisions */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of divisionCode, divisionName, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated divisionCode, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LossDivisionFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a loss division */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        divisionCode: string;
+                        divisionName: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LossDivision"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/loss_divisions/{division_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a loss division; `fields` limits the response to top-level fields */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of divisionCode, divisionName, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                };
+                header?: never;
+                path: {
+                    division_code: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LossDivisionFields"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a loss division no loss names */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    division_code: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a loss division (only the keys sent change) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    division_code: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        divisionName?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LossDivision"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/stocktaking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List stocktakings */
+        get: {
+            parameters: {
+                query?: {
+                    store_id?: string;
+                    /** @description 0 counting, 2 complete */
+                    status?: "0" | "2";
+                    target_division?: "0" | "1" | "2";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated stocktakingInfoId, stocktakingDate, storeId, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Stocktaking"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a stocktaking of a store (ours: the platform publishes none) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the store that counts */
+                        storeId: string;
+                        /**
+                         * Format: date
+                         * @description the day counted; default: today in the contract's time zone
+                         */
+                        stocktakingDate?: string;
+                        /**
+                         * @description what is counted: 0 every product, 1 the products of categoryIds (their child categories too), 2 productIds
+                         * @enum {string}
+                         */
+                        targetDivision: "0" | "1" | "2";
+                        /** @description the target categories (targetDivision 1 only) */
+                        categoryIds?: string[];
+                        /** @description the target products (targetDivision 2 only) */
+                        productIds?: string[];
+                        memo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Stocktaking"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/stocktaking/{stocktaking_info_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a stocktaking (ours) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    stocktaking_info_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Stocktaking"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a stocktaking still counting (ours; 409 once complete) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    stocktaking_info_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Change the date or memo of a stocktaking still counting (ours; 409 once complete) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    stocktaking_info_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: date */
+                        stocktakingDate?: string;
+                        memo?: string | "" | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Stocktaking"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/stocktaking/{stocktaking_info_id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the target products of a stocktaking with their counts */
+        get: {
+            parameters: {
+                query?: {
+                    product_id?: string;
+                    category_id?: string;
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated productId, categoryId, updDateTime, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    stocktaking_info_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StocktakingProduct"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Enter counted quantities (ours): each replaces the product's earlier count; 409 once complete */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    stocktaking_info_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        products: {
+                            productId: string;
+                            /** @description the count; replaces an earlier count; null: not counted */
+                            inputStocktakingQuantity: string | null;
+                            memo?: string | "" | null;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StocktakingProduct"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/stocktaking/{stocktaking_info_id}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Complete a stocktaking (ours): each counted product's stock becomes its count (stock division 08); 409 once complete */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    stocktaking_info_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Stocktaking"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/stocktaking/{stocktaking_info_id}/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the target categories of a stocktaking ("0": every category) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated categoryId, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    stocktaking_info_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StocktakingCategory"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/stocktaking/{stocktaking_info_id}/details/{base_date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stock of a stocktaking's target products at its store at the end of base_date */
+        get: {
+            parameters: {
+                query?: {
+                    product_id?: string;
+                    category_id?: string;
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated productId, categoryId, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    stocktaking_info_id: string;
+                    base_date: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StocktakingDetail"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/webhook_subscriptions": {
         parameters: {
             query?: never;
@@ -12278,8 +16583,8 @@ export interface paths {
                     "application/json": {
                         /** @description the receiver: http:// or https:// only */
                         url: string;
-                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv */
-                        events: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv")[];
+                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses */
+                        events: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses")[];
                         /** @description default true */
                         active?: boolean;
                     };
@@ -12502,8 +16807,8 @@ export interface paths {
                     "application/json": {
                         /** @description the receiver: http:// or https:// only */
                         url?: string;
-                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv */
-                        events?: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv")[];
+                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses */
+                        events?: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses")[];
                         active?: boolean;
                     };
                 };
@@ -13631,6 +17936,8 @@ export interface paths {
                         courseDivision?: "standard" | "simple";
                         categoryId?: string;
                         price?: string;
+                        /** @description the POS product the menu sells */
+                        productId?: string;
                     };
                 };
             };
@@ -13855,6 +18162,7 @@ export interface paths {
                         courseDivision?: ("standard" | "simple") | "" | null;
                         categoryId?: string | "" | null;
                         price?: string;
+                        productId?: string | "" | null;
                     };
                 };
             };
@@ -15500,6 +19808,170 @@ export interface paths {
         };
         trace?: never;
     };
+    "/{contract_id}/waiter/table_uses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List table uses (テーブル利用履歴一覧): open ones by default, newest seated first; the next page by cursor */
+        get: {
+            parameters: {
+                query?: {
+                    store_id?: string;
+                    /** @description all, started (default), ended, canceled or merged */
+                    status?: "all" | "started" | "ended" | "canceled" | "merged";
+                    /** @description seated on this date (contract zone) */
+                    started?: string;
+                    /** @description ended on this date (contract zone) */
+                    ended?: string;
+                    /** @description page size, default 50, at most 100 */
+                    limit?: string;
+                    /** @description comma separated started, each optionally :desc */
+                    sort?: string;
+                    /** @description the table use id the page starts at; -1 (default) for the first page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableUseHistory"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Seat a party at free tables (a started table use, before any order) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        storeId: string;
+                        /** @description the table; or tableIds */
+                        tableId?: string;
+                        tableIds?: string[];
+                        /** @description the party size (number); default 0 */
+                        guestCount?: number;
+                        /** @description a customer group (客層) of the party */
+                        customerDivisionId?: string;
+                        /** @description the party’s customer groups (at most 5) */
+                        customerGroupIds?: string[];
+                        /** @description binds the reservation to the table use */
+                        reservationId?: string;
+                        memo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableUseWithOrders"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/waiter/table_uses/{table_use_id}": {
         parameters: {
             query?: never;
@@ -15507,7 +19979,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a table use and the ids of its orders */
+        /** Get a table use (テーブル利用履歴取得) with its orders */
         get: {
             parameters: {
                 query?: never;
@@ -15657,6 +20129,962 @@ export interface paths {
                 };
             };
         };
+        trace?: never;
+    };
+    "/{contract_id}/waiter/table_uses/{table_use_id}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Check a table use out (会計): its orders become a sale (or it closes on an existing sale) and it ends
+         * @description Without transactionHeadId the items not canceled are registered as one sale by the rules of POST /pos/transactions (terminalId required; payments default to exact cash; a closed day refuses it; stock moves for menus that sell a product). With transactionHeadId the table use closes on that sale of its store. Its reservation becomes paid.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    table_use_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description an existing sale of the store to close the table use on */
+                        transactionHeadId?: string;
+                        terminalId?: string;
+                        terminalTranId?: string;
+                        /**
+                         * Format: date-time
+                         * @description the checkout time; default now
+                         */
+                        terminalTranDateTime?: string;
+                        staffId?: string;
+                        customerId?: string;
+                        deposit?: string;
+                        creditTotal?: string;
+                        depositOthers?: {
+                            /** @enum {string} */
+                            no?: "1" | "2" | "3";
+                            paymentMethodId: string;
+                            depositOthers: string;
+                            /** @enum {string} */
+                            denomination?: "11" | "12" | "13" | "21" | "41";
+                            denominationCode?: string;
+                            denominationName?: string;
+                            cardCompanyName?: string;
+                            slipNumber?: string;
+                            cancelSlipNumber?: string;
+                            pointGivingUnitPrice?: string;
+                            pointGivingUnit?: string;
+                        }[];
+                        memo?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableUseWithOrders"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/waiter/toppings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List toppings (トッピング一覧取得), by topping group and category, in sort_no order */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description topping group id */
+                    group_id?: string;
+                    category_id?: string;
+                    /** @description page size, default 20, at most 100 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated sort_no, id, name, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Topping"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a topping in a topping group */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        toppingGroupId: string;
+                        name: string;
+                        kana?: string;
+                        categoryId?: string;
+                        note?: string;
+                        sortNo?: number;
+                        /** Format: date-time */
+                        applyDatetime?: string;
+                        isOpenPrice?: boolean;
+                        /** @description default pos-backoffice */
+                        createdIn?: string;
+                        /**
+                         * @description default normal
+                         * @enum {string}
+                         */
+                        taxType?: "normal" | "reduced" | "none";
+                        /** @description default 10 (8 for reduced) */
+                        taxRate?: number;
+                        /** @description default 0 */
+                        amount?: string;
+                        /**
+                         * @description default include (none for taxType none)
+                         * @enum {string}
+                         */
+                        tax?: "include" | "exclude" | "none";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Topping"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/waiter/toppings/{topping_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a topping (トッピング取得) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    topping_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Topping"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a topping */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    topping_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a topping (only the keys sent change) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    topping_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        toppingGroupId?: string;
+                        name?: string;
+                        kana?: string | "" | null;
+                        categoryId?: string | "" | null;
+                        note?: string | "" | null;
+                        sortNo?: number;
+                        applyDatetime?: string | "" | null;
+                        isOpenPrice?: boolean;
+                        /** @description default pos-backoffice */
+                        createdIn?: string;
+                        /**
+                         * @description default normal
+                         * @enum {string}
+                         */
+                        taxType?: "normal" | "reduced" | "none";
+                        /** @description default 10 (8 for reduced) */
+                        taxRate?: number;
+                        /** @description default 0 */
+                        amount?: string;
+                        /**
+                         * @description default include (none for taxType none)
+                         * @enum {string}
+                         */
+                        tax?: "include" | "exclude" | "none";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Topping"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/waiter/staff_calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List staff calls (the calling ones by default), newest first */
+        get: {
+            parameters: {
+                query?: {
+                    store_id?: string;
+                    table_id?: string;
+                    /** @description calling (default), answered or all */
+                    status?: "all" | "calling" | "answered";
+                    /** @description page size, default 20, at most 100 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated sentAt, staffCallId, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffCall"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Call staff to a table (スタッフ呼び出し) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        storeId: string;
+                        /** @description the calling table; its started table use is recorded with the call */
+                        tableId?: string;
+                        /** @description the calling party (a started table use of the store); default: the one at tableId */
+                        tableUseId?: string;
+                        /** @description default: "<table> のお客様がお呼びです" (or without the table) */
+                        message?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffCall"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/waiter/staff_calls/{staff_call_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a staff call */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    staff_call_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffCall"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Answer a staff call (status answered, optionally by a staff member) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    staff_call_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "answered";
+                        /** @description the staff member who answered */
+                        staffId?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StaffCall"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/waiter/dashboard/stores/{store_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's tables and the parties seated at them now (店舗の営業状況取得) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page size, default 20, at most 100 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated sort_no, category, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    store_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreDashboard"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/{contract_id}/order-shipment/orders": {
@@ -16414,323 +21842,71 @@ export interface components {
             insDateTime: string;
             updDateTime: string;
         };
-        MenuInput: {
-            menuId: string;
-            storeId: string;
-            menuName: string;
+        ConsumptionTaxRateInput: {
+            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
+            applyStartDate: string;
+            /** @description percent, an exact decimal */
+            taxRate: string;
             /**
-             * @description normal, plan (all-you-can-eat/drink plan) or course
+             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
              * @enum {string}
              */
-            menuType: "normal" | "plan" | "course";
-            /** @description course menus only: standard or simple; null otherwise */
-            courseDivision: ("standard" | "simple") | null;
-            categoryId: string | null;
-            /** @description exact decimal, up to 9 integer digits and 3 decimals */
-            price: string;
+            taxRounding: "0" | "1" | "2";
+        };
+        /** @description the consumption tax rate limited to the requested fields */
+        ConsumptionTaxRateFieldsInput: {
+            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
+            applyStartDate?: string;
+            /** @description percent, an exact decimal */
+            taxRate?: string;
             /**
-             * @description orderable or soldout
+             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
              * @enum {string}
              */
-            condition: "orderable" | "soldout";
-            /** @description remaining quantity; null when not counted (no limit) */
-            quantity: number | null;
-            /** @description when condition or quantity last changed */
-            conditionUpdDateTime: string;
-            insDateTime: string;
-            updDateTime: string;
+            taxRounding?: "0" | "1" | "2";
         };
-        MenuConditionInput: {
-            menuId: string;
-            /**
-             * @description orderable (sellable) or soldout (sold out)
-             * @enum {string}
-             */
-            condition: "orderable" | "soldout";
-            /** @description remaining quantity; null when not counted (no limit) */
-            quantity: number | null;
-        };
-        ToppingGroupRuleInput: {
-            /**
-             * @description all: the whole group; category: per category
-             * @enum {string}
-             */
-            condition: "all" | "category";
-            max: number;
-            min: number;
-        };
-        ToppingGroupInput: {
-            id: string;
-            name: string;
-            /** @description the service that created the group */
-            createdIn: string;
-            /** @description null: no condition */
-            rule: components["schemas"]["ToppingGroupRuleInput"] | null;
-        };
-        TableInput: {
-            tableId: string;
-            storeId: string;
-            /** @description unique within the store */
-            name: string;
-            seats: string | null;
-            /** @description integer-formatted */
-            displaySequence: string | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        ReservationInput: {
-            id: string;
-            storeId: string;
-            reservationCode: string | null;
-            /** @description Asia/Tokyo */
-            startAt: string;
-            /** @description Asia/Tokyo */
-            endAt: string;
-            persons: {
-                adults: number;
-                children: number;
-            };
-            reservationPersonName: string | null;
-            reservationPersonNameKana: string | null;
-            /** @enum {string} */
-            status: "waiting" | "coming" | "finished" | "paid" | "canceled";
-            tables: {
-                id: string;
-                name: string;
-            }[];
-            phoneNumber: string | null;
-            staff: {
-                id: string;
-                name: string;
-            } | null;
-            note: string | null;
-            /** @description Asia/Tokyo */
-            reservedAt: string;
-            reservedFrom: string;
-            tableUseId: string | null;
-        };
-        TableUseInput: {
-            id: string;
-            /** @enum {string} */
-            status: "started" | "ended" | "canceled" | "merged";
-            storeId: string;
-            tables: {
-                id: string;
-                name: string;
-            }[];
-        };
-        TableUseWithOrdersInput: {
-            id: string;
-            /** @enum {string} */
-            status: "started" | "ended" | "canceled" | "merged";
-            storeId: string;
-            tables: {
-                id: string;
-                name: string;
-            }[];
-            /** @description the orders taken at this table use, oldest first */
-            orderIds: string[];
-        };
-        OrderInput: {
-            orderId: string;
-            ordered: string;
-            items: {
-                id: string;
-                name: string;
-                /** @enum {string} */
-                status: "waiting" | "provided" | "canceled";
-                servedAt: string | null;
-                memo: string | null;
-                menuId: string | null;
-                quantity: number;
-                /** @enum {string} */
-                menuType: "normal" | "plan" | "inPlan" | "course";
-                customContentId: string | null;
-                customContentName: string | null;
-                categoryId: string | null;
-                sellingPrice: {
-                    taxRate: number;
-                    /** @enum {string} */
-                    taxType: "normal" | "reduced" | "none";
-                    /** @description unit selling price, exact decimal */
-                    amount: string;
-                    /**
-                     * @description amount is tax included, excluded, or none
-                     * @enum {string}
-                     */
-                    taxation: "included" | "excluded" | "none";
-                };
-                discount: ({
-                    /** @constant */
-                    type: "couponRate";
-                    rateCoupon: string;
-                    amount: string;
-                } | {
-                    /** @constant */
-                    type: "rate";
-                    rate: string;
-                    amount: string;
-                } | {
-                    /** @enum {string} */
-                    type: "couponAmount" | "freeCoupon" | "amount";
-                    amount: string;
-                }) | null;
-                /** @description minutes; 0 excluded from the time-limit notice */
-                timeLimit: number;
-                /** @description minutes; 0 excluded from the advance notice */
-                preTimeLimitMinutesLeft: number;
-                toppings: {
-                    menuId: string | null;
-                    name: string;
-                    quantity: number;
-                    amount: string;
-                }[];
-                courseItems: {
-                    menuId: string | null;
-                    name: string;
-                    quantity: number;
-                    amount: string;
-                }[];
-            }[];
-            tableUseId: string;
-            tableUse: components["schemas"]["TableUseInput"];
-        };
-        TerminalInput: {
-            terminalId: string;
-            storeId: string;
-            terminalName: string;
-            /** @description unique terminal identifier; null until a device is paired */
-            uuid: string | null;
-            /**
-             * @description 0 use, 1 do not use
-             * @enum {string}
-             */
-            useStopDivision: "0" | "1";
-            /**
-             * @description 0 no, 1 yes; 1 needs Premium Plus, Food Business or Retail Business
-             * @enum {string}
-             */
-            transactionEditableFlag: "0" | "1";
-            /**
-             * @description 0 no, 1 yes; 1 needs Retail Business
-             * @enum {string}
-             */
-            selfCheckoutAvailableFlag: "0" | "1";
-            /**
-             * @description 0 no, 1 yes
-             * @enum {string}
-             */
-            smartIdEngineAvailableFlag: "0" | "1";
-            /** @description payment terminal (CAT/CCT) id */
-            creditTerminalId: string | null;
-            cashDrawerId: string | null;
-            parentTerminalId: string | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        CashDrawerInput: {
-            cashDrawerId: string;
-            storeId: string;
-            cashDrawerName: string;
-            /**
-             * @description 0 use, 1 do not use; terminals may link only usable drawers
-             * @enum {string}
-             */
-            useStopDivision: "0" | "1";
-            insDateTime: string;
-            updDateTime: string;
-        };
-        PaymentTerminalInput: {
-            /** @description the creditTerminalId a register terminal links (spec 2.11) */
-            paymentTerminalId: string;
-            /** @description store where the device is installed; null when not assigned */
-            storeId: string | null;
+        ReduceTaxRateInput: {
+            reduceTaxId: string;
             name: string;
             /**
-             * @description CAT or CCT
+             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
              * @enum {string}
              */
-            kind: "CAT" | "CCT";
-            /** @description the device's own identifier (serial or terminal code) */
-            deviceCode: string | null;
+            division: "1" | "2";
+            /** @description percent, an exact decimal */
+            rate: string;
+            /** @description first day of the period YYYY-MM-DD (Japan time) */
+            termStart: string;
+            /** @description last day of the period; null while open */
+            termEnd: string | null;
+            /** @description division 2: the choice buttons, comma separated */
+            condition: string | null;
+            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
+            advancedCondition: ("0" | "1") | null;
             insDateTime: string;
             updDateTime: string;
         };
-        ProductReserveItemLabelInput: {
-            /** @description free-item number, 1 to 50 */
-            no: string;
-            label: string;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        ProductInput: {
-            productId: string;
-            categoryId: string;
-            productCode: string;
-            productName: string;
-            /** @description exact decimal, up to 9 integer digits and 3 decimals */
-            price: string;
-            /** @description exact decimal, up to 8 integer digits and 5 decimals; null when unset */
-            cost: string | null;
+        /** @description the reduced tax rate limited to the requested fields */
+        ReduceTaxRateFieldsInput: {
+            reduceTaxId?: string;
+            name?: string;
             /**
-             * @description 0 tax-included, 1 tax-excluded, 2 non-taxable
+             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
              * @enum {string}
              */
-            taxDivision: "0" | "1" | "2";
-            /** @description null standard rate, else a fixed reduced-tax-rate id (as categories) */
-            reduceTaxId: ("10000001" | "10000002" | "10000003" | "10000004") | null;
-            /**
-             * @description 0 points apply, 1 points do not apply
-             * @enum {string}
-             */
-            pointNotApplicable: "0" | "1";
-            /**
-             * @description 0 not applicable, 1 general goods, 2 consumables
-             * @enum {string}
-             */
-            taxFreeDivision: "0" | "1" | "2";
-            /**
-             * @description 0 normal, 1 ticket, 2 option, 3 department sale, 4 bundle parent, 5 set-sale parent, 6 simple-bundle parent, 7 bundle child, 8 bundle discount child
-             * @enum {string}
-             */
-            productDivision: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-            /** @description values of the free items, by label number */
-            reserveItems: {
-                /** @description free-item label number */
-                no: string;
-                value: string;
-            }[];
-            insDateTime: string;
-            updDateTime: string;
-        };
-        ProductStoreInput: {
-            productId: string;
-            storeId: string;
-            /**
-             * @description 0 the store sells the product (also when never set), 1 it does not
-             * @enum {string}
-             */
-            assignDivision: "0" | "1";
-        };
-        DailyBudgetInput: {
-            storeId: string;
-            /** @description YYYY-MM-DD */
-            date: string;
-            /** @description exact decimal, up to 12 integer digits and 3 decimals */
-            salesTarget: string;
-            /** @description up to 9 digits; null when unset */
-            customerCountTarget: string | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        MonthBudgetInput: {
-            storeId: string;
-            year: string;
-            month: string;
-            /** @description sum of the days’ sales targets */
-            salesTargetTotal: string;
-            /** @description the budgeted days in date order */
-            days: components["schemas"]["DailyBudgetInput"][];
+            division?: "1" | "2";
+            /** @description percent, an exact decimal */
+            rate?: string;
+            /** @description first day of the period YYYY-MM-DD (Japan time) */
+            termStart?: string;
+            /** @description last day of the period; null while open */
+            termEnd?: string | null;
+            /** @description division 2: the choice buttons, comma separated */
+            condition?: string | null;
+            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
+            advancedCondition?: ("0" | "1") | null;
+            insDateTime?: string;
+            updDateTime?: string;
         };
         CustomerInput: {
             customerId: string;
@@ -16850,6 +22026,245 @@ export interface components {
             /** @description always empty here: point movements are recorded as point movements, not as point or mile transactions */
             transactionHeadIds: string[];
         };
+        ProductReserveItemLabelInput: {
+            /** @description free-item number, 1 to 50 */
+            no: string;
+            label: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        ProductInput: {
+            productId: string;
+            categoryId: string;
+            productCode: string;
+            productName: string;
+            /** @description exact decimal, up to 9 integer digits and 3 decimals */
+            price: string;
+            /** @description exact decimal, up to 8 integer digits and 5 decimals; null when unset */
+            cost: string | null;
+            /**
+             * @description 0 tax-included, 1 tax-excluded, 2 non-taxable
+             * @enum {string}
+             */
+            taxDivision: "0" | "1" | "2";
+            /** @description null standard rate, else a fixed reduced-tax-rate id (as categories) */
+            reduceTaxId: ("10000001" | "10000002" | "10000003" | "10000004") | null;
+            /**
+             * @description 0 points apply, 1 points do not apply
+             * @enum {string}
+             */
+            pointNotApplicable: "0" | "1";
+            /**
+             * @description 0 not applicable, 1 general goods, 2 consumables
+             * @enum {string}
+             */
+            taxFreeDivision: "0" | "1" | "2";
+            /**
+             * @description 0 normal, 1 ticket, 2 option, 3 department sale, 4 bundle parent, 5 set-sale parent, 6 simple-bundle parent, 7 bundle child, 8 bundle discount child
+             * @enum {string}
+             */
+            productDivision: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
+            /** @description the product option group offered when the product is sold (productDivision 0 only); null: none */
+            productOptionGroupId: string | null;
+            /** @description values of the free items, by label number */
+            reserveItems: {
+                /** @description free-item label number */
+                no: string;
+                value: string;
+            }[];
+            insDateTime: string;
+            updDateTime: string;
+        };
+        ProductStoreInput: {
+            productId: string;
+            storeId: string;
+            /**
+             * @description 0 the store sells the product (also when never set), 1 it does not
+             * @enum {string}
+             */
+            assignDivision: "0" | "1";
+        };
+        MasterBulkAcceptedInput: {
+            /** @description the request, as the completion notice names it */
+            requestId: number;
+            callbackUrl: string;
+        };
+        ProductAttributeInput: {
+            /** @description the attribute number, 1 to 3 */
+            no: string;
+            name: string;
+        };
+        MenuInput: {
+            menuId: string;
+            storeId: string;
+            menuName: string;
+            /**
+             * @description normal, plan (all-you-can-eat/drink plan) or course
+             * @enum {string}
+             */
+            menuType: "normal" | "plan" | "course";
+            /** @description course menus only: standard or simple; null otherwise */
+            courseDivision: ("standard" | "simple") | null;
+            categoryId: string | null;
+            /** @description exact decimal, up to 9 integer digits and 3 decimals */
+            price: string;
+            /**
+             * @description orderable or soldout
+             * @enum {string}
+             */
+            condition: "orderable" | "soldout";
+            /** @description remaining quantity; null when not counted (no limit) */
+            quantity: number | null;
+            /** @description when condition or quantity last changed */
+            conditionUpdDateTime: string;
+            /** @description the POS product the menu sells (its checkout line carries it: reports and stock); null: sold by name */
+            productId: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        MenuConditionInput: {
+            menuId: string;
+            /**
+             * @description orderable (sellable) or soldout (sold out)
+             * @enum {string}
+             */
+            condition: "orderable" | "soldout";
+            /** @description remaining quantity; null when not counted (no limit) */
+            quantity: number | null;
+        };
+        ToppingGroupRuleInput: {
+            /**
+             * @description all: the whole group; category: per category
+             * @enum {string}
+             */
+            condition: "all" | "category";
+            max: number;
+            min: number;
+        };
+        ToppingGroupInput: {
+            id: string;
+            name: string;
+            /** @description the service that created the group */
+            createdIn: string;
+            /** @description null: no condition */
+            rule: components["schemas"]["ToppingGroupRuleInput"] | null;
+        };
+        TableInput: {
+            tableId: string;
+            storeId: string;
+            /** @description unique within the store */
+            name: string;
+            seats: string | null;
+            /** @description integer-formatted */
+            displaySequence: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        ReservationInput: {
+            id: string;
+            storeId: string;
+            reservationCode: string | null;
+            /** @description Asia/Tokyo */
+            startAt: string;
+            /** @description Asia/Tokyo */
+            endAt: string;
+            persons: {
+                adults: number;
+                children: number;
+            };
+            reservationPersonName: string | null;
+            reservationPersonNameKana: string | null;
+            /** @enum {string} */
+            status: "waiting" | "coming" | "finished" | "paid" | "canceled";
+            tables: {
+                id: string;
+                name: string;
+            }[];
+            phoneNumber: string | null;
+            staff: {
+                id: string;
+                name: string;
+            } | null;
+            note: string | null;
+            /** @description Asia/Tokyo */
+            reservedAt: string;
+            reservedFrom: string;
+            tableUseId: string | null;
+        };
+        TableUseInput: {
+            id: string;
+            /** @enum {string} */
+            status: "started" | "ended" | "canceled" | "merged";
+            storeId: string;
+            tables: {
+                id: string;
+                name: string;
+            }[];
+        };
+        OrderInput: {
+            orderId: string;
+            ordered: string;
+            items: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "waiting" | "provided" | "canceled";
+                servedAt: string | null;
+                memo: string | null;
+                menuId: string | null;
+                quantity: number;
+                /** @enum {string} */
+                menuType: "normal" | "plan" | "inPlan" | "course";
+                customContentId: string | null;
+                customContentName: string | null;
+                categoryId: string | null;
+                sellingPrice: {
+                    taxRate: number;
+                    /** @enum {string} */
+                    taxType: "normal" | "reduced" | "none";
+                    /** @description unit selling price, exact decimal */
+                    amount: string;
+                    /**
+                     * @description amount is tax included, excluded, or none
+                     * @enum {string}
+                     */
+                    taxation: "included" | "excluded" | "none";
+                };
+                discount: ({
+                    /** @constant */
+                    type: "couponRate";
+                    rateCoupon: string;
+                    amount: string;
+                } | {
+                    /** @constant */
+                    type: "rate";
+                    rate: string;
+                    amount: string;
+                } | {
+                    /** @enum {string} */
+                    type: "couponAmount" | "freeCoupon" | "amount";
+                    amount: string;
+                }) | null;
+                /** @description minutes; 0 excluded from the time-limit notice */
+                timeLimit: number;
+                /** @description minutes; 0 excluded from the advance notice */
+                preTimeLimitMinutesLeft: number;
+                toppings: {
+                    menuId: string | null;
+                    name: string;
+                    quantity: number;
+                    amount: string;
+                }[];
+                courseItems: {
+                    menuId: string | null;
+                    name: string;
+                    quantity: number;
+                    amount: string;
+                }[];
+            }[];
+            tableUseId: string;
+            tableUse: components["schemas"]["TableUseInput"];
+        };
         PaymentMethodGroupInput: {
             paymentMethodGroupId: string;
             paymentMethodGroupName: string;
@@ -16857,6 +22272,230 @@ export interface components {
             displaySequence: string | null;
             insDateTime: string;
             updDateTime: string;
+        };
+        TableUseHistoryInput: {
+            /** @description table use id (the order header id) */
+            id: string;
+            storeId: string;
+            tables: {
+                id: string;
+                name: string;
+            }[];
+            /** @description the party size (人数) */
+            number: number;
+            /** @enum {string} */
+            status: "started" | "ended" | "canceled" | "merged";
+            /** @description seated (入店日時) */
+            started: string;
+            /** @description checked out or ended (精算日時); null while started */
+            ended: string | null;
+            /** @description the party’s customer groups (客層) */
+            customerGroups: {
+                id: string;
+                name: string;
+            }[];
+            /** @description items ordered and not canceled (合計注文点数) */
+            quantity: number;
+            /** @description table charge per person; this server has none: "0" */
+            tableChargePerPerson: string;
+            /** @description service charge (%); this server has none: 0 */
+            serviceChargeRate: number;
+            /** @description the orders’ total, tax included (合計金額) */
+            totalPrice: string;
+            /** @description the platform’s temporary sale; this server makes none: null */
+            tempTransactionHeadId: string | null;
+            /** @description the sale the checkout registered or linked (GET /pos/transactions/{id}) */
+            transactionHeadId: string | null;
+            reservationId: string | null;
+            memo: string | null;
+        };
+        TableUseWithOrdersInput: {
+            /** @description table use id (the order header id) */
+            id: string;
+            storeId: string;
+            tables: {
+                id: string;
+                name: string;
+            }[];
+            /** @description the party size (人数) */
+            number: number;
+            /** @enum {string} */
+            status: "started" | "ended" | "canceled" | "merged";
+            /** @description seated (入店日時) */
+            started: string;
+            /** @description checked out or ended (精算日時); null while started */
+            ended: string | null;
+            /** @description the party’s customer groups (客層) */
+            customerGroups: {
+                id: string;
+                name: string;
+            }[];
+            /** @description items ordered and not canceled (合計注文点数) */
+            quantity: number;
+            /** @description table charge per person; this server has none: "0" */
+            tableChargePerPerson: string;
+            /** @description service charge (%); this server has none: 0 */
+            serviceChargeRate: number;
+            /** @description the orders’ total, tax included (合計金額) */
+            totalPrice: string;
+            /** @description the platform’s temporary sale; this server makes none: null */
+            tempTransactionHeadId: string | null;
+            /** @description the sale the checkout registered or linked (GET /pos/transactions/{id}) */
+            transactionHeadId: string | null;
+            reservationId: string | null;
+            memo: string | null;
+            /** @description the orders taken at this table use, oldest first */
+            orders: components["schemas"]["OrderInput"][];
+            /** @description the ids of those orders */
+            orderIds: string[];
+        };
+        PriceSettingInput: {
+            taxRate: number;
+            /** @enum {string} */
+            taxType: "normal" | "reduced" | "none";
+            amount: string;
+            /**
+             * @description include: tax included; exclude: tax excluded; none: untaxed
+             * @enum {string}
+             */
+            tax: "include" | "exclude" | "none";
+            primary: boolean;
+        };
+        ToppingInput: {
+            id: string;
+            name: string;
+            kana: string | null;
+            categoryId: string | null;
+            note: string | null;
+            sortNo: number;
+            /** @description when the topping applies from; null: always */
+            applyDatetime: string | null;
+            /** @description true: the price is decided when ordered */
+            isOpenPrice: boolean;
+            createdIn: string | null;
+            prices: components["schemas"]["PriceSettingInput"][];
+            /** @description the topping group it belongs to */
+            toppingGroupId: string;
+        };
+        StaffCallInput: {
+            staffCallId: string;
+            storeId: string;
+            tableId: string | null;
+            /** @description the table’s name when called */
+            tableName: string | null;
+            /** @description the party seated at the table when called */
+            tableUseId: string | null;
+            message: string;
+            /**
+             * @description calling until a staff member answers
+             * @enum {string}
+             */
+            status: "calling" | "answered";
+            sentAt: string;
+            answeredAt: string | null;
+            answeredStaffId: string | null;
+        };
+        StoreDashboardInput: {
+            /** @description now */
+            time: string;
+            /** @description tables in this answer */
+            count: number;
+            /** @description tables of the store */
+            total: number;
+            page: number;
+            tables: {
+                table: {
+                    id: string;
+                    name: string;
+                    /** @description table category; this server’s tables have none: null */
+                    category: string | null;
+                    /** @description the table’s displaySequence */
+                    sortNo: number | null;
+                };
+                /** @description the table use seated at the table; absent while the table is free */
+                tableUse?: components["schemas"]["TableUseHistoryInput"];
+            }[];
+        };
+        TerminalInput: {
+            terminalId: string;
+            storeId: string;
+            terminalName: string;
+            /** @description unique terminal identifier; null until a device is paired */
+            uuid: string | null;
+            /**
+             * @description 0 use, 1 do not use
+             * @enum {string}
+             */
+            useStopDivision: "0" | "1";
+            /**
+             * @description 0 no, 1 yes; 1 needs Premium Plus, Food Business or Retail Business
+             * @enum {string}
+             */
+            transactionEditableFlag: "0" | "1";
+            /**
+             * @description 0 no, 1 yes; 1 needs Retail Business
+             * @enum {string}
+             */
+            selfCheckoutAvailableFlag: "0" | "1";
+            /**
+             * @description 0 no, 1 yes
+             * @enum {string}
+             */
+            smartIdEngineAvailableFlag: "0" | "1";
+            /** @description payment terminal (CAT/CCT) id */
+            creditTerminalId: string | null;
+            cashDrawerId: string | null;
+            parentTerminalId: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        CashDrawerInput: {
+            cashDrawerId: string;
+            storeId: string;
+            cashDrawerName: string;
+            /**
+             * @description 0 use, 1 do not use; terminals may link only usable drawers
+             * @enum {string}
+             */
+            useStopDivision: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        PaymentTerminalInput: {
+            /** @description the creditTerminalId a register terminal links (spec 2.11) */
+            paymentTerminalId: string;
+            /** @description store where the device is installed; null when not assigned */
+            storeId: string | null;
+            name: string;
+            /**
+             * @description CAT or CCT
+             * @enum {string}
+             */
+            kind: "CAT" | "CCT";
+            /** @description the device's own identifier (serial or terminal code) */
+            deviceCode: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        DailyBudgetInput: {
+            storeId: string;
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @description exact decimal, up to 12 integer digits and 3 decimals */
+            salesTarget: string;
+            /** @description up to 9 digits; null when unset */
+            customerCountTarget: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        MonthBudgetInput: {
+            storeId: string;
+            year: string;
+            month: string;
+            /** @description sum of the days’ sales targets */
+            salesTargetTotal: string;
+            /** @description the budgeted days in date order */
+            days: components["schemas"]["DailyBudgetInput"][];
         };
         PaymentMethodInput: {
             paymentMethodId: string;
@@ -16906,6 +22545,128 @@ export interface components {
             endDate: string | null;
             insDateTime: string;
             updDateTime: string;
+        };
+        CouponProductInput: {
+            couponId: string;
+            /**
+             * @description 1 condition of use, 2 goods granted (a product, at salesPrice)
+             * @enum {string}
+             */
+            type: "1" | "2";
+            /**
+             * @description what itemId names: 1 category id, 2 product id, 3 group code
+             * @enum {string}
+             */
+            division: "1" | "2" | "3";
+            itemId: string;
+            /** @description the price of goods granted (type 2) */
+            salesPrice: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        CouponInput: {
+            couponId: string;
+            couponName: string;
+            /**
+             * @description 1 discount: couponValue yen off; 2 rate: couponValue % off
+             * @enum {string}
+             */
+            couponDivision: "1" | "2";
+            /** @description exact decimal: yen off (division 1) or percent off, at most 100 (division 2) */
+            couponValue: string;
+            /** @description YYYY-MM-DD, first day it can be used; null: no start */
+            startDate: string | null;
+            /** @description YYYY-MM-DD, last day it can be used; null: no end */
+            endDate: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the coupon limited to the requested fields */
+        CouponFieldsInput: {
+            couponId?: string;
+            couponName?: string;
+            /**
+             * @description 1 discount: couponValue yen off; 2 rate: couponValue % off
+             * @enum {string}
+             */
+            couponDivision?: "1" | "2";
+            /** @description exact decimal: yen off (division 1) or percent off, at most 100 (division 2) */
+            couponValue?: string;
+            /** @description YYYY-MM-DD, first day it can be used; null: no start */
+            startDate?: string | null;
+            /** @description YYYY-MM-DD, last day it can be used; null: no end */
+            endDate?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        ProductOptionGroupProductInput: {
+            productId: string;
+        };
+        ProductOptionGroupInput: {
+            productOptionGroupId: string;
+            productOptionGroupName: string;
+            /**
+             * @description 0 no condition (max and min null), 1 max and min over the whole group, 2 max and min per category
+             * @enum {string}
+             */
+            conditionId: "0" | "1" | "2";
+            /** @description the most options a line takes (per category with conditionId 2); null with conditionId 0 */
+            max: string | null;
+            /** @description the fewest options a line takes (per category with conditionId 2); null with conditionId 0 */
+            min: string | null;
+            /**
+             * @description who made the group: 0 normal (this back office), 1 Waiter, 2 head office, 9 other
+             * @enum {string}
+             */
+            syncDivision: "0" | "1" | "2" | "9";
+            insDateTime: string;
+            updDateTime: string;
+            /** @description the option products (productDivision 2), in product id order: with with_products=all, and on POST and PATCH */
+            products?: components["schemas"]["ProductOptionGroupProductInput"][];
+        };
+        /** @description the product option group limited to the requested fields */
+        ProductOptionGroupOwnFieldsInput: {
+            productOptionGroupId?: string;
+            productOptionGroupName?: string;
+            /**
+             * @description 0 no condition (max and min null), 1 max and min over the whole group, 2 max and min per category
+             * @enum {string}
+             */
+            conditionId?: "0" | "1" | "2";
+            /** @description the most options a line takes (per category with conditionId 2); null with conditionId 0 */
+            max?: string | null;
+            /** @description the fewest options a line takes (per category with conditionId 2); null with conditionId 0 */
+            min?: string | null;
+            /**
+             * @description who made the group: 0 normal (this back office), 1 Waiter, 2 head office, 9 other
+             * @enum {string}
+             */
+            syncDivision?: "0" | "1" | "2" | "9";
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        /** @description the product option group limited to the requested fields */
+        ProductOptionGroupFieldsInput: {
+            productOptionGroupId?: string;
+            productOptionGroupName?: string;
+            /**
+             * @description 0 no condition (max and min null), 1 max and min over the whole group, 2 max and min per category
+             * @enum {string}
+             */
+            conditionId?: "0" | "1" | "2";
+            /** @description the most options a line takes (per category with conditionId 2); null with conditionId 0 */
+            max?: string | null;
+            /** @description the fewest options a line takes (per category with conditionId 2); null with conditionId 0 */
+            min?: string | null;
+            /**
+             * @description who made the group: 0 normal (this back office), 1 Waiter, 2 head office, 9 other
+             * @enum {string}
+             */
+            syncDivision?: "0" | "1" | "2" | "9";
+            insDateTime?: string;
+            updDateTime?: string;
+            /** @description the option products (productDivision 2), in product id order: with with_products=all, and on POST and PATCH */
+            products?: components["schemas"]["ProductOptionGroupProductInput"][];
         };
         TransactionDetailInput: {
             transactionHeadId: string;
@@ -17827,6 +23588,49 @@ export interface components {
             /** @description with with_details=all */
             details?: components["schemas"]["ShipmentDetailInput"][];
         };
+        ShippingDetailInput: {
+            shippingDetailId: string;
+            shippingId: string;
+            productId: string;
+            quantity: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        ShippingInput: {
+            shippingId: string;
+            receivingStoreId: string;
+            shippingStoreId: string;
+            receivingDesiredDate: string | null;
+            receivingExpectedDateFrom: string;
+            receivingExpectedDateTo: string;
+            shippingDate: string;
+            staffId: string | null;
+            requestStaffId: string | null;
+            memo: string | null;
+            identificationNo: string | null;
+            /**
+             * @description 0 not shipped, 1 not received, 2 receiving inspection, 3 receiving complete
+             * @enum {string}
+             */
+            status: "0" | "1" | "2" | "3";
+            /**
+             * @description 0 unapproved, 1 approved, 2 rejected, 3 request unapproved
+             * @enum {string}
+             */
+            approvalStatus: "0" | "1" | "2" | "3";
+            approvalDateTime: string | null;
+            /**
+             * @description 0 no request, 1 requested, 2 modification completed
+             * @enum {string}
+             */
+            modificationRequestStatus: "0" | "1" | "2";
+            modificationRequestDateTime: string | null;
+            modificationRequestCheckedDateTime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+            /** @description the shipping side's details: in write answers, and with with_details=all */
+            details?: components["schemas"]["ShippingDetailInput"][];
+        };
         PurchaseOrderProductInput: {
             storageInfoProductId: string;
             storageInfoId: string;
@@ -17887,48 +23691,29 @@ export interface components {
             products?: components["schemas"]["PurchaseOrderProductInput"][];
             stores?: components["schemas"]["PurchaseOrderStoreInput"][];
         };
-        ShippingDetailInput: {
-            shippingDetailId: string;
-            shippingId: string;
+        PurchaseOrderProductItemInput: {
+            storageInfoProductId: string;
+            storageInfoId: string;
             productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description tax excluded, 5 decimals */
+            cost: string;
+            /**
+             * @description the product's: 0 included, 1 excluded, 2 non-taxable
+             * @enum {string}
+             */
+            taxDivision: "0" | "1" | "2";
+            /** @description the sum of the deliveryStore quantities */
             quantity: string;
             insDateTime: string;
             updDateTime: string;
-        };
-        ShippingInput: {
-            shippingId: string;
-            receivingStoreId: string;
-            shippingStoreId: string;
-            receivingDesiredDate: string | null;
-            receivingExpectedDateFrom: string;
-            receivingExpectedDateTo: string;
-            shippingDate: string;
-            staffId: string | null;
-            requestStaffId: string | null;
-            memo: string | null;
-            identificationNo: string | null;
-            /**
-             * @description 0 not shipped, 1 not received, 2 receiving inspection, 3 receiving complete
-             * @enum {string}
-             */
-            status: "0" | "1" | "2" | "3";
-            /**
-             * @description 0 unapproved, 1 approved, 2 rejected, 3 request unapproved
-             * @enum {string}
-             */
-            approvalStatus: "0" | "1" | "2" | "3";
-            approvalDateTime: string | null;
-            /**
-             * @description 0 no request, 1 requested, 2 modification completed
-             * @enum {string}
-             */
-            modificationRequestStatus: "0" | "1" | "2";
-            modificationRequestDateTime: string | null;
-            modificationRequestCheckedDateTime: string | null;
-            insDateTime: string;
-            updDateTime: string;
-            /** @description the shipping side's details: in write answers, and with with_details=all */
-            details?: components["schemas"]["ShippingDetailInput"][];
+            /** @description with with_deliveries=all */
+            deliveryStore?: {
+                storageInfoDeliveryProductId: string;
+                storeId: string;
+                quantity: string;
+            }[];
         };
         ReceivingDetailInput: {
             receivingDetailId: string;
@@ -18154,6 +23939,140 @@ export interface components {
             staffId: string | null;
             staffName: string | null;
         };
+        LossDivisionInput: {
+            /** @description the code a loss names in its division */
+            divisionCode: string;
+            divisionName: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the loss division limited to the requested fields */
+        LossDivisionFieldsInput: {
+            /** @description the code a loss names in its division */
+            divisionCode?: string;
+            divisionName?: string;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        LossDetailInput: {
+            lossDetailId: string;
+            productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description the product's cost (tax excluded) when the line was made, 5 decimals */
+            cost: string;
+            quantity: string;
+        };
+        LossHeadInput: {
+            lossId: string;
+            storeId: string;
+            /** @description the loss division code */
+            division: string;
+            lossDateTime: string;
+            memo: string | null;
+            identificationNo: string | null;
+            staffId: string | null;
+            /** @description the staff master's name */
+            staffName: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        LossInput: {
+            lossId: string;
+            storeId: string;
+            /** @description the loss division code */
+            division: string;
+            lossDateTime: string;
+            memo: string | null;
+            identificationNo: string | null;
+            staffId: string | null;
+            /** @description the staff master's name */
+            staffName: string | null;
+            insDateTime: string;
+            updDateTime: string;
+            details: components["schemas"]["LossDetailInput"][];
+        };
+        /** @description the loss limited to the requested fields */
+        LossHeadFieldsInput: {
+            lossId?: string;
+            storeId?: string;
+            /** @description the loss division code */
+            division?: string;
+            lossDateTime?: string;
+            memo?: string | null;
+            identificationNo?: string | null;
+            staffId?: string | null;
+            /** @description the staff master's name */
+            staffName?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        StocktakingInput: {
+            stocktakingInfoId: string;
+            storeId: string;
+            storeName: string | null;
+            /**
+             * @description 0 every product, 1 target categories, 2 target products
+             * @enum {string}
+             */
+            targetDivision: "0" | "1" | "2";
+            /** @description the day counted, YYYY-MM-DD */
+            stocktakingDate: string;
+            memo: string | null;
+            /**
+             * @description 0 counting (棚卸中), 2 complete (完了)
+             * @enum {string}
+             */
+            status: "0" | "2";
+            /** @description when the counts became the stock */
+            adjustmentDateTime: string | null;
+            stocktakingCompleteDateTime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        StocktakingProductInput: {
+            productId: string;
+            /** @description the product master's category now */
+            categoryId: string;
+            /** @description the count that became the stock; null until complete, or not counted */
+            stocktakingQuantity: string | null;
+            /** @description the count entered; null: not counted */
+            inputStocktakingQuantity: string | null;
+            /** @description RFID tags of the count (none here: counts are entered by hand or scan) */
+            rfidTags: string[];
+            /** @description in transit at the adjustment (null until complete) */
+            transportationStockQuantity: string | null;
+            /** @description laid away at the adjustment (null until complete) */
+            layawayStockQuantity: string | null;
+            /** @description the store's quantity just before the count replaced it (null until complete) */
+            stockQuantityBeforeAdjustment: string | null;
+            /** @description the product's cost at the adjustment, 5 decimals (null until complete) */
+            cost: string | null;
+            memo: string | null;
+            /** @description when the count was last entered */
+            quantityModifiedDatetime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        StocktakingCategoryInput: {
+            stocktakingInfoId: string;
+            /** @description a target category; "0" when every category is counted */
+            categoryId: string;
+        };
+        StocktakingDetailInput: {
+            stocktakingInfoId: string;
+            productId: string;
+            categoryId: string;
+            /** @description the store's quantity at the end of base_date */
+            stockQuantity: string;
+            /** @description stockQuantity × the current cost */
+            stockMoney: string;
+            transportationQuantity: string;
+            transportationMoney: string;
+            layawayQuantity: string;
+            layawayMoney: string;
+            storeId: string;
+        };
         SetupFirstPullInput: {
             contractId: string;
             contractName: string;
@@ -18214,6 +24133,58 @@ export interface components {
             tokenPath: string;
             /** @description /{contract_id}/pos */
             basePath: string;
+        };
+        StorageDetailInput: {
+            storageDetailId: string;
+            storageId: string;
+            /** @description the purchase order, for a storage it made */
+            storageInfoId: string | null;
+            productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description tax excluded, 5 decimals */
+            cost: string;
+            scheduledQuantity: string;
+            inspectionQuantity: string | null;
+            stockoutQuantity: string | null;
+            stockoutReason: string | null;
+            inspectionDate: string | null;
+            numberMemo: string | null;
+            dateMemo: string | null;
+            /**
+             * @description 0 not inspected, 1 inspected (counted plus missing cover the scheduled quantity, or closed by force)
+             * @enum {string}
+             */
+            status: "0" | "1";
+            /** @enum {string} */
+            compulsoryCompleteFlag: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        StorageInput: {
+            storageId: string;
+            /** @description the purchase order that made it; null for a storage registered on its own */
+            storageInfoId: string | null;
+            supplierId: string | null;
+            storageStoreId: string;
+            storageExpectedDateFrom: string;
+            storageExpectedDateTo: string;
+            /** @description null for a storage made by a purchase order until the store sets it */
+            storageDate: string | null;
+            memo: string | null;
+            staffId: string | null;
+            identificationNo: string | null;
+            /** @enum {string} */
+            roundingDivision: "0" | "1" | "2";
+            /**
+             * @description 0 not stored, 1 inspecting, 2 complete (the counted quantities entered the store's stock)
+             * @enum {string}
+             */
+            status: "0" | "1" | "2";
+            insDateTime: string;
+            updDateTime: string;
+            /** @description in write answers, and with with_details=all */
+            details?: components["schemas"]["StorageDetailInput"][];
         };
         WebhookSubscriptionInput: {
             subscriptionId: string;
@@ -18584,323 +24555,71 @@ export interface components {
             insDateTime: string;
             updDateTime: string;
         };
-        Menu: {
-            menuId: string;
-            storeId: string;
-            menuName: string;
+        ConsumptionTaxRate: {
+            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
+            applyStartDate: string;
+            /** @description percent, an exact decimal */
+            taxRate: string;
             /**
-             * @description normal, plan (all-you-can-eat/drink plan) or course
+             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
              * @enum {string}
              */
-            menuType: "normal" | "plan" | "course";
-            /** @description course menus only: standard or simple; null otherwise */
-            courseDivision: ("standard" | "simple") | null;
-            categoryId: string | null;
-            /** @description exact decimal, up to 9 integer digits and 3 decimals */
-            price: string;
+            taxRounding: "0" | "1" | "2";
+        };
+        /** @description the consumption tax rate limited to the requested fields */
+        ConsumptionTaxRateFields: {
+            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
+            applyStartDate?: string;
+            /** @description percent, an exact decimal */
+            taxRate?: string;
             /**
-             * @description orderable or soldout
+             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
              * @enum {string}
              */
-            condition: "orderable" | "soldout";
-            /** @description remaining quantity; null when not counted (no limit) */
-            quantity: number | null;
-            /** @description when condition or quantity last changed */
-            conditionUpdDateTime: string;
-            insDateTime: string;
-            updDateTime: string;
+            taxRounding?: "0" | "1" | "2";
         };
-        MenuCondition: {
-            menuId: string;
-            /**
-             * @description orderable (sellable) or soldout (sold out)
-             * @enum {string}
-             */
-            condition: "orderable" | "soldout";
-            /** @description remaining quantity; null when not counted (no limit) */
-            quantity: number | null;
-        };
-        ToppingGroupRule: {
-            /**
-             * @description all: the whole group; category: per category
-             * @enum {string}
-             */
-            condition: "all" | "category";
-            max: number;
-            min: number;
-        };
-        ToppingGroup: {
-            id: string;
-            name: string;
-            /** @description the service that created the group */
-            createdIn: string;
-            /** @description null: no condition */
-            rule: components["schemas"]["ToppingGroupRule"] | null;
-        };
-        Table: {
-            tableId: string;
-            storeId: string;
-            /** @description unique within the store */
-            name: string;
-            seats: string | null;
-            /** @description integer-formatted */
-            displaySequence: string | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        Reservation: {
-            id: string;
-            storeId: string;
-            reservationCode: string | null;
-            /** @description Asia/Tokyo */
-            startAt: string;
-            /** @description Asia/Tokyo */
-            endAt: string;
-            persons: {
-                adults: number;
-                children: number;
-            };
-            reservationPersonName: string | null;
-            reservationPersonNameKana: string | null;
-            /** @enum {string} */
-            status: "waiting" | "coming" | "finished" | "paid" | "canceled";
-            tables: {
-                id: string;
-                name: string;
-            }[];
-            phoneNumber: string | null;
-            staff: {
-                id: string;
-                name: string;
-            } | null;
-            note: string | null;
-            /** @description Asia/Tokyo */
-            reservedAt: string;
-            reservedFrom: string;
-            tableUseId: string | null;
-        };
-        TableUse: {
-            id: string;
-            /** @enum {string} */
-            status: "started" | "ended" | "canceled" | "merged";
-            storeId: string;
-            tables: {
-                id: string;
-                name: string;
-            }[];
-        };
-        TableUseWithOrders: {
-            id: string;
-            /** @enum {string} */
-            status: "started" | "ended" | "canceled" | "merged";
-            storeId: string;
-            tables: {
-                id: string;
-                name: string;
-            }[];
-            /** @description the orders taken at this table use, oldest first */
-            orderIds: string[];
-        };
-        Order: {
-            orderId: string;
-            ordered: string;
-            items: {
-                id: string;
-                name: string;
-                /** @enum {string} */
-                status: "waiting" | "provided" | "canceled";
-                servedAt: string | null;
-                memo: string | null;
-                menuId: string | null;
-                quantity: number;
-                /** @enum {string} */
-                menuType: "normal" | "plan" | "inPlan" | "course";
-                customContentId: string | null;
-                customContentName: string | null;
-                categoryId: string | null;
-                sellingPrice: {
-                    taxRate: number;
-                    /** @enum {string} */
-                    taxType: "normal" | "reduced" | "none";
-                    /** @description unit selling price, exact decimal */
-                    amount: string;
-                    /**
-                     * @description amount is tax included, excluded, or none
-                     * @enum {string}
-                     */
-                    taxation: "included" | "excluded" | "none";
-                };
-                discount: ({
-                    /** @constant */
-                    type: "couponRate";
-                    rateCoupon: string;
-                    amount: string;
-                } | {
-                    /** @constant */
-                    type: "rate";
-                    rate: string;
-                    amount: string;
-                } | {
-                    /** @enum {string} */
-                    type: "couponAmount" | "freeCoupon" | "amount";
-                    amount: string;
-                }) | null;
-                /** @description minutes; 0 excluded from the time-limit notice */
-                timeLimit: number;
-                /** @description minutes; 0 excluded from the advance notice */
-                preTimeLimitMinutesLeft: number;
-                toppings: {
-                    menuId: string | null;
-                    name: string;
-                    quantity: number;
-                    amount: string;
-                }[];
-                courseItems: {
-                    menuId: string | null;
-                    name: string;
-                    quantity: number;
-                    amount: string;
-                }[];
-            }[];
-            tableUseId: string;
-            tableUse: components["schemas"]["TableUse"];
-        };
-        Terminal: {
-            terminalId: string;
-            storeId: string;
-            terminalName: string;
-            /** @description unique terminal identifier; null until a device is paired */
-            uuid: string | null;
-            /**
-             * @description 0 use, 1 do not use
-             * @enum {string}
-             */
-            useStopDivision: "0" | "1";
-            /**
-             * @description 0 no, 1 yes; 1 needs Premium Plus, Food Business or Retail Business
-             * @enum {string}
-             */
-            transactionEditableFlag: "0" | "1";
-            /**
-             * @description 0 no, 1 yes; 1 needs Retail Business
-             * @enum {string}
-             */
-            selfCheckoutAvailableFlag: "0" | "1";
-            /**
-             * @description 0 no, 1 yes
-             * @enum {string}
-             */
-            smartIdEngineAvailableFlag: "0" | "1";
-            /** @description payment terminal (CAT/CCT) id */
-            creditTerminalId: string | null;
-            cashDrawerId: string | null;
-            parentTerminalId: string | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        CashDrawer: {
-            cashDrawerId: string;
-            storeId: string;
-            cashDrawerName: string;
-            /**
-             * @description 0 use, 1 do not use; terminals may link only usable drawers
-             * @enum {string}
-             */
-            useStopDivision: "0" | "1";
-            insDateTime: string;
-            updDateTime: string;
-        };
-        PaymentTerminal: {
-            /** @description the creditTerminalId a register terminal links (spec 2.11) */
-            paymentTerminalId: string;
-            /** @description store where the device is installed; null when not assigned */
-            storeId: string | null;
+        ReduceTaxRate: {
+            reduceTaxId: string;
             name: string;
             /**
-             * @description CAT or CCT
+             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
              * @enum {string}
              */
-            kind: "CAT" | "CCT";
-            /** @description the device's own identifier (serial or terminal code) */
-            deviceCode: string | null;
+            division: "1" | "2";
+            /** @description percent, an exact decimal */
+            rate: string;
+            /** @description first day of the period YYYY-MM-DD (Japan time) */
+            termStart: string;
+            /** @description last day of the period; null while open */
+            termEnd: string | null;
+            /** @description division 2: the choice buttons, comma separated */
+            condition: string | null;
+            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
+            advancedCondition: ("0" | "1") | null;
             insDateTime: string;
             updDateTime: string;
         };
-        ProductReserveItemLabel: {
-            /** @description free-item number, 1 to 50 */
-            no: string;
-            label: string;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        Product: {
-            productId: string;
-            categoryId: string;
-            productCode: string;
-            productName: string;
-            /** @description exact decimal, up to 9 integer digits and 3 decimals */
-            price: string;
-            /** @description exact decimal, up to 8 integer digits and 5 decimals; null when unset */
-            cost: string | null;
+        /** @description the reduced tax rate limited to the requested fields */
+        ReduceTaxRateFields: {
+            reduceTaxId?: string;
+            name?: string;
             /**
-             * @description 0 tax-included, 1 tax-excluded, 2 non-taxable
+             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
              * @enum {string}
              */
-            taxDivision: "0" | "1" | "2";
-            /** @description null standard rate, else a fixed reduced-tax-rate id (as categories) */
-            reduceTaxId: ("10000001" | "10000002" | "10000003" | "10000004") | null;
-            /**
-             * @description 0 points apply, 1 points do not apply
-             * @enum {string}
-             */
-            pointNotApplicable: "0" | "1";
-            /**
-             * @description 0 not applicable, 1 general goods, 2 consumables
-             * @enum {string}
-             */
-            taxFreeDivision: "0" | "1" | "2";
-            /**
-             * @description 0 normal, 1 ticket, 2 option, 3 department sale, 4 bundle parent, 5 set-sale parent, 6 simple-bundle parent, 7 bundle child, 8 bundle discount child
-             * @enum {string}
-             */
-            productDivision: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
-            /** @description values of the free items, by label number */
-            reserveItems: {
-                /** @description free-item label number */
-                no: string;
-                value: string;
-            }[];
-            insDateTime: string;
-            updDateTime: string;
-        };
-        ProductStore: {
-            productId: string;
-            storeId: string;
-            /**
-             * @description 0 the store sells the product (also when never set), 1 it does not
-             * @enum {string}
-             */
-            assignDivision: "0" | "1";
-        };
-        DailyBudget: {
-            storeId: string;
-            /** @description YYYY-MM-DD */
-            date: string;
-            /** @description exact decimal, up to 12 integer digits and 3 decimals */
-            salesTarget: string;
-            /** @description up to 9 digits; null when unset */
-            customerCountTarget: string | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        MonthBudget: {
-            storeId: string;
-            year: string;
-            month: string;
-            /** @description sum of the days’ sales targets */
-            salesTargetTotal: string;
-            /** @description the budgeted days in date order */
-            days: components["schemas"]["DailyBudget"][];
+            division?: "1" | "2";
+            /** @description percent, an exact decimal */
+            rate?: string;
+            /** @description first day of the period YYYY-MM-DD (Japan time) */
+            termStart?: string;
+            /** @description last day of the period; null while open */
+            termEnd?: string | null;
+            /** @description division 2: the choice buttons, comma separated */
+            condition?: string | null;
+            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
+            advancedCondition?: ("0" | "1") | null;
+            insDateTime?: string;
+            updDateTime?: string;
         };
         Customer: {
             customerId: string;
@@ -19020,6 +24739,245 @@ export interface components {
             /** @description always empty here: point movements are recorded as point movements, not as point or mile transactions */
             transactionHeadIds: string[];
         };
+        ProductReserveItemLabel: {
+            /** @description free-item number, 1 to 50 */
+            no: string;
+            label: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        Product: {
+            productId: string;
+            categoryId: string;
+            productCode: string;
+            productName: string;
+            /** @description exact decimal, up to 9 integer digits and 3 decimals */
+            price: string;
+            /** @description exact decimal, up to 8 integer digits and 5 decimals; null when unset */
+            cost: string | null;
+            /**
+             * @description 0 tax-included, 1 tax-excluded, 2 non-taxable
+             * @enum {string}
+             */
+            taxDivision: "0" | "1" | "2";
+            /** @description null standard rate, else a fixed reduced-tax-rate id (as categories) */
+            reduceTaxId: ("10000001" | "10000002" | "10000003" | "10000004") | null;
+            /**
+             * @description 0 points apply, 1 points do not apply
+             * @enum {string}
+             */
+            pointNotApplicable: "0" | "1";
+            /**
+             * @description 0 not applicable, 1 general goods, 2 consumables
+             * @enum {string}
+             */
+            taxFreeDivision: "0" | "1" | "2";
+            /**
+             * @description 0 normal, 1 ticket, 2 option, 3 department sale, 4 bundle parent, 5 set-sale parent, 6 simple-bundle parent, 7 bundle child, 8 bundle discount child
+             * @enum {string}
+             */
+            productDivision: "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8";
+            /** @description the product option group offered when the product is sold (productDivision 0 only); null: none */
+            productOptionGroupId: string | null;
+            /** @description values of the free items, by label number */
+            reserveItems: {
+                /** @description free-item label number */
+                no: string;
+                value: string;
+            }[];
+            insDateTime: string;
+            updDateTime: string;
+        };
+        ProductStore: {
+            productId: string;
+            storeId: string;
+            /**
+             * @description 0 the store sells the product (also when never set), 1 it does not
+             * @enum {string}
+             */
+            assignDivision: "0" | "1";
+        };
+        MasterBulkAccepted: {
+            /** @description the request, as the completion notice names it */
+            requestId: number;
+            callbackUrl: string;
+        };
+        ProductAttribute: {
+            /** @description the attribute number, 1 to 3 */
+            no: string;
+            name: string;
+        };
+        Menu: {
+            menuId: string;
+            storeId: string;
+            menuName: string;
+            /**
+             * @description normal, plan (all-you-can-eat/drink plan) or course
+             * @enum {string}
+             */
+            menuType: "normal" | "plan" | "course";
+            /** @description course menus only: standard or simple; null otherwise */
+            courseDivision: ("standard" | "simple") | null;
+            categoryId: string | null;
+            /** @description exact decimal, up to 9 integer digits and 3 decimals */
+            price: string;
+            /**
+             * @description orderable or soldout
+             * @enum {string}
+             */
+            condition: "orderable" | "soldout";
+            /** @description remaining quantity; null when not counted (no limit) */
+            quantity: number | null;
+            /** @description when condition or quantity last changed */
+            conditionUpdDateTime: string;
+            /** @description the POS product the menu sells (its checkout line carries it: reports and stock); null: sold by name */
+            productId: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        MenuCondition: {
+            menuId: string;
+            /**
+             * @description orderable (sellable) or soldout (sold out)
+             * @enum {string}
+             */
+            condition: "orderable" | "soldout";
+            /** @description remaining quantity; null when not counted (no limit) */
+            quantity: number | null;
+        };
+        ToppingGroupRule: {
+            /**
+             * @description all: the whole group; category: per category
+             * @enum {string}
+             */
+            condition: "all" | "category";
+            max: number;
+            min: number;
+        };
+        ToppingGroup: {
+            id: string;
+            name: string;
+            /** @description the service that created the group */
+            createdIn: string;
+            /** @description null: no condition */
+            rule: components["schemas"]["ToppingGroupRule"] | null;
+        };
+        Table: {
+            tableId: string;
+            storeId: string;
+            /** @description unique within the store */
+            name: string;
+            seats: string | null;
+            /** @description integer-formatted */
+            displaySequence: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        Reservation: {
+            id: string;
+            storeId: string;
+            reservationCode: string | null;
+            /** @description Asia/Tokyo */
+            startAt: string;
+            /** @description Asia/Tokyo */
+            endAt: string;
+            persons: {
+                adults: number;
+                children: number;
+            };
+            reservationPersonName: string | null;
+            reservationPersonNameKana: string | null;
+            /** @enum {string} */
+            status: "waiting" | "coming" | "finished" | "paid" | "canceled";
+            tables: {
+                id: string;
+                name: string;
+            }[];
+            phoneNumber: string | null;
+            staff: {
+                id: string;
+                name: string;
+            } | null;
+            note: string | null;
+            /** @description Asia/Tokyo */
+            reservedAt: string;
+            reservedFrom: string;
+            tableUseId: string | null;
+        };
+        TableUse: {
+            id: string;
+            /** @enum {string} */
+            status: "started" | "ended" | "canceled" | "merged";
+            storeId: string;
+            tables: {
+                id: string;
+                name: string;
+            }[];
+        };
+        Order: {
+            orderId: string;
+            ordered: string;
+            items: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                status: "waiting" | "provided" | "canceled";
+                servedAt: string | null;
+                memo: string | null;
+                menuId: string | null;
+                quantity: number;
+                /** @enum {string} */
+                menuType: "normal" | "plan" | "inPlan" | "course";
+                customContentId: string | null;
+                customContentName: string | null;
+                categoryId: string | null;
+                sellingPrice: {
+                    taxRate: number;
+                    /** @enum {string} */
+                    taxType: "normal" | "reduced" | "none";
+                    /** @description unit selling price, exact decimal */
+                    amount: string;
+                    /**
+                     * @description amount is tax included, excluded, or none
+                     * @enum {string}
+                     */
+                    taxation: "included" | "excluded" | "none";
+                };
+                discount: ({
+                    /** @constant */
+                    type: "couponRate";
+                    rateCoupon: string;
+                    amount: string;
+                } | {
+                    /** @constant */
+                    type: "rate";
+                    rate: string;
+                    amount: string;
+                } | {
+                    /** @enum {string} */
+                    type: "couponAmount" | "freeCoupon" | "amount";
+                    amount: string;
+                }) | null;
+                /** @description minutes; 0 excluded from the time-limit notice */
+                timeLimit: number;
+                /** @description minutes; 0 excluded from the advance notice */
+                preTimeLimitMinutesLeft: number;
+                toppings: {
+                    menuId: string | null;
+                    name: string;
+                    quantity: number;
+                    amount: string;
+                }[];
+                courseItems: {
+                    menuId: string | null;
+                    name: string;
+                    quantity: number;
+                    amount: string;
+                }[];
+            }[];
+            tableUseId: string;
+            tableUse: components["schemas"]["TableUse"];
+        };
         PaymentMethodGroup: {
             paymentMethodGroupId: string;
             paymentMethodGroupName: string;
@@ -19027,6 +24985,230 @@ export interface components {
             displaySequence: string | null;
             insDateTime: string;
             updDateTime: string;
+        };
+        TableUseHistory: {
+            /** @description table use id (the order header id) */
+            id: string;
+            storeId: string;
+            tables: {
+                id: string;
+                name: string;
+            }[];
+            /** @description the party size (人数) */
+            number: number;
+            /** @enum {string} */
+            status: "started" | "ended" | "canceled" | "merged";
+            /** @description seated (入店日時) */
+            started: string;
+            /** @description checked out or ended (精算日時); null while started */
+            ended: string | null;
+            /** @description the party’s customer groups (客層) */
+            customerGroups: {
+                id: string;
+                name: string;
+            }[];
+            /** @description items ordered and not canceled (合計注文点数) */
+            quantity: number;
+            /** @description table charge per person; this server has none: "0" */
+            tableChargePerPerson: string;
+            /** @description service charge (%); this server has none: 0 */
+            serviceChargeRate: number;
+            /** @description the orders’ total, tax included (合計金額) */
+            totalPrice: string;
+            /** @description the platform’s temporary sale; this server makes none: null */
+            tempTransactionHeadId: string | null;
+            /** @description the sale the checkout registered or linked (GET /pos/transactions/{id}) */
+            transactionHeadId: string | null;
+            reservationId: string | null;
+            memo: string | null;
+        };
+        TableUseWithOrders: {
+            /** @description table use id (the order header id) */
+            id: string;
+            storeId: string;
+            tables: {
+                id: string;
+                name: string;
+            }[];
+            /** @description the party size (人数) */
+            number: number;
+            /** @enum {string} */
+            status: "started" | "ended" | "canceled" | "merged";
+            /** @description seated (入店日時) */
+            started: string;
+            /** @description checked out or ended (精算日時); null while started */
+            ended: string | null;
+            /** @description the party’s customer groups (客層) */
+            customerGroups: {
+                id: string;
+                name: string;
+            }[];
+            /** @description items ordered and not canceled (合計注文点数) */
+            quantity: number;
+            /** @description table charge per person; this server has none: "0" */
+            tableChargePerPerson: string;
+            /** @description service charge (%); this server has none: 0 */
+            serviceChargeRate: number;
+            /** @description the orders’ total, tax included (合計金額) */
+            totalPrice: string;
+            /** @description the platform’s temporary sale; this server makes none: null */
+            tempTransactionHeadId: string | null;
+            /** @description the sale the checkout registered or linked (GET /pos/transactions/{id}) */
+            transactionHeadId: string | null;
+            reservationId: string | null;
+            memo: string | null;
+            /** @description the orders taken at this table use, oldest first */
+            orders: components["schemas"]["Order"][];
+            /** @description the ids of those orders */
+            orderIds: string[];
+        };
+        PriceSetting: {
+            taxRate: number;
+            /** @enum {string} */
+            taxType: "normal" | "reduced" | "none";
+            amount: string;
+            /**
+             * @description include: tax included; exclude: tax excluded; none: untaxed
+             * @enum {string}
+             */
+            tax: "include" | "exclude" | "none";
+            primary: boolean;
+        };
+        Topping: {
+            id: string;
+            name: string;
+            kana: string | null;
+            categoryId: string | null;
+            note: string | null;
+            sortNo: number;
+            /** @description when the topping applies from; null: always */
+            applyDatetime: string | null;
+            /** @description true: the price is decided when ordered */
+            isOpenPrice: boolean;
+            createdIn: string | null;
+            prices: components["schemas"]["PriceSetting"][];
+            /** @description the topping group it belongs to */
+            toppingGroupId: string;
+        };
+        StaffCall: {
+            staffCallId: string;
+            storeId: string;
+            tableId: string | null;
+            /** @description the table’s name when called */
+            tableName: string | null;
+            /** @description the party seated at the table when called */
+            tableUseId: string | null;
+            message: string;
+            /**
+             * @description calling until a staff member answers
+             * @enum {string}
+             */
+            status: "calling" | "answered";
+            sentAt: string;
+            answeredAt: string | null;
+            answeredStaffId: string | null;
+        };
+        StoreDashboard: {
+            /** @description now */
+            time: string;
+            /** @description tables in this answer */
+            count: number;
+            /** @description tables of the store */
+            total: number;
+            page: number;
+            tables: {
+                table: {
+                    id: string;
+                    name: string;
+                    /** @description table category; this server’s tables have none: null */
+                    category: string | null;
+                    /** @description the table’s displaySequence */
+                    sortNo: number | null;
+                };
+                /** @description the table use seated at the table; absent while the table is free */
+                tableUse?: components["schemas"]["TableUseHistory"];
+            }[];
+        };
+        Terminal: {
+            terminalId: string;
+            storeId: string;
+            terminalName: string;
+            /** @description unique terminal identifier; null until a device is paired */
+            uuid: string | null;
+            /**
+             * @description 0 use, 1 do not use
+             * @enum {string}
+             */
+            useStopDivision: "0" | "1";
+            /**
+             * @description 0 no, 1 yes; 1 needs Premium Plus, Food Business or Retail Business
+             * @enum {string}
+             */
+            transactionEditableFlag: "0" | "1";
+            /**
+             * @description 0 no, 1 yes; 1 needs Retail Business
+             * @enum {string}
+             */
+            selfCheckoutAvailableFlag: "0" | "1";
+            /**
+             * @description 0 no, 1 yes
+             * @enum {string}
+             */
+            smartIdEngineAvailableFlag: "0" | "1";
+            /** @description payment terminal (CAT/CCT) id */
+            creditTerminalId: string | null;
+            cashDrawerId: string | null;
+            parentTerminalId: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        CashDrawer: {
+            cashDrawerId: string;
+            storeId: string;
+            cashDrawerName: string;
+            /**
+             * @description 0 use, 1 do not use; terminals may link only usable drawers
+             * @enum {string}
+             */
+            useStopDivision: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        PaymentTerminal: {
+            /** @description the creditTerminalId a register terminal links (spec 2.11) */
+            paymentTerminalId: string;
+            /** @description store where the device is installed; null when not assigned */
+            storeId: string | null;
+            name: string;
+            /**
+             * @description CAT or CCT
+             * @enum {string}
+             */
+            kind: "CAT" | "CCT";
+            /** @description the device's own identifier (serial or terminal code) */
+            deviceCode: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        DailyBudget: {
+            storeId: string;
+            /** @description YYYY-MM-DD */
+            date: string;
+            /** @description exact decimal, up to 12 integer digits and 3 decimals */
+            salesTarget: string;
+            /** @description up to 9 digits; null when unset */
+            customerCountTarget: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        MonthBudget: {
+            storeId: string;
+            year: string;
+            month: string;
+            /** @description sum of the days’ sales targets */
+            salesTargetTotal: string;
+            /** @description the budgeted days in date order */
+            days: components["schemas"]["DailyBudget"][];
         };
         PaymentMethod: {
             paymentMethodId: string;
@@ -19076,6 +25258,128 @@ export interface components {
             endDate: string | null;
             insDateTime: string;
             updDateTime: string;
+        };
+        CouponProduct: {
+            couponId: string;
+            /**
+             * @description 1 condition of use, 2 goods granted (a product, at salesPrice)
+             * @enum {string}
+             */
+            type: "1" | "2";
+            /**
+             * @description what itemId names: 1 category id, 2 product id, 3 group code
+             * @enum {string}
+             */
+            division: "1" | "2" | "3";
+            itemId: string;
+            /** @description the price of goods granted (type 2) */
+            salesPrice: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        Coupon: {
+            couponId: string;
+            couponName: string;
+            /**
+             * @description 1 discount: couponValue yen off; 2 rate: couponValue % off
+             * @enum {string}
+             */
+            couponDivision: "1" | "2";
+            /** @description exact decimal: yen off (division 1) or percent off, at most 100 (division 2) */
+            couponValue: string;
+            /** @description YYYY-MM-DD, first day it can be used; null: no start */
+            startDate: string | null;
+            /** @description YYYY-MM-DD, last day it can be used; null: no end */
+            endDate: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the coupon limited to the requested fields */
+        CouponFields: {
+            couponId?: string;
+            couponName?: string;
+            /**
+             * @description 1 discount: couponValue yen off; 2 rate: couponValue % off
+             * @enum {string}
+             */
+            couponDivision?: "1" | "2";
+            /** @description exact decimal: yen off (division 1) or percent off, at most 100 (division 2) */
+            couponValue?: string;
+            /** @description YYYY-MM-DD, first day it can be used; null: no start */
+            startDate?: string | null;
+            /** @description YYYY-MM-DD, last day it can be used; null: no end */
+            endDate?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        ProductOptionGroupProduct: {
+            productId: string;
+        };
+        ProductOptionGroup: {
+            productOptionGroupId: string;
+            productOptionGroupName: string;
+            /**
+             * @description 0 no condition (max and min null), 1 max and min over the whole group, 2 max and min per category
+             * @enum {string}
+             */
+            conditionId: "0" | "1" | "2";
+            /** @description the most options a line takes (per category with conditionId 2); null with conditionId 0 */
+            max: string | null;
+            /** @description the fewest options a line takes (per category with conditionId 2); null with conditionId 0 */
+            min: string | null;
+            /**
+             * @description who made the group: 0 normal (this back office), 1 Waiter, 2 head office, 9 other
+             * @enum {string}
+             */
+            syncDivision: "0" | "1" | "2" | "9";
+            insDateTime: string;
+            updDateTime: string;
+            /** @description the option products (productDivision 2), in product id order: with with_products=all, and on POST and PATCH */
+            products?: components["schemas"]["ProductOptionGroupProduct"][];
+        };
+        /** @description the product option group limited to the requested fields */
+        ProductOptionGroupOwnFields: {
+            productOptionGroupId?: string;
+            productOptionGroupName?: string;
+            /**
+             * @description 0 no condition (max and min null), 1 max and min over the whole group, 2 max and min per category
+             * @enum {string}
+             */
+            conditionId?: "0" | "1" | "2";
+            /** @description the most options a line takes (per category with conditionId 2); null with conditionId 0 */
+            max?: string | null;
+            /** @description the fewest options a line takes (per category with conditionId 2); null with conditionId 0 */
+            min?: string | null;
+            /**
+             * @description who made the group: 0 normal (this back office), 1 Waiter, 2 head office, 9 other
+             * @enum {string}
+             */
+            syncDivision?: "0" | "1" | "2" | "9";
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        /** @description the product option group limited to the requested fields */
+        ProductOptionGroupFields: {
+            productOptionGroupId?: string;
+            productOptionGroupName?: string;
+            /**
+             * @description 0 no condition (max and min null), 1 max and min over the whole group, 2 max and min per category
+             * @enum {string}
+             */
+            conditionId?: "0" | "1" | "2";
+            /** @description the most options a line takes (per category with conditionId 2); null with conditionId 0 */
+            max?: string | null;
+            /** @description the fewest options a line takes (per category with conditionId 2); null with conditionId 0 */
+            min?: string | null;
+            /**
+             * @description who made the group: 0 normal (this back office), 1 Waiter, 2 head office, 9 other
+             * @enum {string}
+             */
+            syncDivision?: "0" | "1" | "2" | "9";
+            insDateTime?: string;
+            updDateTime?: string;
+            /** @description the option products (productDivision 2), in product id order: with with_products=all, and on POST and PATCH */
+            products?: components["schemas"]["ProductOptionGroupProduct"][];
         };
         TransactionDetail: {
             transactionHeadId: string;
@@ -19997,6 +26301,49 @@ export interface components {
             /** @description with with_details=all */
             details?: components["schemas"]["ShipmentDetail"][];
         };
+        ShippingDetail: {
+            shippingDetailId: string;
+            shippingId: string;
+            productId: string;
+            quantity: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        Shipping: {
+            shippingId: string;
+            receivingStoreId: string;
+            shippingStoreId: string;
+            receivingDesiredDate: string | null;
+            receivingExpectedDateFrom: string;
+            receivingExpectedDateTo: string;
+            shippingDate: string;
+            staffId: string | null;
+            requestStaffId: string | null;
+            memo: string | null;
+            identificationNo: string | null;
+            /**
+             * @description 0 not shipped, 1 not received, 2 receiving inspection, 3 receiving complete
+             * @enum {string}
+             */
+            status: "0" | "1" | "2" | "3";
+            /**
+             * @description 0 unapproved, 1 approved, 2 rejected, 3 request unapproved
+             * @enum {string}
+             */
+            approvalStatus: "0" | "1" | "2" | "3";
+            approvalDateTime: string | null;
+            /**
+             * @description 0 no request, 1 requested, 2 modification completed
+             * @enum {string}
+             */
+            modificationRequestStatus: "0" | "1" | "2";
+            modificationRequestDateTime: string | null;
+            modificationRequestCheckedDateTime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+            /** @description the shipping side's details: in write answers, and with with_details=all */
+            details?: components["schemas"]["ShippingDetail"][];
+        };
         PurchaseOrderProduct: {
             storageInfoProductId: string;
             storageInfoId: string;
@@ -20057,48 +26404,29 @@ export interface components {
             products?: components["schemas"]["PurchaseOrderProduct"][];
             stores?: components["schemas"]["PurchaseOrderStore"][];
         };
-        ShippingDetail: {
-            shippingDetailId: string;
-            shippingId: string;
+        PurchaseOrderProductItem: {
+            storageInfoProductId: string;
+            storageInfoId: string;
             productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description tax excluded, 5 decimals */
+            cost: string;
+            /**
+             * @description the product's: 0 included, 1 excluded, 2 non-taxable
+             * @enum {string}
+             */
+            taxDivision: "0" | "1" | "2";
+            /** @description the sum of the deliveryStore quantities */
             quantity: string;
             insDateTime: string;
             updDateTime: string;
-        };
-        Shipping: {
-            shippingId: string;
-            receivingStoreId: string;
-            shippingStoreId: string;
-            receivingDesiredDate: string | null;
-            receivingExpectedDateFrom: string;
-            receivingExpectedDateTo: string;
-            shippingDate: string;
-            staffId: string | null;
-            requestStaffId: string | null;
-            memo: string | null;
-            identificationNo: string | null;
-            /**
-             * @description 0 not shipped, 1 not received, 2 receiving inspection, 3 receiving complete
-             * @enum {string}
-             */
-            status: "0" | "1" | "2" | "3";
-            /**
-             * @description 0 unapproved, 1 approved, 2 rejected, 3 request unapproved
-             * @enum {string}
-             */
-            approvalStatus: "0" | "1" | "2" | "3";
-            approvalDateTime: string | null;
-            /**
-             * @description 0 no request, 1 requested, 2 modification completed
-             * @enum {string}
-             */
-            modificationRequestStatus: "0" | "1" | "2";
-            modificationRequestDateTime: string | null;
-            modificationRequestCheckedDateTime: string | null;
-            insDateTime: string;
-            updDateTime: string;
-            /** @description the shipping side's details: in write answers, and with with_details=all */
-            details?: components["schemas"]["ShippingDetail"][];
+            /** @description with with_deliveries=all */
+            deliveryStore?: {
+                storageInfoDeliveryProductId: string;
+                storeId: string;
+                quantity: string;
+            }[];
         };
         ReceivingDetail: {
             receivingDetailId: string;
@@ -20324,6 +26652,140 @@ export interface components {
             staffId: string | null;
             staffName: string | null;
         };
+        LossDivision: {
+            /** @description the code a loss names in its division */
+            divisionCode: string;
+            divisionName: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the loss division limited to the requested fields */
+        LossDivisionFields: {
+            /** @description the code a loss names in its division */
+            divisionCode?: string;
+            divisionName?: string;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        LossDetail: {
+            lossDetailId: string;
+            productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description the product's cost (tax excluded) when the line was made, 5 decimals */
+            cost: string;
+            quantity: string;
+        };
+        LossHead: {
+            lossId: string;
+            storeId: string;
+            /** @description the loss division code */
+            division: string;
+            lossDateTime: string;
+            memo: string | null;
+            identificationNo: string | null;
+            staffId: string | null;
+            /** @description the staff master's name */
+            staffName: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        Loss: {
+            lossId: string;
+            storeId: string;
+            /** @description the loss division code */
+            division: string;
+            lossDateTime: string;
+            memo: string | null;
+            identificationNo: string | null;
+            staffId: string | null;
+            /** @description the staff master's name */
+            staffName: string | null;
+            insDateTime: string;
+            updDateTime: string;
+            details: components["schemas"]["LossDetail"][];
+        };
+        /** @description the loss limited to the requested fields */
+        LossHeadFields: {
+            lossId?: string;
+            storeId?: string;
+            /** @description the loss division code */
+            division?: string;
+            lossDateTime?: string;
+            memo?: string | null;
+            identificationNo?: string | null;
+            staffId?: string | null;
+            /** @description the staff master's name */
+            staffName?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        Stocktaking: {
+            stocktakingInfoId: string;
+            storeId: string;
+            storeName: string | null;
+            /**
+             * @description 0 every product, 1 target categories, 2 target products
+             * @enum {string}
+             */
+            targetDivision: "0" | "1" | "2";
+            /** @description the day counted, YYYY-MM-DD */
+            stocktakingDate: string;
+            memo: string | null;
+            /**
+             * @description 0 counting (棚卸中), 2 complete (完了)
+             * @enum {string}
+             */
+            status: "0" | "2";
+            /** @description when the counts became the stock */
+            adjustmentDateTime: string | null;
+            stocktakingCompleteDateTime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        StocktakingProduct: {
+            productId: string;
+            /** @description the product master's category now */
+            categoryId: string;
+            /** @description the count that became the stock; null until complete, or not counted */
+            stocktakingQuantity: string | null;
+            /** @description the count entered; null: not counted */
+            inputStocktakingQuantity: string | null;
+            /** @description RFID tags of the count (none here: counts are entered by hand or scan) */
+            rfidTags: string[];
+            /** @description in transit at the adjustment (null until complete) */
+            transportationStockQuantity: string | null;
+            /** @description laid away at the adjustment (null until complete) */
+            layawayStockQuantity: string | null;
+            /** @description the store's quantity just before the count replaced it (null until complete) */
+            stockQuantityBeforeAdjustment: string | null;
+            /** @description the product's cost at the adjustment, 5 decimals (null until complete) */
+            cost: string | null;
+            memo: string | null;
+            /** @description when the count was last entered */
+            quantityModifiedDatetime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        StocktakingCategory: {
+            stocktakingInfoId: string;
+            /** @description a target category; "0" when every category is counted */
+            categoryId: string;
+        };
+        StocktakingDetail: {
+            stocktakingInfoId: string;
+            productId: string;
+            categoryId: string;
+            /** @description the store's quantity at the end of base_date */
+            stockQuantity: string;
+            /** @description stockQuantity × the current cost */
+            stockMoney: string;
+            transportationQuantity: string;
+            transportationMoney: string;
+            layawayQuantity: string;
+            layawayMoney: string;
+            storeId: string;
+        };
         SetupFirstPull: {
             contractId: string;
             contractName: string;
@@ -20384,6 +26846,58 @@ export interface components {
             tokenPath: string;
             /** @description /{contract_id}/pos */
             basePath: string;
+        };
+        StorageDetail: {
+            storageDetailId: string;
+            storageId: string;
+            /** @description the purchase order, for a storage it made */
+            storageInfoId: string | null;
+            productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description tax excluded, 5 decimals */
+            cost: string;
+            scheduledQuantity: string;
+            inspectionQuantity: string | null;
+            stockoutQuantity: string | null;
+            stockoutReason: string | null;
+            inspectionDate: string | null;
+            numberMemo: string | null;
+            dateMemo: string | null;
+            /**
+             * @description 0 not inspected, 1 inspected (counted plus missing cover the scheduled quantity, or closed by force)
+             * @enum {string}
+             */
+            status: "0" | "1";
+            /** @enum {string} */
+            compulsoryCompleteFlag: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        Storage: {
+            storageId: string;
+            /** @description the purchase order that made it; null for a storage registered on its own */
+            storageInfoId: string | null;
+            supplierId: string | null;
+            storageStoreId: string;
+            storageExpectedDateFrom: string;
+            storageExpectedDateTo: string;
+            /** @description null for a storage made by a purchase order until the store sets it */
+            storageDate: string | null;
+            memo: string | null;
+            staffId: string | null;
+            identificationNo: string | null;
+            /** @enum {string} */
+            roundingDivision: "0" | "1" | "2";
+            /**
+             * @description 0 not stored, 1 inspecting, 2 complete (the counted quantities entered the store's stock)
+             * @enum {string}
+             */
+            status: "0" | "1" | "2";
+            insDateTime: string;
+            updDateTime: string;
+            /** @description in write answers, and with with_details=all */
+            details?: components["schemas"]["StorageDetail"][];
         };
         WebhookSubscription: {
             subscriptionId: string;
