@@ -39,6 +39,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/inventory/purchase-orders', component: Inventory.PurchaseOrdersScreen },
   { path: '/inventory/purchase-orders/:id', component: Inventory.PurchaseOrderDetailScreen },
   { path: '/inventory/stock', component: Inventory.StockScreen },
+  // Losses (issue 26).
+  { path: '/inventory/losses', component: Inventory.LossesScreen },
+  { path: '/inventory/losses/:id', component: Inventory.LossDetailScreen },
   // The transaction detail CSV export (spec 4.11).
   { path: '/export', component: ExportScreen },
   // The desktop app's settings (issue 21).

@@ -3078,6 +3078,322 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{contract_id}/pos/receipt_provisoes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List receipt provisos */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of receiptProvisoCode, receiptProvisoName, initialValueFlag, displaySequence, displayFlag, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    receipt_proviso_code?: string;
+                    initial_value_flag?: "0" | "1";
+                    display_flag?: "0" | "1";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated receiptProvisoCode, displaySequence, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReceiptProvisoFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a receipt proviso (領収書但し書き); initialValueFlag 1 makes it the only initial one */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        receiptProvisoName: string;
+                        /** @enum {string} */
+                        initialValueFlag?: "0" | "1";
+                        displaySequence?: string | "" | null;
+                        /** @enum {string} */
+                        displayFlag?: "0" | "1";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReceiptProviso"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/receipt_provisoes/{receipt_proviso_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a receipt proviso */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    receipt_proviso_code: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a receipt proviso (only the keys sent change); initialValueFlag 1 makes it the only initial one */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    receipt_proviso_code: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        receiptProvisoName?: string;
+                        /** @enum {string} */
+                        initialValueFlag?: "0" | "1";
+                        displaySequence?: string | "" | null;
+                        /** @enum {string} */
+                        displayFlag?: "0" | "1";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReceiptProviso"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/{contract_id}/pos/tables": {
         parameters: {
             query?: never;
@@ -9372,6 +9688,1456 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{contract_id}/pos/discount_divisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List discount divisions */
+        get: {
+            parameters: {
+                query?: {
+                    discount_division?: string;
+                    award_type?: "1" | "2";
+                    display_flag?: "0" | "1";
+                    /** @description comma separated fields to return, of discountDivision, awardType, discountDivisionName, displaySequence, displayFlag, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated discountDivision, displaySequence, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DiscountDivisionFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a discount division */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        awardType: "1" | "2";
+                        discountDivisionName: string;
+                        /** @description 1 to 999; null or "" clears it */
+                        displaySequence?: string | "" | null;
+                        /**
+                         * @description default 1
+                         * @enum {string}
+                         */
+                        displayFlag?: "0" | "1";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DiscountDivision"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/discount_divisions/{discount_division}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a discount division */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of discountDivision, awardType, discountDivisionName, displaySequence, displayFlag, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                };
+                header?: never;
+                path: {
+                    discount_division: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DiscountDivisionFields"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a discount division (sales keep the number they were made with) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    discount_division: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a discount division (only the keys sent change) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    discount_division: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        awardType?: "1" | "2";
+                        discountDivisionName?: string;
+                        /** @description 1 to 999; null or "" clears it */
+                        displaySequence?: string | "" | null;
+                        /**
+                         * @description default 1
+                         * @enum {string}
+                         */
+                        displayFlag?: "0" | "1";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DiscountDivision"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/bargains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List bargains */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of bargainId, bargainName, termStart, termEnd, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated bargainId, termStart, termEnd, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BargainFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a bargain */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bargainName: string;
+                        /** Format: date */
+                        termStart: string;
+                        /** Format: date */
+                        termEnd: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bargain"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/bargains/{bargain_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a bargain */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of bargainId, bargainName, termStart, termEnd, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                };
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BargainFields"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a bargain with its stores and targets */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a bargain (only the keys sent change) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        bargainName?: string;
+                        /** Format: date */
+                        termStart?: string;
+                        /** Format: date */
+                        termEnd?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bargain"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/bargains/{bargain_id}/stores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a bargain's stores */
+        get: {
+            parameters: {
+                query?: {
+                    store_id?: string;
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated bargainStoreId, storeId, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BargainStore"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a store to a bargain (once per bargain) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        storeId: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BargainStore"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/bargains/{bargain_id}/stores/{bargain_store_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a store from a bargain */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    bargain_store_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/bargains/{bargain_id}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List a bargain's targets (categories, products, group codes) */
+        get: {
+            parameters: {
+                query?: {
+                    target_division?: "1" | "2" | "3";
+                    division?: "1" | "2" | "3";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated bargainProductId, targetDivision, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BargainProduct"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Add a target to a bargain (once per target) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 1 a category (targetId a categoryId), 2 a product (a productId), 3 a product group code
+                         * @enum {string}
+                         */
+                        targetDivision: "1" | "2" | "3";
+                        targetId: string;
+                        /**
+                         * @description 1 a rate off (value in percent, at most 100), 2 an amount off, 3 a price
+                         * @enum {string}
+                         */
+                        division: "1" | "2" | "3";
+                        value: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BargainProduct"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/bargains/{bargain_id}/products/{bargain_product_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a target of a bargain */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    bargain_product_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BargainProduct"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Remove a target from a bargain */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    bargain_product_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a target of a bargain (only the keys sent change) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bargain_id: string;
+                    bargain_product_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description 1 a category (targetId a categoryId), 2 a product (a productId), 3 a product group code
+                         * @enum {string}
+                         */
+                        targetDivision?: "1" | "2" | "3";
+                        targetId?: string;
+                        /**
+                         * @description 1 a rate off (value in percent, at most 100), 2 an amount off, 3 a price
+                         * @enum {string}
+                         */
+                        division?: "1" | "2" | "3";
+                        value?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BargainProduct"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/{contract_id}/pos/transactions": {
         parameters: {
             query?: never;
@@ -14842,26 +16608,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/{contract_id}/pos/losses": {
+    "/{contract_id}/pos/storage": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List losses (heads, without details); `fields` limits the response to top-level fields */
+        /**
+         * List storages
+         * @description Storage (入荷): goods from a supplier arriving at a store. A purchase order registered as ordered makes one per delivery store (storageInfoId: the order; storageDate null until set); POST /storage registers one on its own. Status 0 not stored, 1 inspecting, 2 complete: the write after which every detail is inspected (counted plus missing cover the scheduled quantity, or compulsoryCompleteFlag 1) completes it, and the counted quantities enter the store's stock (stockDivision 03).
+         */
         get: {
             parameters: {
                 query?: {
-                    store_id?: string;
-                    division?: string;
-                    /** @description comma separated fields to return, of lossId, storeId, division, lossDateTime, memo, identificationNo, staffId, staffName, insDateTime, updDateTime; empty for all */
-                    fields?: string | string[];
+                    /** @description storages made by this purchase order */
+                    storage_info_id?: string;
+                    supplier_id?: string;
+                    storage_store_id?: string;
+                    storage_date?: string;
+                    /** @description 0 not stored, 1 inspecting, 2 complete */
+                    status?: "0" | "1" | "2";
+                    identification_no?: string;
+                    /** @description all: add the details; none (default): the header only */
+                    with_details?: "all" | "none";
                     /** @description page size, default 100, at most 1000 */
                     limit?: string;
                     /** @description page number, from 1 */
                     page?: string;
-                    /** @description comma separated lossId, storeId, division, lossDateTime, updDateTime, each optionally :desc */
+                    /** @description comma separated storageId, storageInfoId, supplierId, storageStoreId, storageDate, updDateTime, each optionally :desc */
                     sort?: string;
                     /** @description updDateTime at or after this time (any offset) */
                     "upd_date_time-from"?: string;
@@ -14882,7 +16657,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["LossHeadFields"][];
+                        "application/json": components["schemas"]["Storage"][];
                     };
                 };
                 /** @description Default Response */
@@ -14924,7 +16699,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Register a loss: each detail's quantity leaves the store's stock (stock division 14) */
+        /**
+         * Register a storage (up to 1,000 details)
+         * @description Storage (入荷): goods from a supplier arriving at a store. A purchase order registered as ordered makes one per delivery store (storageInfoId: the order; storageDate null until set); POST /storage registers one on its own. Status 0 not stored, 1 inspecting, 2 complete: the write after which every detail is inspected (counted plus missing cover the scheduled quantity, or compulsoryCompleteFlag 1) completes it, and the counted quantities enter the store's stock (stockDivision 03).
+         */
         post: {
             parameters: {
                 query?: never;
@@ -14937,24 +16715,57 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description the store whose stock the loss takes */
-                        storeId: string;
-                        /** @description a loss division code (/loss_divisions) */
-                        division: string;
+                        /** @description the supplier the goods come from */
+                        supplierId: string;
+                        /** @description the store the goods arrive at */
+                        storageStoreId: string;
                         /**
-                         * Format: date-time
-                         * @description when the loss happened; the stock movements carry it as their targetDateTime
+                         * Format: date
+                         * @description default: storageDate
                          */
-                        lossDateTime: string;
+                        storageExpectedDateFrom?: string;
+                        /**
+                         * Format: date
+                         * @description default: storageDate
+                         */
+                        storageExpectedDateTo?: string;
+                        /** Format: date */
+                        storageDate: string;
                         memo?: string;
-                        identificationNo?: string;
                         staffId?: string;
-                        /** @description the lost products, at most 1000; each quantity leaves the store's stock */
+                        identificationNo?: string;
+                        /**
+                         * @description 0 half up, 1 down (default), 2 up
+                         * @enum {string}
+                         */
+                        roundingDivision?: "0" | "1" | "2";
                         details: {
+                            /** @description once per storage */
                             productId: string;
-                            /** @description default: the product's tax rate in force at lossDateTime */
+                            /** @description default: the tax rate in force for the product at registration */
                             taxRate?: string;
-                            quantity: string;
+                            /** @description tax excluded; default: the product master's cost (0 when it has none) */
+                            cost?: string;
+                            /** @description default: the counted plus the missing quantity */
+                            scheduledQuantity?: string;
+                            /** @description counted (arrived) */
+                            inspectionQuantity?: string;
+                            /** @description missing */
+                            stockoutQuantity?: string;
+                            stockoutReason?: string;
+                            /**
+                             * Format: date
+                             * @description required with inspectionQuantity or stockoutQuantity
+                             */
+                            inspectionDate?: string;
+                            numberMemo?: string;
+                            /** Format: date */
+                            dateMemo?: string;
+                            /**
+                             * @description 0 normal (default), 1 closed by force
+                             * @enum {string}
+                             */
+                            compulsoryCompleteFlag?: "0" | "1";
                         }[];
                     };
                 };
@@ -14966,7 +16777,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Loss"];
+                        "application/json": components["schemas"]["Storage"];
                     };
                 };
                 /** @description Default Response */
@@ -15013,20 +16824,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/{contract_id}/pos/losses/{loss_id}": {
+    "/{contract_id}/pos/storage/{storage_id}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Get a loss with its details */
+        /**
+         * Get a storage
+         * @description Storage (入荷): goods from a supplier arriving at a store. A purchase order registered as ordered makes one per delivery store (storageInfoId: the order; storageDate null until set); POST /storage registers one on its own. Status 0 not stored, 1 inspecting, 2 complete: the write after which every detail is inspected (counted plus missing cover the scheduled quantity, or compulsoryCompleteFlag 1) completes it, and the counted quantities enter the store's stock (stockDivision 03).
+         */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description all: add the details; none (default): the header only */
+                    with_details?: "all" | "none";
+                };
                 header?: never;
                 path: {
-                    loss_id: string;
+                    storage_id: string;
                     contract_id: string;
                 };
                 cookie?: never;
@@ -15039,7 +16856,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Loss"];
+                        "application/json": components["schemas"]["Storage"];
                     };
                 };
                 /** @description Default Response */
@@ -15091,82 +16908,19 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a loss: its quantities come back into the store's stock */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    loss_id: string;
-                    contract_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No Content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete?: never;
         options?: never;
         head?: never;
-        /** Update a loss: division, memo, identification number, staff, details by lossDetailId or added; a quantity change moves the difference */
+        /**
+         * Update a storage: its date, identification number and the inspection of its details
+         * @description Storage (入荷): goods from a supplier arriving at a store. A purchase order registered as ordered makes one per delivery store (storageInfoId: the order; storageDate null until set); POST /storage registers one on its own. Status 0 not stored, 1 inspecting, 2 complete: the write after which every detail is inspected (counted plus missing cover the scheduled quantity, or compulsoryCompleteFlag 1) completes it, and the counted quantities enter the store's stock (stockDivision 03). Details are updated by storageDetailId (none can be added); a complete storage refuses updates (400).
+         */
         patch: {
             parameters: {
                 query?: never;
                 header?: never;
                 path: {
-                    loss_id: string;
+                    storage_id: string;
                     contract_id: string;
                 };
                 cookie?: never;
@@ -15174,19 +16928,27 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        division?: string;
-                        memo?: string | "" | null;
+                        /**
+                         * Format: date
+                         * @description required while the storage has none (a storage made by a purchase order starts without one)
+                         */
+                        storageDate?: string;
                         identificationNo?: string | "" | null;
-                        staffId?: string | "" | null;
-                        /** @description details to change (by lossDetailId) or add; existing plus added at most 1000; details not sent stay */
                         details?: {
-                            /** @description an existing detail of this loss; leave out to add a detail */
-                            lossDetailId?: string;
-                            /** @description required for a new detail */
-                            productId?: string;
-                            taxRate?: string;
-                            /** @description required for a new detail; a change moves the difference */
-                            quantity?: string;
+                            /** @description the detail to update (details cannot be added) */
+                            storageDetailId: string;
+                            inspectionQuantity?: string;
+                            stockoutQuantity?: string;
+                            stockoutReason?: string | "" | null;
+                            /**
+                             * Format: date
+                             * @description required while the detail has no inspection date and a count or shortage is given
+                             */
+                            inspectionDate?: string;
+                            numberMemo?: string | "" | null;
+                            dateMemo?: string | "" | null;
+                            /** @enum {string} */
+                            compulsoryCompleteFlag?: "0" | "1";
                         }[];
                     };
                 };
@@ -15198,7 +16960,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Loss"];
+                        "application/json": components["schemas"]["Storage"];
                     };
                 };
                 /** @description Default Response */
@@ -15250,32 +17012,30 @@ export interface paths {
         };
         trace?: never;
     };
-    "/{contract_id}/pos/loss_divisions": {
+    "/{contract_id}/pos/storage/{storage_id}/details": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** List loss divisions */
+        /** List the details of a storage */
         get: {
             parameters: {
                 query?: {
-                    /** @description comma separated fields to return, of divisionCode, divisionName, insDateTime, updDateTime; empty for all */
-                    fields?: string | string[];
+                    product_id?: string;
+                    /** @description 0 not inspected, 1 inspected */
+                    status?: "0" | "1";
                     /** @description page size, default 100, at most 1000 */
                     limit?: string;
                     /** @description page number, from 1 */
                     page?: string;
-                    /** @description comma separated divisionCode, updDateTime, each optionally :desc */
+                    /** @description comma separated storageDetailId, productId, updDateTime, each optionally :desc */
                     sort?: string;
-                    /** @description updDateTime at or after this time (any offset) */
-                    "upd_date_time-from"?: string;
-                    /** @description updDateTime at or before this time (any offset) */
-                    "upd_date_time-to"?: string;
                 };
                 header?: never;
                 path: {
+                    storage_id: string;
                     contract_id: string;
                 };
                 cookie?: never;
@@ -15288,150 +17048,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["LossDivisionFields"][];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        /** Register a loss division */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    contract_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        divisionCode: string;
-                        divisionName: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LossDivision"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/{contract_id}/pos/loss_divisions/{division_code}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Get a loss division; `fields` limits the response to top-level fields */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description comma separated fields to return, of divisionCode, divisionName, insDateTime, updDateTime; empty for all */
-                    fields?: string | string[];
-                };
-                header?: never;
-                path: {
-                    division_code: string;
-                    contract_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LossDivisionFields"];
+                        "application/json": components["schemas"]["StorageDetail"][];
                     };
                 };
                 /** @description Default Response */
@@ -15483,150 +17100,10 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        /** Delete a loss division no loss names */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    division_code: string;
-                    contract_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description No Content */
-                204: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        delete?: never;
         options?: never;
         head?: never;
-        /** Update a loss division (only the keys sent change) */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    division_code: string;
-                    contract_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        divisionName?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["LossDivision"];
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
+        patch?: never;
         trace?: never;
     };
     "/{contract_id}/pos/stocktaking": {
@@ -16501,6 +17978,793 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{contract_id}/pos/losses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List losses (heads, without details); `fields` limits the response to top-level fields */
+        get: {
+            parameters: {
+                query?: {
+                    store_id?: string;
+                    division?: string;
+                    /** @description comma separated fields to return, of lossId, storeId, division, lossDateTime, memo, identificationNo, staffId, staffName, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated lossId, storeId, division, lossDateTime, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LossHeadFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a loss: each detail's quantity leaves the store's stock (stock division 14) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description the store whose stock the loss takes */
+                        storeId: string;
+                        /** @description a loss division code (/loss_divisions) */
+                        division: string;
+                        /**
+                         * Format: date-time
+                         * @description when the loss happened; the stock movements carry it as their targetDateTime
+                         */
+                        lossDateTime: string;
+                        memo?: string;
+                        identificationNo?: string;
+                        staffId?: string;
+                        /** @description the lost products, at most 1000; each quantity leaves the store's stock */
+                        details: {
+                            productId: string;
+                            /** @description default: the product's tax rate in force at lossDateTime */
+                            taxRate?: string;
+                            quantity: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Loss"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/losses/{loss_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a loss with its details */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    loss_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Loss"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a loss: its quantities come back into the store's stock */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    loss_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a loss: division, memo, identification number, staff, details by lossDetailId or added; a quantity change moves the difference */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    loss_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        division?: string;
+                        memo?: string | "" | null;
+                        identificationNo?: string | "" | null;
+                        staffId?: string | "" | null;
+                        /** @description details to change (by lossDetailId) or add; existing plus added at most 1000; details not sent stay */
+                        details?: {
+                            /** @description an existing detail of this loss; leave out to add a detail */
+                            lossDetailId?: string;
+                            /** @description required for a new detail */
+                            productId?: string;
+                            taxRate?: string;
+                            /** @description required for a new detail; a change moves the difference */
+                            quantity?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Loss"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/loss_divisions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List loss divisions */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of divisionCode, divisionName, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated divisionCode, updDateTime, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LossDivisionFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a loss division */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        divisionCode: string;
+                        divisionName: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LossDivision"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/loss_divisions/{division_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a loss division; `fields` limits the response to top-level fields */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of divisionCode, divisionName, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                };
+                header?: never;
+                path: {
+                    division_code: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LossDivisionFields"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a loss division no loss names */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    division_code: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a loss division (only the keys sent change) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    division_code: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        divisionName?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LossDivision"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/{contract_id}/pos/webhook_subscriptions": {
         parameters: {
             query?: never;
@@ -16583,8 +18847,8 @@ export interface paths {
                     "application/json": {
                         /** @description the receiver: http:// or https:// only */
                         url: string;
-                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses */
-                        events: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses")[];
+                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses, pos:coupons */
+                        events: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses" | "pos:coupons")[];
                         /** @description default true */
                         active?: boolean;
                     };
@@ -16807,8 +19071,8 @@ export interface paths {
                     "application/json": {
                         /** @description the receiver: http:// or https:// only */
                         url?: string;
-                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses */
-                        events?: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses")[];
+                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses, pos:coupons */
+                        events?: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses" | "pos:coupons")[];
                         active?: boolean;
                     };
                 };
@@ -20680,6 +22944,182 @@ export interface paths {
         };
         trace?: never;
     };
+    "/{contract_id}/waiter/stores/{store_id}/topping_groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's topping groups with their toppings */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description page size, default 20, at most 100 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated id, name, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    store_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreToppingGroup"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/waiter/stores/{store_id}/topping_groups/{topping_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A store's topping group with its toppings */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                    topping_group_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoreToppingGroup"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/waiter/staff_calls": {
         parameters: {
             query?: never;
@@ -21842,72 +24282,6 @@ export interface components {
             insDateTime: string;
             updDateTime: string;
         };
-        ConsumptionTaxRateInput: {
-            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
-            applyStartDate: string;
-            /** @description percent, an exact decimal */
-            taxRate: string;
-            /**
-             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
-             * @enum {string}
-             */
-            taxRounding: "0" | "1" | "2";
-        };
-        /** @description the consumption tax rate limited to the requested fields */
-        ConsumptionTaxRateFieldsInput: {
-            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
-            applyStartDate?: string;
-            /** @description percent, an exact decimal */
-            taxRate?: string;
-            /**
-             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
-             * @enum {string}
-             */
-            taxRounding?: "0" | "1" | "2";
-        };
-        ReduceTaxRateInput: {
-            reduceTaxId: string;
-            name: string;
-            /**
-             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
-             * @enum {string}
-             */
-            division: "1" | "2";
-            /** @description percent, an exact decimal */
-            rate: string;
-            /** @description first day of the period YYYY-MM-DD (Japan time) */
-            termStart: string;
-            /** @description last day of the period; null while open */
-            termEnd: string | null;
-            /** @description division 2: the choice buttons, comma separated */
-            condition: string | null;
-            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
-            advancedCondition: ("0" | "1") | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        /** @description the reduced tax rate limited to the requested fields */
-        ReduceTaxRateFieldsInput: {
-            reduceTaxId?: string;
-            name?: string;
-            /**
-             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
-             * @enum {string}
-             */
-            division?: "1" | "2";
-            /** @description percent, an exact decimal */
-            rate?: string;
-            /** @description first day of the period YYYY-MM-DD (Japan time) */
-            termStart?: string;
-            /** @description last day of the period; null while open */
-            termEnd?: string | null;
-            /** @description division 2: the choice buttons, comma separated */
-            condition?: string | null;
-            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
-            advancedCondition?: ("0" | "1") | null;
-            insDateTime?: string;
-            updDateTime?: string;
-        };
         CustomerInput: {
             customerId: string;
             /** @description 1 to 20 half-width characters, unique in the contract */
@@ -22093,6 +24467,111 @@ export interface components {
             /** @description the attribute number, 1 to 3 */
             no: string;
             name: string;
+        };
+        ConsumptionTaxRateInput: {
+            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
+            applyStartDate: string;
+            /** @description percent, an exact decimal */
+            taxRate: string;
+            /**
+             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
+             * @enum {string}
+             */
+            taxRounding: "0" | "1" | "2";
+        };
+        /** @description the consumption tax rate limited to the requested fields */
+        ConsumptionTaxRateFieldsInput: {
+            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
+            applyStartDate?: string;
+            /** @description percent, an exact decimal */
+            taxRate?: string;
+            /**
+             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
+             * @enum {string}
+             */
+            taxRounding?: "0" | "1" | "2";
+        };
+        ReduceTaxRateInput: {
+            reduceTaxId: string;
+            name: string;
+            /**
+             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
+             * @enum {string}
+             */
+            division: "1" | "2";
+            /** @description percent, an exact decimal */
+            rate: string;
+            /** @description first day of the period YYYY-MM-DD (Japan time) */
+            termStart: string;
+            /** @description last day of the period; null while open */
+            termEnd: string | null;
+            /** @description division 2: the choice buttons, comma separated */
+            condition: string | null;
+            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
+            advancedCondition: ("0" | "1") | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the reduced tax rate limited to the requested fields */
+        ReduceTaxRateFieldsInput: {
+            reduceTaxId?: string;
+            name?: string;
+            /**
+             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
+             * @enum {string}
+             */
+            division?: "1" | "2";
+            /** @description percent, an exact decimal */
+            rate?: string;
+            /** @description first day of the period YYYY-MM-DD (Japan time) */
+            termStart?: string;
+            /** @description last day of the period; null while open */
+            termEnd?: string | null;
+            /** @description division 2: the choice buttons, comma separated */
+            condition?: string | null;
+            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
+            advancedCondition?: ("0" | "1") | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        ReceiptProvisoInput: {
+            /** @description minted at registration */
+            receiptProvisoCode: string;
+            receiptProvisoName: string;
+            /**
+             * @description 1: the proviso a receipt starts with (at most one is)
+             * @enum {string}
+             */
+            initialValueFlag: "0" | "1";
+            /** @description 1 to 999; null when unset */
+            displaySequence: string | null;
+            /**
+             * @description 0 hidden at the register, 1 shown
+             * @enum {string}
+             */
+            displayFlag: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the receipt proviso limited to the requested fields */
+        ReceiptProvisoFieldsInput: {
+            /** @description minted at registration */
+            receiptProvisoCode?: string;
+            receiptProvisoName?: string;
+            /**
+             * @description 1: the proviso a receipt starts with (at most one is)
+             * @enum {string}
+             */
+            initialValueFlag?: "0" | "1";
+            /** @description 1 to 999; null when unset */
+            displaySequence?: string | null;
+            /**
+             * @description 0 hidden at the register, 1 shown
+             * @enum {string}
+             */
+            displayFlag?: "0" | "1";
+            insDateTime?: string;
+            updDateTime?: string;
         };
         MenuInput: {
             menuId: string;
@@ -22376,6 +24855,20 @@ export interface components {
             prices: components["schemas"]["PriceSettingInput"][];
             /** @description the topping group it belongs to */
             toppingGroupId: string;
+        };
+        StoreToppingGroupInput: {
+            id: string;
+            name: string;
+            /** @description the service that created the group */
+            createdIn: string;
+            /** @description null: no condition */
+            rule: components["schemas"]["ToppingGroupRuleInput"] | null;
+            toppings: {
+                id: string;
+                name: string;
+                categoryId: string | null;
+                prices: components["schemas"]["PriceSettingInput"][];
+            }[];
         };
         StaffCallInput: {
             staffCallId: string;
@@ -22667,6 +25160,92 @@ export interface components {
             updDateTime?: string;
             /** @description the option products (productDivision 2), in product id order: with with_products=all, and on POST and PATCH */
             products?: components["schemas"]["ProductOptionGroupProductInput"][];
+        };
+        DiscountDivisionInput: {
+            /** @description the number a sale names as unitDiscountDivision or subtotalDiscountDivision */
+            discountDivision: string;
+            /**
+             * @description 1 an amount off (値引), 2 a rate off (割引)
+             * @enum {string}
+             */
+            awardType: "1" | "2";
+            discountDivisionName: string;
+            /** @description 1 to 999; null when unset */
+            displaySequence: string | null;
+            /**
+             * @description 0 not offered at the register, 1 offered
+             * @enum {string}
+             */
+            displayFlag: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the discount division limited to the requested fields */
+        DiscountDivisionFieldsInput: {
+            /** @description the number a sale names as unitDiscountDivision or subtotalDiscountDivision */
+            discountDivision?: string;
+            /**
+             * @description 1 an amount off (値引), 2 a rate off (割引)
+             * @enum {string}
+             */
+            awardType?: "1" | "2";
+            discountDivisionName?: string;
+            /** @description 1 to 999; null when unset */
+            displaySequence?: string | null;
+            /**
+             * @description 0 not offered at the register, 1 offered
+             * @enum {string}
+             */
+            displayFlag?: "0" | "1";
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        BargainInput: {
+            bargainId: string;
+            bargainName: string;
+            /** @description YYYY-MM-DD, the first day of the sale */
+            termStart: string;
+            /** @description YYYY-MM-DD, the last day of the sale */
+            termEnd: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        BargainStoreInput: {
+            bargainStoreId: string;
+            bargainId: string;
+            storeId: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        BargainProductInput: {
+            bargainProductId: string;
+            bargainId: string;
+            /**
+             * @description 1 a category (targetId a categoryId), 2 a product (a productId), 3 a product group code
+             * @enum {string}
+             */
+            targetDivision: "1" | "2" | "3";
+            targetId: string;
+            /**
+             * @description 1 a rate off (value in percent, at most 100), 2 an amount off, 3 a price
+             * @enum {string}
+             */
+            division: "1" | "2" | "3";
+            /** @description exact decimal: the percent, the amount off or the price */
+            value: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the bargain limited to the requested fields */
+        BargainFieldsInput: {
+            bargainId?: string;
+            bargainName?: string;
+            /** @description YYYY-MM-DD, the first day of the sale */
+            termStart?: string;
+            /** @description YYYY-MM-DD, the last day of the sale */
+            termEnd?: string;
+            insDateTime?: string;
+            updDateTime?: string;
         };
         TransactionDetailInput: {
             transactionHeadId: string;
@@ -23874,7 +26453,7 @@ export interface components {
             productId: string;
             /** @description the quantity at the store now */
             stockAmount: string;
-            /** @description the quantity laid away (always 0 here: no layaway) */
+            /** @description the quantity laid away for customers (layaways, POST /transactions/layaways), not counted in stockAmount */
             layawayStockAmount: string;
             updDateTime: string;
         };
@@ -23884,7 +26463,7 @@ export interface components {
             productId?: string;
             /** @description the quantity at the store now */
             stockAmount?: string;
-            /** @description the quantity laid away (always 0 here: no layaway) */
+            /** @description the quantity laid away for customers (layaways, POST /transactions/layaways), not counted in stockAmount */
             layawayStockAmount?: string;
             updDateTime?: string;
         };
@@ -23917,7 +26496,7 @@ export interface components {
             amount: string;
             /** @description the quantity at the store right after it, as the store that made it saw it */
             stockAmount: string;
-            /** @description the quantity laid away right after it (always 0 here: no layaway) */
+            /** @description the quantity laid away for customers right after it */
             layawayStockAmount: string;
             /**
              * @description why it moved: 01 correction, 02 sale, 03 purchase, 04 shipping out, 05 receiving, 06 rental, 07 layaway, 08 stocktaking, 09 adjustment, 10 shipment, 12 return, 13 promotional goods, 14 loss, 15 API, 16 sales allocation, 17 receiving shortage, 18 order allocation
@@ -23938,6 +26517,124 @@ export interface components {
             /** @description the staff member who made it */
             staffId: string | null;
             staffName: string | null;
+        };
+        StorageDetailInput: {
+            storageDetailId: string;
+            storageId: string;
+            /** @description the purchase order, for a storage it made */
+            storageInfoId: string | null;
+            productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description tax excluded, 5 decimals */
+            cost: string;
+            scheduledQuantity: string;
+            inspectionQuantity: string | null;
+            stockoutQuantity: string | null;
+            stockoutReason: string | null;
+            inspectionDate: string | null;
+            numberMemo: string | null;
+            dateMemo: string | null;
+            /**
+             * @description 0 not inspected, 1 inspected (counted plus missing cover the scheduled quantity, or closed by force)
+             * @enum {string}
+             */
+            status: "0" | "1";
+            /** @enum {string} */
+            compulsoryCompleteFlag: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        StorageInput: {
+            storageId: string;
+            /** @description the purchase order that made it; null for a storage registered on its own */
+            storageInfoId: string | null;
+            supplierId: string | null;
+            storageStoreId: string;
+            storageExpectedDateFrom: string;
+            storageExpectedDateTo: string;
+            /** @description null for a storage made by a purchase order until the store sets it */
+            storageDate: string | null;
+            memo: string | null;
+            staffId: string | null;
+            identificationNo: string | null;
+            /** @enum {string} */
+            roundingDivision: "0" | "1" | "2";
+            /**
+             * @description 0 not stored, 1 inspecting, 2 complete (the counted quantities entered the store's stock)
+             * @enum {string}
+             */
+            status: "0" | "1" | "2";
+            insDateTime: string;
+            updDateTime: string;
+            /** @description in write answers, and with with_details=all */
+            details?: components["schemas"]["StorageDetailInput"][];
+        };
+        StocktakingInput: {
+            stocktakingInfoId: string;
+            storeId: string;
+            storeName: string | null;
+            /**
+             * @description 0 every product, 1 target categories, 2 target products
+             * @enum {string}
+             */
+            targetDivision: "0" | "1" | "2";
+            /** @description the day counted, YYYY-MM-DD */
+            stocktakingDate: string;
+            memo: string | null;
+            /**
+             * @description 0 counting (棚卸中), 2 complete (完了)
+             * @enum {string}
+             */
+            status: "0" | "2";
+            /** @description when the counts became the stock */
+            adjustmentDateTime: string | null;
+            stocktakingCompleteDateTime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        StocktakingProductInput: {
+            productId: string;
+            /** @description the product master's category now */
+            categoryId: string;
+            /** @description the count that became the stock; null until complete, or not counted */
+            stocktakingQuantity: string | null;
+            /** @description the count entered; null: not counted */
+            inputStocktakingQuantity: string | null;
+            /** @description RFID tags of the count (none here: counts are entered by hand or scan) */
+            rfidTags: string[];
+            /** @description in transit at the adjustment (null until complete) */
+            transportationStockQuantity: string | null;
+            /** @description laid away at the adjustment (null until complete) */
+            layawayStockQuantity: string | null;
+            /** @description the store's quantity just before the count replaced it (null until complete) */
+            stockQuantityBeforeAdjustment: string | null;
+            /** @description the product's cost at the adjustment, 5 decimals (null until complete) */
+            cost: string | null;
+            memo: string | null;
+            /** @description when the count was last entered */
+            quantityModifiedDatetime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        StocktakingCategoryInput: {
+            stocktakingInfoId: string;
+            /** @description a target category; "0" when every category is counted */
+            categoryId: string;
+        };
+        StocktakingDetailInput: {
+            stocktakingInfoId: string;
+            productId: string;
+            categoryId: string;
+            /** @description the store's quantity at the end of base_date */
+            stockQuantity: string;
+            /** @description stockQuantity × the current cost */
+            stockMoney: string;
+            transportationQuantity: string;
+            transportationMoney: string;
+            layawayQuantity: string;
+            layawayMoney: string;
+            storeId: string;
         };
         LossDivisionInput: {
             /** @description the code a loss names in its division */
@@ -24007,72 +26704,6 @@ export interface components {
             insDateTime?: string;
             updDateTime?: string;
         };
-        StocktakingInput: {
-            stocktakingInfoId: string;
-            storeId: string;
-            storeName: string | null;
-            /**
-             * @description 0 every product, 1 target categories, 2 target products
-             * @enum {string}
-             */
-            targetDivision: "0" | "1" | "2";
-            /** @description the day counted, YYYY-MM-DD */
-            stocktakingDate: string;
-            memo: string | null;
-            /**
-             * @description 0 counting (棚卸中), 2 complete (完了)
-             * @enum {string}
-             */
-            status: "0" | "2";
-            /** @description when the counts became the stock */
-            adjustmentDateTime: string | null;
-            stocktakingCompleteDateTime: string | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        StocktakingProductInput: {
-            productId: string;
-            /** @description the product master's category now */
-            categoryId: string;
-            /** @description the count that became the stock; null until complete, or not counted */
-            stocktakingQuantity: string | null;
-            /** @description the count entered; null: not counted */
-            inputStocktakingQuantity: string | null;
-            /** @description RFID tags of the count (none here: counts are entered by hand or scan) */
-            rfidTags: string[];
-            /** @description in transit at the adjustment (null until complete) */
-            transportationStockQuantity: string | null;
-            /** @description laid away at the adjustment (null until complete) */
-            layawayStockQuantity: string | null;
-            /** @description the store's quantity just before the count replaced it (null until complete) */
-            stockQuantityBeforeAdjustment: string | null;
-            /** @description the product's cost at the adjustment, 5 decimals (null until complete) */
-            cost: string | null;
-            memo: string | null;
-            /** @description when the count was last entered */
-            quantityModifiedDatetime: string | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        StocktakingCategoryInput: {
-            stocktakingInfoId: string;
-            /** @description a target category; "0" when every category is counted */
-            categoryId: string;
-        };
-        StocktakingDetailInput: {
-            stocktakingInfoId: string;
-            productId: string;
-            categoryId: string;
-            /** @description the store's quantity at the end of base_date */
-            stockQuantity: string;
-            /** @description stockQuantity × the current cost */
-            stockMoney: string;
-            transportationQuantity: string;
-            transportationMoney: string;
-            layawayQuantity: string;
-            layawayMoney: string;
-            storeId: string;
-        };
         SetupFirstPullInput: {
             contractId: string;
             contractName: string;
@@ -24133,58 +26764,6 @@ export interface components {
             tokenPath: string;
             /** @description /{contract_id}/pos */
             basePath: string;
-        };
-        StorageDetailInput: {
-            storageDetailId: string;
-            storageId: string;
-            /** @description the purchase order, for a storage it made */
-            storageInfoId: string | null;
-            productId: string;
-            /** @description 3 decimals */
-            taxRate: string;
-            /** @description tax excluded, 5 decimals */
-            cost: string;
-            scheduledQuantity: string;
-            inspectionQuantity: string | null;
-            stockoutQuantity: string | null;
-            stockoutReason: string | null;
-            inspectionDate: string | null;
-            numberMemo: string | null;
-            dateMemo: string | null;
-            /**
-             * @description 0 not inspected, 1 inspected (counted plus missing cover the scheduled quantity, or closed by force)
-             * @enum {string}
-             */
-            status: "0" | "1";
-            /** @enum {string} */
-            compulsoryCompleteFlag: "0" | "1";
-            insDateTime: string;
-            updDateTime: string;
-        };
-        StorageInput: {
-            storageId: string;
-            /** @description the purchase order that made it; null for a storage registered on its own */
-            storageInfoId: string | null;
-            supplierId: string | null;
-            storageStoreId: string;
-            storageExpectedDateFrom: string;
-            storageExpectedDateTo: string;
-            /** @description null for a storage made by a purchase order until the store sets it */
-            storageDate: string | null;
-            memo: string | null;
-            staffId: string | null;
-            identificationNo: string | null;
-            /** @enum {string} */
-            roundingDivision: "0" | "1" | "2";
-            /**
-             * @description 0 not stored, 1 inspecting, 2 complete (the counted quantities entered the store's stock)
-             * @enum {string}
-             */
-            status: "0" | "1" | "2";
-            insDateTime: string;
-            updDateTime: string;
-            /** @description in write answers, and with with_details=all */
-            details?: components["schemas"]["StorageDetailInput"][];
         };
         WebhookSubscriptionInput: {
             subscriptionId: string;
@@ -24555,72 +27134,6 @@ export interface components {
             insDateTime: string;
             updDateTime: string;
         };
-        ConsumptionTaxRate: {
-            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
-            applyStartDate: string;
-            /** @description percent, an exact decimal */
-            taxRate: string;
-            /**
-             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
-             * @enum {string}
-             */
-            taxRounding: "0" | "1" | "2";
-        };
-        /** @description the consumption tax rate limited to the requested fields */
-        ConsumptionTaxRateFields: {
-            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
-            applyStartDate?: string;
-            /** @description percent, an exact decimal */
-            taxRate?: string;
-            /**
-             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
-             * @enum {string}
-             */
-            taxRounding?: "0" | "1" | "2";
-        };
-        ReduceTaxRate: {
-            reduceTaxId: string;
-            name: string;
-            /**
-             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
-             * @enum {string}
-             */
-            division: "1" | "2";
-            /** @description percent, an exact decimal */
-            rate: string;
-            /** @description first day of the period YYYY-MM-DD (Japan time) */
-            termStart: string;
-            /** @description last day of the period; null while open */
-            termEnd: string | null;
-            /** @description division 2: the choice buttons, comma separated */
-            condition: string | null;
-            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
-            advancedCondition: ("0" | "1") | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        /** @description the reduced tax rate limited to the requested fields */
-        ReduceTaxRateFields: {
-            reduceTaxId?: string;
-            name?: string;
-            /**
-             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
-             * @enum {string}
-             */
-            division?: "1" | "2";
-            /** @description percent, an exact decimal */
-            rate?: string;
-            /** @description first day of the period YYYY-MM-DD (Japan time) */
-            termStart?: string;
-            /** @description last day of the period; null while open */
-            termEnd?: string | null;
-            /** @description division 2: the choice buttons, comma separated */
-            condition?: string | null;
-            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
-            advancedCondition?: ("0" | "1") | null;
-            insDateTime?: string;
-            updDateTime?: string;
-        };
         Customer: {
             customerId: string;
             /** @description 1 to 20 half-width characters, unique in the contract */
@@ -24806,6 +27319,111 @@ export interface components {
             /** @description the attribute number, 1 to 3 */
             no: string;
             name: string;
+        };
+        ConsumptionTaxRate: {
+            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
+            applyStartDate: string;
+            /** @description percent, an exact decimal */
+            taxRate: string;
+            /**
+             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
+             * @enum {string}
+             */
+            taxRounding: "0" | "1" | "2";
+        };
+        /** @description the consumption tax rate limited to the requested fields */
+        ConsumptionTaxRateFields: {
+            /** @description 適用開始日 YYYY-MM-DD: in force from midnight Japan time */
+            applyStartDate?: string;
+            /** @description percent, an exact decimal */
+            taxRate?: string;
+            /**
+             * @description 0 round half up, 1 round down, 2 round up: the contract setting the totals use
+             * @enum {string}
+             */
+            taxRounding?: "0" | "1" | "2";
+        };
+        ReduceTaxRate: {
+            reduceTaxId: string;
+            name: string;
+            /**
+             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
+             * @enum {string}
+             */
+            division: "1" | "2";
+            /** @description percent, an exact decimal */
+            rate: string;
+            /** @description first day of the period YYYY-MM-DD (Japan time) */
+            termStart: string;
+            /** @description last day of the period; null while open */
+            termEnd: string | null;
+            /** @description division 2: the choice buttons, comma separated */
+            condition: string | null;
+            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
+            advancedCondition: ("0" | "1") | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the reduced tax rate limited to the requested fields */
+        ReduceTaxRateFields: {
+            reduceTaxId?: string;
+            name?: string;
+            /**
+             * @description 1 applied to specific products, 2 switched by state (eat in / take out)
+             * @enum {string}
+             */
+            division?: "1" | "2";
+            /** @description percent, an exact decimal */
+            rate?: string;
+            /** @description first day of the period YYYY-MM-DD (Japan time) */
+            termStart?: string;
+            /** @description last day of the period; null while open */
+            termEnd?: string | null;
+            /** @description division 2: the choice buttons, comma separated */
+            condition?: string | null;
+            /** @description division 2: initially 0 not applied, 1 applied; null chosen each time */
+            advancedCondition?: ("0" | "1") | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        ReceiptProviso: {
+            /** @description minted at registration */
+            receiptProvisoCode: string;
+            receiptProvisoName: string;
+            /**
+             * @description 1: the proviso a receipt starts with (at most one is)
+             * @enum {string}
+             */
+            initialValueFlag: "0" | "1";
+            /** @description 1 to 999; null when unset */
+            displaySequence: string | null;
+            /**
+             * @description 0 hidden at the register, 1 shown
+             * @enum {string}
+             */
+            displayFlag: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the receipt proviso limited to the requested fields */
+        ReceiptProvisoFields: {
+            /** @description minted at registration */
+            receiptProvisoCode?: string;
+            receiptProvisoName?: string;
+            /**
+             * @description 1: the proviso a receipt starts with (at most one is)
+             * @enum {string}
+             */
+            initialValueFlag?: "0" | "1";
+            /** @description 1 to 999; null when unset */
+            displaySequence?: string | null;
+            /**
+             * @description 0 hidden at the register, 1 shown
+             * @enum {string}
+             */
+            displayFlag?: "0" | "1";
+            insDateTime?: string;
+            updDateTime?: string;
         };
         Menu: {
             menuId: string;
@@ -25089,6 +27707,20 @@ export interface components {
             prices: components["schemas"]["PriceSetting"][];
             /** @description the topping group it belongs to */
             toppingGroupId: string;
+        };
+        StoreToppingGroup: {
+            id: string;
+            name: string;
+            /** @description the service that created the group */
+            createdIn: string;
+            /** @description null: no condition */
+            rule: components["schemas"]["ToppingGroupRule"] | null;
+            toppings: {
+                id: string;
+                name: string;
+                categoryId: string | null;
+                prices: components["schemas"]["PriceSetting"][];
+            }[];
         };
         StaffCall: {
             staffCallId: string;
@@ -25380,6 +28012,92 @@ export interface components {
             updDateTime?: string;
             /** @description the option products (productDivision 2), in product id order: with with_products=all, and on POST and PATCH */
             products?: components["schemas"]["ProductOptionGroupProduct"][];
+        };
+        DiscountDivision: {
+            /** @description the number a sale names as unitDiscountDivision or subtotalDiscountDivision */
+            discountDivision: string;
+            /**
+             * @description 1 an amount off (値引), 2 a rate off (割引)
+             * @enum {string}
+             */
+            awardType: "1" | "2";
+            discountDivisionName: string;
+            /** @description 1 to 999; null when unset */
+            displaySequence: string | null;
+            /**
+             * @description 0 not offered at the register, 1 offered
+             * @enum {string}
+             */
+            displayFlag: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the discount division limited to the requested fields */
+        DiscountDivisionFields: {
+            /** @description the number a sale names as unitDiscountDivision or subtotalDiscountDivision */
+            discountDivision?: string;
+            /**
+             * @description 1 an amount off (値引), 2 a rate off (割引)
+             * @enum {string}
+             */
+            awardType?: "1" | "2";
+            discountDivisionName?: string;
+            /** @description 1 to 999; null when unset */
+            displaySequence?: string | null;
+            /**
+             * @description 0 not offered at the register, 1 offered
+             * @enum {string}
+             */
+            displayFlag?: "0" | "1";
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        Bargain: {
+            bargainId: string;
+            bargainName: string;
+            /** @description YYYY-MM-DD, the first day of the sale */
+            termStart: string;
+            /** @description YYYY-MM-DD, the last day of the sale */
+            termEnd: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        BargainStore: {
+            bargainStoreId: string;
+            bargainId: string;
+            storeId: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        BargainProduct: {
+            bargainProductId: string;
+            bargainId: string;
+            /**
+             * @description 1 a category (targetId a categoryId), 2 a product (a productId), 3 a product group code
+             * @enum {string}
+             */
+            targetDivision: "1" | "2" | "3";
+            targetId: string;
+            /**
+             * @description 1 a rate off (value in percent, at most 100), 2 an amount off, 3 a price
+             * @enum {string}
+             */
+            division: "1" | "2" | "3";
+            /** @description exact decimal: the percent, the amount off or the price */
+            value: string;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the bargain limited to the requested fields */
+        BargainFields: {
+            bargainId?: string;
+            bargainName?: string;
+            /** @description YYYY-MM-DD, the first day of the sale */
+            termStart?: string;
+            /** @description YYYY-MM-DD, the last day of the sale */
+            termEnd?: string;
+            insDateTime?: string;
+            updDateTime?: string;
         };
         TransactionDetail: {
             transactionHeadId: string;
@@ -26587,7 +29305,7 @@ export interface components {
             productId: string;
             /** @description the quantity at the store now */
             stockAmount: string;
-            /** @description the quantity laid away (always 0 here: no layaway) */
+            /** @description the quantity laid away for customers (layaways, POST /transactions/layaways), not counted in stockAmount */
             layawayStockAmount: string;
             updDateTime: string;
         };
@@ -26597,7 +29315,7 @@ export interface components {
             productId?: string;
             /** @description the quantity at the store now */
             stockAmount?: string;
-            /** @description the quantity laid away (always 0 here: no layaway) */
+            /** @description the quantity laid away for customers (layaways, POST /transactions/layaways), not counted in stockAmount */
             layawayStockAmount?: string;
             updDateTime?: string;
         };
@@ -26630,7 +29348,7 @@ export interface components {
             amount: string;
             /** @description the quantity at the store right after it, as the store that made it saw it */
             stockAmount: string;
-            /** @description the quantity laid away right after it (always 0 here: no layaway) */
+            /** @description the quantity laid away for customers right after it */
             layawayStockAmount: string;
             /**
              * @description why it moved: 01 correction, 02 sale, 03 purchase, 04 shipping out, 05 receiving, 06 rental, 07 layaway, 08 stocktaking, 09 adjustment, 10 shipment, 12 return, 13 promotional goods, 14 loss, 15 API, 16 sales allocation, 17 receiving shortage, 18 order allocation
@@ -26651,6 +29369,124 @@ export interface components {
             /** @description the staff member who made it */
             staffId: string | null;
             staffName: string | null;
+        };
+        StorageDetail: {
+            storageDetailId: string;
+            storageId: string;
+            /** @description the purchase order, for a storage it made */
+            storageInfoId: string | null;
+            productId: string;
+            /** @description 3 decimals */
+            taxRate: string;
+            /** @description tax excluded, 5 decimals */
+            cost: string;
+            scheduledQuantity: string;
+            inspectionQuantity: string | null;
+            stockoutQuantity: string | null;
+            stockoutReason: string | null;
+            inspectionDate: string | null;
+            numberMemo: string | null;
+            dateMemo: string | null;
+            /**
+             * @description 0 not inspected, 1 inspected (counted plus missing cover the scheduled quantity, or closed by force)
+             * @enum {string}
+             */
+            status: "0" | "1";
+            /** @enum {string} */
+            compulsoryCompleteFlag: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+        };
+        Storage: {
+            storageId: string;
+            /** @description the purchase order that made it; null for a storage registered on its own */
+            storageInfoId: string | null;
+            supplierId: string | null;
+            storageStoreId: string;
+            storageExpectedDateFrom: string;
+            storageExpectedDateTo: string;
+            /** @description null for a storage made by a purchase order until the store sets it */
+            storageDate: string | null;
+            memo: string | null;
+            staffId: string | null;
+            identificationNo: string | null;
+            /** @enum {string} */
+            roundingDivision: "0" | "1" | "2";
+            /**
+             * @description 0 not stored, 1 inspecting, 2 complete (the counted quantities entered the store's stock)
+             * @enum {string}
+             */
+            status: "0" | "1" | "2";
+            insDateTime: string;
+            updDateTime: string;
+            /** @description in write answers, and with with_details=all */
+            details?: components["schemas"]["StorageDetail"][];
+        };
+        Stocktaking: {
+            stocktakingInfoId: string;
+            storeId: string;
+            storeName: string | null;
+            /**
+             * @description 0 every product, 1 target categories, 2 target products
+             * @enum {string}
+             */
+            targetDivision: "0" | "1" | "2";
+            /** @description the day counted, YYYY-MM-DD */
+            stocktakingDate: string;
+            memo: string | null;
+            /**
+             * @description 0 counting (棚卸中), 2 complete (完了)
+             * @enum {string}
+             */
+            status: "0" | "2";
+            /** @description when the counts became the stock */
+            adjustmentDateTime: string | null;
+            stocktakingCompleteDateTime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        StocktakingProduct: {
+            productId: string;
+            /** @description the product master's category now */
+            categoryId: string;
+            /** @description the count that became the stock; null until complete, or not counted */
+            stocktakingQuantity: string | null;
+            /** @description the count entered; null: not counted */
+            inputStocktakingQuantity: string | null;
+            /** @description RFID tags of the count (none here: counts are entered by hand or scan) */
+            rfidTags: string[];
+            /** @description in transit at the adjustment (null until complete) */
+            transportationStockQuantity: string | null;
+            /** @description laid away at the adjustment (null until complete) */
+            layawayStockQuantity: string | null;
+            /** @description the store's quantity just before the count replaced it (null until complete) */
+            stockQuantityBeforeAdjustment: string | null;
+            /** @description the product's cost at the adjustment, 5 decimals (null until complete) */
+            cost: string | null;
+            memo: string | null;
+            /** @description when the count was last entered */
+            quantityModifiedDatetime: string | null;
+            insDateTime: string;
+            updDateTime: string;
+        };
+        StocktakingCategory: {
+            stocktakingInfoId: string;
+            /** @description a target category; "0" when every category is counted */
+            categoryId: string;
+        };
+        StocktakingDetail: {
+            stocktakingInfoId: string;
+            productId: string;
+            categoryId: string;
+            /** @description the store's quantity at the end of base_date */
+            stockQuantity: string;
+            /** @description stockQuantity × the current cost */
+            stockMoney: string;
+            transportationQuantity: string;
+            transportationMoney: string;
+            layawayQuantity: string;
+            layawayMoney: string;
+            storeId: string;
         };
         LossDivision: {
             /** @description the code a loss names in its division */
@@ -26720,72 +29556,6 @@ export interface components {
             insDateTime?: string;
             updDateTime?: string;
         };
-        Stocktaking: {
-            stocktakingInfoId: string;
-            storeId: string;
-            storeName: string | null;
-            /**
-             * @description 0 every product, 1 target categories, 2 target products
-             * @enum {string}
-             */
-            targetDivision: "0" | "1" | "2";
-            /** @description the day counted, YYYY-MM-DD */
-            stocktakingDate: string;
-            memo: string | null;
-            /**
-             * @description 0 counting (棚卸中), 2 complete (完了)
-             * @enum {string}
-             */
-            status: "0" | "2";
-            /** @description when the counts became the stock */
-            adjustmentDateTime: string | null;
-            stocktakingCompleteDateTime: string | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        StocktakingProduct: {
-            productId: string;
-            /** @description the product master's category now */
-            categoryId: string;
-            /** @description the count that became the stock; null until complete, or not counted */
-            stocktakingQuantity: string | null;
-            /** @description the count entered; null: not counted */
-            inputStocktakingQuantity: string | null;
-            /** @description RFID tags of the count (none here: counts are entered by hand or scan) */
-            rfidTags: string[];
-            /** @description in transit at the adjustment (null until complete) */
-            transportationStockQuantity: string | null;
-            /** @description laid away at the adjustment (null until complete) */
-            layawayStockQuantity: string | null;
-            /** @description the store's quantity just before the count replaced it (null until complete) */
-            stockQuantityBeforeAdjustment: string | null;
-            /** @description the product's cost at the adjustment, 5 decimals (null until complete) */
-            cost: string | null;
-            memo: string | null;
-            /** @description when the count was last entered */
-            quantityModifiedDatetime: string | null;
-            insDateTime: string;
-            updDateTime: string;
-        };
-        StocktakingCategory: {
-            stocktakingInfoId: string;
-            /** @description a target category; "0" when every category is counted */
-            categoryId: string;
-        };
-        StocktakingDetail: {
-            stocktakingInfoId: string;
-            productId: string;
-            categoryId: string;
-            /** @description the store's quantity at the end of base_date */
-            stockQuantity: string;
-            /** @description stockQuantity × the current cost */
-            stockMoney: string;
-            transportationQuantity: string;
-            transportationMoney: string;
-            layawayQuantity: string;
-            layawayMoney: string;
-            storeId: string;
-        };
         SetupFirstPull: {
             contractId: string;
             contractName: string;
@@ -26846,58 +29616,6 @@ export interface components {
             tokenPath: string;
             /** @description /{contract_id}/pos */
             basePath: string;
-        };
-        StorageDetail: {
-            storageDetailId: string;
-            storageId: string;
-            /** @description the purchase order, for a storage it made */
-            storageInfoId: string | null;
-            productId: string;
-            /** @description 3 decimals */
-            taxRate: string;
-            /** @description tax excluded, 5 decimals */
-            cost: string;
-            scheduledQuantity: string;
-            inspectionQuantity: string | null;
-            stockoutQuantity: string | null;
-            stockoutReason: string | null;
-            inspectionDate: string | null;
-            numberMemo: string | null;
-            dateMemo: string | null;
-            /**
-             * @description 0 not inspected, 1 inspected (counted plus missing cover the scheduled quantity, or closed by force)
-             * @enum {string}
-             */
-            status: "0" | "1";
-            /** @enum {string} */
-            compulsoryCompleteFlag: "0" | "1";
-            insDateTime: string;
-            updDateTime: string;
-        };
-        Storage: {
-            storageId: string;
-            /** @description the purchase order that made it; null for a storage registered on its own */
-            storageInfoId: string | null;
-            supplierId: string | null;
-            storageStoreId: string;
-            storageExpectedDateFrom: string;
-            storageExpectedDateTo: string;
-            /** @description null for a storage made by a purchase order until the store sets it */
-            storageDate: string | null;
-            memo: string | null;
-            staffId: string | null;
-            identificationNo: string | null;
-            /** @enum {string} */
-            roundingDivision: "0" | "1" | "2";
-            /**
-             * @description 0 not stored, 1 inspecting, 2 complete (the counted quantities entered the store's stock)
-             * @enum {string}
-             */
-            status: "0" | "1" | "2";
-            insDateTime: string;
-            updDateTime: string;
-            /** @description in write answers, and with with_details=all */
-            details?: components["schemas"]["StorageDetail"][];
         };
         WebhookSubscription: {
             subscriptionId: string;

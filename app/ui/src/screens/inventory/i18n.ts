@@ -17,6 +17,9 @@ export const commonJa = {
   'inv.hub.shipments': '仕入先などへの出荷と、その承認。',
   'inv.hub.purchaseOrders': '仕入先への発注（商品ごと・納品店舗ごとの数量）。',
   'inv.hub.stock': '店舗ごとの在庫数と、その増減の履歴。在庫数の設定・加減。',
+  // Losses (issue 26).
+  'inv.losses': 'ロス登録',
+  'inv.hub.losses': '破損・盗難・廃棄などで失った商品を在庫から減らす記録と、ロス区分。',
   'inv.store': '店舗',
   'inv.allStores': 'すべての店舗',
   'inv.product': '商品',
@@ -67,6 +70,9 @@ export const commonEn: Record<keyof typeof commonJa, string> = {
   'inv.hub.shipments': 'Shipments to suppliers and others, with their approval.',
   'inv.hub.purchaseOrders': 'Orders to suppliers (quantities per product and delivery store).',
   'inv.hub.stock': 'Quantities per store and their movements; set or adjust a quantity.',
+  // Losses (issue 26).
+  'inv.losses': 'Losses',
+  'inv.hub.losses': 'Goods lost (broken, stolen, thrown away) taken out of the stock, and the loss divisions.',
   'inv.store': 'Store',
   'inv.allStores': 'All stores',
   'inv.product': 'Product',

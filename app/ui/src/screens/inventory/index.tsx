@@ -7,6 +7,7 @@ export { ShippingDetailScreen, ShippingListScreen } from './shipping';
 export { ShipmentDetailScreen, ShipmentsScreen } from './shipments';
 export { PurchaseOrderDetailScreen, PurchaseOrdersScreen } from './purchase-orders';
 export { StockScreen } from './stock';
+export { LossDetailScreen, LossesScreen } from './losses'; // Losses (issue 26)
 
 /**
  * `#/inventory`: the inventory screens of a Retail Business contract (issue 14), one card each.
