@@ -262,6 +262,22 @@ describe('inventory (browser)', () => {
       [`${from.storeId}:3`, `${to.storeId}:4`],
       [`${to.storeId}:6`],
     ]);
+    // Its storages (入荷), one per delivery store: nothing counted yet; a store that receives all is complete.
+    const storages = detail.getByTestId('order-storages');
+    const storageAt = (storeId: string) => storages.locator(`tr[data-store="${storeId}"]`);
+    expect(await storageAt(from.storeId).getByTestId('storage-status').textContent()).toBe('未入荷');
+    expect(await storageAt(to.storeId).getByTestId('storage-counted').textContent()).toBe('0 / 10');
+    const [atFrom] = await api.call('GET', `/storage?storage_info_id=${id}&storage_store_id=${from.storeId}&with_details=all`);
+    await api.call('PATCH', `/storage/${atFrom.storageId}`, {
+      storageDate: '2026-11-22',
+      details: [{ storageDetailId: atFrom.details[0].storageDetailId, inspectionQuantity: '3', inspectionDate: '2026-11-22' }],
+    });
+    await page.reload();
+    await page.getByTestId('order-storages').waitFor();
+    expect(await storageAt(from.storeId).getByTestId('storage-status').textContent()).toBe('入荷完了');
+    expect(await storageAt(from.storeId).getByTestId('storage-counted').textContent()).toBe('3 / 3');
+    expect(await detail.getByTestId('status').textContent()).toBe('入荷検品中');
+    await screenshot(page, 'inventory-purchase-order-storages');
     await page.goto(`${server.uiUrl}#/inventory/purchase-orders`);
     await page.locator(`[data-testid="orders-table"] tr[data-order="${id}"]`).waitFor();
     await screenshot(page, 'inventory-purchase-orders');

@@ -11,12 +11,14 @@ import type { Refs } from '../data';
 import { fiveDecimals } from '../fields';
 import { recordFacts } from '../record';
 import { messages } from './i18n';
+import { OrderStorages } from './OrderStorages';
 
 type PurchaseOrder = components['schemas']['PurchaseOrder'];
 
 /**
  * One purchase order (`#/inventory/purchase-orders/<id>`), read only (the API has no update):
- * its header, its delivery stores with expected dates, and its products × stores with costs.
+ * its header, its delivery stores with expected dates, its products × stores with costs, and
+ * how far each store has received them (its storages).
  */
 export function OrderDetail({ id, refs, created }: { id: string; refs: Refs; created: boolean }) {
   const { api, contract } = useApi();
@@ -101,6 +103,7 @@ function OrderView({ order, refs, created }: { order: PurchaseOrder; refs: Refs;
           </tr>
         }
       />
+      <OrderStorages orderId={order.storageInfoId} refs={refs} />
     </div>
   );
 }

@@ -41,6 +41,13 @@ const ja = {
   'po.created': '発注を登録しました。',
   'po.total': '合計',
   'po.addProduct': '商品を追加',
+  'po.storages': '入荷状況',
+  'po.noStorages': '入荷はありません（仮発注は入荷を作りません）。',
+  'po.storageDate': '入荷日',
+  'po.counted': '検品数 / 予定数',
+  'po.storageStatus.0': '未入荷',
+  'po.storageStatus.1': '検品中',
+  'po.storageStatus.2': '入荷完了',
 } as const;
 
 const en: Record<keyof typeof ja, string> = {
@@ -79,6 +86,13 @@ const en: Record<keyof typeof ja, string> = {
   'po.created': 'The purchase order is registered.',
   'po.total': 'Total',
   'po.addProduct': 'Add a product',
+  'po.storages': 'Storage (goods received)',
+  'po.noStorages': 'No storage yet (a provisional order makes none).',
+  'po.storageDate': 'Storage date',
+  'po.counted': 'Counted / scheduled',
+  'po.storageStatus.0': 'Not received',
+  'po.storageStatus.1': 'Inspecting',
+  'po.storageStatus.2': 'Received',
 };
 
 export const messages = defineMessages({ ...commonJa, ...ja }, { ...commonEn, ...en });
