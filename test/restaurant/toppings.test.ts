@@ -3,8 +3,6 @@ import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
 
 /** Toppings (issue 26): GET /toppings and /toppings/{topping_id} of the waiter API; writes are supporting. */
 
-const AT = '2026-11-22T10:00:00+09:00';
-
 describe('toppings', () => {
   let t: TestApp;
   let group: string;
@@ -84,6 +82,30 @@ describe('toppings', () => {
     expect((await t.api('DELETE', `/topping_groups/${group}`)).statusCode).toBe(204);
     expect((await t.api('DELETE', `/toppings/${x.id}`)).statusCode).toBe(204);
     expect((await waiter('GET', `/toppings/${x.id}`)).statusCode).toBe(404);
-    void AT;
+  });
+
+  it("GET /stores/{store_id}/topping_groups[/{id}]: the store's groups, each with its toppings in sort_no order", async () => {
+    const store = (await t.api('POST', '/stores', { storeName: 'Ramen-ya' })).json().storeId;
+    const nori = await create({ name: 'Nori', sortNo: 2, amount: '50' });
+    const egg = await create({ name: 'Egg', sortNo: 1, amount: '100', taxType: 'reduced' });
+    const price = (amount: string, taxType = 'normal', taxRate = 10) => [{ taxRate, taxType, amount, tax: 'include', primary: true }];
+    const ramen = {
+      id: group,
+      name: 'Ramen',
+      createdIn: 'pos-backoffice',
+      rule: null,
+      toppings: [
+        { id: egg.id, name: 'Egg', categoryId: null, prices: price('100', 'reduced', 8) },
+        { id: nori.id, name: 'Nori', categoryId: null, prices: price('50') },
+      ],
+    };
+    const reader = await t.tokenFor({ scopes: ['waiter.menus:read'] });
+    const list = await waiter('GET', `/stores/${store}/topping_groups`, reader);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toEqual([ramen, { id: other, name: 'Drinks', createdIn: 'pos-backoffice', rule: null, toppings: [] }]);
+    expect((await waiter('GET', `/stores/${store}/topping_groups?sort=name`)).json().map((g: { name: string }) => g.name)).toEqual(['Drinks', 'Ramen']);
+    expect((await waiter('GET', `/stores/${store}/topping_groups/${group}`, reader)).json()).toEqual(ramen);
+    expect(problem(await waiter('GET', '/stores/999/topping_groups'), 404).detail).toBe('[store_id] store 999 does not exist');
+    expect(problem(await waiter('GET', `/stores/${store}/topping_groups/999`), 404).detail).toBe('[topping_group_id] topping group 999 does not exist');
   });
 });

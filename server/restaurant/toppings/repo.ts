@@ -53,11 +53,18 @@ const SORT_COLUMNS: Record<Sort, string> = { sort_no: 'sort_no', id: 'topping_id
 export class ToppingRepo extends MasterRepo<ToppingRow, Sort> {
   private readonly groupExists;
   private readonly categoryExists;
+  private readonly members;
 
   constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
     super(db, writer, clock, { entity: 'topping', columns: COLUMNS, sort: SORT_COLUMNS });
     this.groupExists = db.prepare('SELECT 1 FROM topping_groups WHERE contract_id = ? AND topping_group_id = ?');
     this.categoryExists = db.prepare('SELECT 1 FROM categories WHERE contract_id = ? AND category_id = ?');
+    this.members = db.prepare('SELECT * FROM toppings WHERE contract_id = ? AND topping_group_id = ? ORDER BY sort_no, topping_id');
+  }
+
+  /** A topping group's toppings, in sort_no order (then id). */
+  membersOf(contractId: string, toppingGroupId: number): ToppingRow[] {
+    return this.members.all(contractId, toppingGroupId) as ToppingRow[];
   }
 
   create(contractId: string, input: CreateTopping): ToppingRow {

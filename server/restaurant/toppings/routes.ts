@@ -1,28 +1,33 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
-import { masterRoutes } from '../../platform/http/master-routes.js';
+import { registerMasterRoutes } from '../../platform/http/master-routes.js';
 import { ToppingRepo } from './repo.js';
 import { createToppingBody, listToppingsQuery, presentTopping, topping, updateToppingBody } from './schema.js';
+import { registerStoreToppingGroups } from './store-groups.js';
 
 /**
  * Toppings: GET /toppings and GET /toppings/{topping_id} are the platform's (read with
  * waiter.menus:read); create, update and delete are supporting endpoints written with
- * pos.products:write, as menus and topping groups are. No plan lines.
+ * pos.products:write, as menus and topping groups are. A store's topping groups with their
+ * toppings are the platform's too (store-groups.ts). No plan lines.
  */
 export default function toppingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
-  return masterRoutes('topping', new ToppingRepo(deps.db, deps.writer, deps.ids, deps.clock), {
-    tags: ['toppings'],
-    scope: { read: 'waiter.menus:read', write: 'pos.products:write' },
-    record: topping,
-    present: presentTopping,
-    create: createToppingBody,
-    list: listToppingsQuery,
-    update: updateToppingBody,
-    delete: true,
-    summaries: {
-      create: 'Register a topping in a topping group',
-      list: 'List toppings (トッピング一覧取得), by topping group and category, in sort_no order',
-      get: 'Get a topping (トッピング取得)',
-    },
-  });
+  return async (app) => {
+    registerMasterRoutes(app, 'topping', new ToppingRepo(deps.db, deps.writer, deps.ids, deps.clock), {
+      tags: ['toppings'],
+      scope: { read: 'waiter.menus:read', write: 'pos.products:write' },
+      record: topping,
+      present: presentTopping,
+      create: createToppingBody,
+      list: listToppingsQuery,
+      update: updateToppingBody,
+      delete: true,
+      summaries: {
+        create: 'Register a topping in a topping group',
+        list: 'List toppings (トッピング一覧取得), by topping group and category, in sort_no order',
+        get: 'Get a topping (トッピング取得)',
+      },
+    });
+    registerStoreToppingGroups(app, deps);
+  };
 }
