@@ -36,6 +36,7 @@ const OPEN_RESOURCES = [
   'shipments', 'purchase_orders', // issue 14: store-made inventory records (scope pos.orders and the plan)
   'shipping', 'shipping_modification_requests', 'receiving', // issue 14: store-to-store shipping (scope pos.transfers and the plan)
   'storage', // issue 26: storage from suppliers (scope pos.orders and the plan)
+  'losses', 'loss_divisions', // issue 26: losses and their divisions (scope pos.losses and the plan), as shipments
   'staff_calls', 'dashboard', // issue 26 (waiter): staff calls (scopes waiter.staff-calls), the store dashboard (waiter.orders:read)
 ];
 
