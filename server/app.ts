@@ -49,6 +49,9 @@ import productBundleGroupsRoutes from './masters/product-bundle-groups/routes.js
 import couponRoutes from './masters/coupons/routes.js';
 // Product option groups (issue 26)
 import productOptionGroupsRoutes from './masters/product-option-groups/routes.js';
+// Discount divisions and bargains (issue 26, options-sets)
+import discountDivisionsRoutes from './masters/discount-divisions/routes.js';
+import bargainsRoutes from './masters/bargains/routes.js';
 import transactionsRoutes from './sales/transactions/routes.js';
 import transactionCustomerRoutes from './sales/transactions/customer-routes.js';
 // Transaction cancel (issue 26)
@@ -105,6 +108,8 @@ const API_ROUTES: Routes[] = [
   productBundleGroupsRoutes,
   couponRoutes, // issue 26
   productOptionGroupsRoutes, // issue 26
+  discountDivisionsRoutes, // issue 26
+  bargainsRoutes, // issue 26
   transactionsRoutes,
   transactionCustomerRoutes,
   transactionCancelRoutes, // issue 26

@@ -81,6 +81,18 @@ export const ENTITIES: readonly EntityDef[] = [
   // Losses (issue 26): the loss divisions a loss names, the contract's own list.
   { name: 'loss_division', table: 'loss_divisions', keys: ['division_code'], kind: 'master' },
   { name: 'product_bundle_group', table: 'product_bundle_groups', keys: ['product_bundle_group_id'], kind: 'master' },
+  // Discount divisions and bargains (issue 26, options-sets; migration 0039): a bargain's stores and targets travel with it.
+  { name: 'discount_division', table: 'discount_divisions', keys: ['discount_division'], kind: 'master' },
+  {
+    name: 'bargain',
+    table: 'bargains',
+    keys: ['bargain_id'],
+    kind: 'master',
+    children: [
+      { table: 'bargain_stores', parentKey: 'bargain_id' },
+      { table: 'bargain_products', parentKey: 'bargain_id' },
+    ],
+  },
   // Coupons and their items (issue 26, cancel-coupons; migration 0036): sales' coupon lines name them.
   { name: 'coupon', table: 'coupons', keys: ['coupon_id'], kind: 'master' },
   { name: 'coupon_product', table: 'coupon_products', keys: ['coupon_id', 'type', 'division', 'item_id'], kind: 'master' },

@@ -56,6 +56,7 @@ export const RIGHTS_TABLE: Readonly<Record<string, readonly Right[]>> = {
   'WRITE /product_bundle_groups': ['product_edit'],
   'WRITE /coupons': ['product_edit'], // issue 26: coupons and their items (goods, categories)
   'WRITE /product_option_groups': ['product_edit'], // issue 26: the topping groups seen from POS
+  'WRITE /bargains': ['product_edit'], // issue 26: sales periods of products (セール), with their stores and targets
   // Members and their groups.
   'WRITE /customers': ['customer_edit'], // with /customers/{id}/point and /point/add
   'WRITE /customer_groups': ['customer_edit'],

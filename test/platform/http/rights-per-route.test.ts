@@ -19,7 +19,7 @@ const READS = new Set(['GET', 'HEAD']);
 const STAFF_EDIT: Right[] = ['staff_edit_all', 'staff_edit_excluding_salary'];
 
 /** Writes under these prefixes need product_edit (free-item labels live under /products). */
-const PRODUCT_PREFIXES = ['/products', '/categories', '/category_groups', '/menus', '/menu_conditions', '/topping_groups', '/toppings', '/product_bundle_groups', '/product_option_groups', '/coupons'];
+const PRODUCT_PREFIXES = ['/products', '/categories', '/category_groups', '/menus', '/menu_conditions', '/topping_groups', '/toppings', '/product_bundle_groups', '/product_option_groups', '/coupons', '/bargains'];
 const CUSTOMER_PREFIXES = ['/customers', '/customer_groups', '/customer_group_sections'];
 const SALES_PREFIXES = ['/transactions', '/adjustments', '/daily_summaries'];
 const CLOSING_PREFIXES = ['/adjustments', '/daily_summaries'];
@@ -34,6 +34,7 @@ const OPEN_RESOURCES = [
   'payment_method_groups', 'budget', 'reservations', 'orders', 'webhook_subscriptions', 'webhook_deliveries', 'sync',
   'suppliers', 'stock', // issue 14: inventory masters and stock (scopes pos.suppliers, pos.stock, and the plan)
   'shipments', 'purchase_orders', // issue 14: store-made inventory records (scope pos.orders and the plan)
+  'discount_divisions', // issue 26: sales settings (scope pos.transactions and the plan), as payment methods
   'shipping', 'shipping_modification_requests', 'receiving', // issue 14: store-to-store shipping (scope pos.transfers and the plan)
   'storage', // issue 26: storage from suppliers (scope pos.orders and the plan)
   'losses', 'loss_divisions', // issue 26: losses and their divisions (scope pos.losses and the plan), as shipments
