@@ -35,6 +35,7 @@ const SORT_COLUMNS: Record<(typeof LOSS_SORT)[number], string> = {
 export class LossRepo {
   private readonly byId;
   private readonly insertHead;
+  private readonly updateHead;
   private readonly deleteHead;
   private readonly staffNames;
   private readonly stores;
@@ -58,6 +59,10 @@ export class LossRepo {
     this.insertHead = db.prepare(
       `INSERT INTO losses (contract_id, loss_id, store_id, division, loss_at, memo, identification_no, staff_id, ins_at, upd_at)
        VALUES (@contractId, @lossId, @storeId, @division, @lossAt, @memo, @identificationNo, @staffId, @now, @now)`,
+    );
+    this.updateHead = db.prepare(
+      `UPDATE losses SET division = @division, memo = @memo, identification_no = @identificationNo, staff_id = @staffId, upd_at = @now
+       WHERE contract_id = @contractId AND loss_id = @lossId`,
     );
     this.deleteHead = db.prepare('DELETE FROM losses WHERE contract_id = ? AND loss_id = ?');
     this.staffNames = db.prepare('SELECT staff_id, staff_name FROM staffs WHERE contract_id = ? AND staff_id IN (SELECT value FROM json_each(?))');
@@ -114,20 +119,15 @@ export class LossRepo {
       const now = this.clock.now().getTime();
       const before = linesOf(this.details.list(contractId, current.loss_id));
       if (body.details) this.details.apply(contractId, current, body.details, now);
-      this.db
-        .prepare(
-          `UPDATE losses SET division = @division, memo = @memo, identification_no = @identificationNo, staff_id = @staffId, upd_at = @now
-           WHERE contract_id = @contractId AND loss_id = @lossId`,
-        )
-        .run({
-          contractId,
-          lossId: current.loss_id,
-          division: body.division ?? current.division,
-          memo: body.memo === undefined ? current.memo : body.memo,
-          identificationNo: body.identificationNo === undefined ? current.identification_no : body.identificationNo,
-          staffId: body.staffId === undefined ? current.staff_id : body.staffId === null ? null : Number(body.staffId),
-          now,
-        });
+      this.updateHead.run({
+        contractId,
+        lossId: current.loss_id,
+        division: body.division ?? current.division,
+        memo: body.memo === undefined ? current.memo : body.memo,
+        identificationNo: body.identificationNo === undefined ? current.identification_no : body.identificationNo,
+        staffId: body.staffId === undefined ? current.staff_id : body.staffId === null ? null : Number(body.staffId),
+        now,
+      });
       const after = this.get(contractId, current.loss_id);
       this.moveStock(contractId, after, before, linesOf(this.details.list(contractId, after.loss_id)));
       this.report(contractId, String(current.loss_id), 'update', 'edited');
