@@ -21,6 +21,8 @@ import staffRightsRoutes from './masters/staffs/rights-routes.js';
 import staffRanksRoutes from './masters/staff-ranks/routes.js';
 // Tax rates, receipt provisos, staff roles (issue 26, masters-tax).
 import taxRatesRoutes from './masters/tax-rates/routes.js';
+import receiptProvisosRoutes from './masters/receipt-provisos/routes.js';
+import rolesRoutes from './masters/roles/routes.js';
 // Bulk registrations and updates of products and members (issue 26, pos-rest).
 import masterBulkRoutes from './masters/bulk/routes.js';
 // Product attributes (issue 26, pos-rest).
@@ -93,6 +95,8 @@ const API_ROUTES: Routes[] = [
   staffRanksRoutes,
   // Tax rates, receipt provisos, staff roles (issue 26, masters-tax).
   taxRatesRoutes,
+  receiptProvisosRoutes,
+  rolesRoutes,
   tablesRoutes,
   terminalsRoutes,
   cashDrawersRoutes,

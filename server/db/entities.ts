@@ -59,6 +59,8 @@ export const ENTITIES: readonly EntityDef[] = [
   // Tax rates by period, receipt provisos and staff roles (issue 26, masters-tax; migration 0037).
   { name: 'consumption_tax_rate', table: 'consumption_tax_rates', keys: ['apply_start_date'], kind: 'master' },
   { name: 'reduce_tax_rate', table: 'reduce_tax_rates', keys: ['reduce_tax_id', 'term_start'], kind: 'master' },
+  { name: 'receipt_proviso', table: 'receipt_provisos', keys: ['receipt_proviso_code'], kind: 'master' },
+  { name: 'role', table: 'roles', keys: ['role_id'], kind: 'master', children: [{ table: 'role_function_controls', parentKey: 'role_id' }] },
   { name: 'payment_method_group', table: 'payment_method_groups', keys: ['payment_method_group_id'], kind: 'master' },
   { name: 'payment_method', table: 'payment_methods', keys: ['payment_method_id'], kind: 'master' },
   { name: 'product_reserve_item_label', table: 'product_reserve_item_labels', keys: ['no'], kind: 'master' },

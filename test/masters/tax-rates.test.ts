@@ -72,6 +72,13 @@ describe('GET /consumption_tax_rates (消費税率一覧取得)', () => {
     expect(problem(await t.api('GET', '/consumption_tax_rates?store_id=1'), 400).detail).toMatch(/^\[store_id\]/);
     const other = await t.tokenFor({ scopes: ['pos.products:read'] });
     expect(problem(await t.api('GET', '/consumption_tax_rates', undefined, other), 403).detail).toBe('[scope] the token lacks the scope pos.transactions:read');
+    await t.close();
+    t = await makeTestApp({ plan: 'enterprise' });
+    for (const path of ['/consumption_tax_rates', '/reduce_tax_rates']) {
+      expect(problem(await t.api('GET', path), 403).detail).toBe(
+        `the contract's plan enterprise cannot use GET ${path} (plans: standard, premium, premium_plus, food_business, retail_business)`,
+      );
+    }
   });
 
   it('a contract that existed before migration 0037 is seeded with the same history', () => {

@@ -103,6 +103,20 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'POST /daily_summaries': FIVE, // 4.15
   'POST /terminals': FIVE, // 4.16
   'DELETE /products/reserve_item_labels/:no': FIVE, // 4.18
+  // Tax rates, receipt provisos, staff roles (issue 26, masters-tax): the plans their pages name.
+  'GET /consumption_tax_rates': FIVE,
+  'POST /consumption_tax_rates': FIVE, // ours, as its read
+  'GET /reduce_tax_rates': FIVE,
+  'POST /reduce_tax_rates': FIVE, // ours, as its read
+  'GET /receipt_provisoes': FIVE,
+  'POST /receipt_provisoes': FIVE,
+  'PATCH /receipt_provisoes/:receipt_proviso_code': FIVE,
+  'DELETE /receipt_provisoes/:receipt_proviso_code': FIVE,
+  'GET /roles': ['premium', 'premium_plus', 'food_business', 'retail_business'],
+  'POST /roles': ['premium', 'premium_plus', 'food_business', 'retail_business'],
+  'GET /roles/:role_id': FIVE, // Standard may read and update the administrator role's controls
+  'PATCH /roles/:role_id': FIVE, // Standard: the administrator role's controls only (roles/rules.ts)
+  'DELETE /roles/:role_id': ['premium', 'premium_plus', 'food_business', 'retail_business'],
   // Product option groups (issue 26): the platform's pages name the five plans.
   'POST /product_option_groups': FIVE,
   'GET /product_option_groups': FIVE,

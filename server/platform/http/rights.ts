@@ -65,6 +65,9 @@ export const RIGHTS_TABLE: Readonly<Record<string, readonly Right[]>> = {
   'READ /staffs': ['staff_view', ...STAFF_EDIT],
   'WRITE /staffs': STAFF_EDIT,
   'WRITE /staff_ranks': ['staff_rank_edit'],
+  // Staff roles (issue 26, masters-tax): part of staff management, as the staff master.
+  'READ /roles': ['staff_view', ...STAFF_EDIT],
+  'WRITE /roles': STAFF_EDIT,
   // Sales: reading them; settling and closing the day. Registering a sale (POST /transactions
   // and its sub-resources) is the register's work and needs no right.
   'READ /transactions': ['sales_view'],

@@ -37,6 +37,7 @@ const OPEN_RESOURCES = [
   'discount_divisions', // issue 26: sales settings (scope pos.transactions and the plan), as payment methods
   'shipping', 'shipping_modification_requests', 'receiving', // issue 14: store-to-store shipping (scope pos.transfers and the plan)
   'storage', // issue 26: storage from suppliers (scope pos.orders and the plan)
+  'consumption_tax_rates', 'reduce_tax_rates', 'receipt_provisoes', // issue 26, masters-tax: scope pos.transactions and the plan
   'losses', 'loss_divisions', // issue 26: losses and their divisions (scope pos.losses and the plan), as shipments
   'staff_calls', 'dashboard', // issue 26 (waiter): staff calls (scopes waiter.staff-calls), the store dashboard (waiter.orders:read)
 ];
@@ -54,6 +55,9 @@ function expected(method: string, url: string): Right[][] {
   if (write && under(url, ['/staff_ranks'])) out.push(['staff_rank_edit']);
   if (read && under(url, ['/staffs'])) out.push(['staff_view', ...STAFF_EDIT]);
   if (write && under(url, ['/staffs'])) out.push(STAFF_EDIT);
+  // Staff roles (issue 26, masters-tax): staff management, as the staff master.
+  if (read && under(url, ['/roles'])) out.push(['staff_view', ...STAFF_EDIT]);
+  if (write && under(url, ['/roles'])) out.push(STAFF_EDIT);
   if (read && under(url, SALES_PREFIXES)) out.push(['sales_view']);
   if (write && under(url, CLOSING_PREFIXES)) out.push(['daily_closing']);
   if (write && under(url, ADMIN_WRITE_PREFIXES)) out.push(['staff_edit_all']);
@@ -118,7 +122,7 @@ describe('rights per route: the central table', () => {
 
   it('every resource is classified: bound by the table or listed as open', () => {
     const bound = new Set(
-      [...PRODUCT_PREFIXES, ...CUSTOMER_PREFIXES, ...SALES_PREFIXES, ...ADMIN_WRITE_PREFIXES, '/staffs', '/staff_ranks'].map((p) => p.slice(1).split('/')[0]),
+      [...PRODUCT_PREFIXES, ...CUSTOMER_PREFIXES, ...SALES_PREFIXES, ...ADMIN_WRITE_PREFIXES, '/staffs', '/staff_ranks', '/roles'].map((p) => p.slice(1).split('/')[0]),
     );
     const unclassified = apiRoutes(rows)
       .map((r) => relative(r.url).split('/')[1]!)
