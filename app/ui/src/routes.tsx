@@ -39,6 +39,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/inventory/purchase-orders', component: Inventory.PurchaseOrdersScreen },
   { path: '/inventory/purchase-orders/:id', component: Inventory.PurchaseOrderDetailScreen },
   { path: '/inventory/stock', component: Inventory.StockScreen },
+  // Stocktaking (issue 26).
+  { path: '/inventory/stocktaking', component: Inventory.StocktakingScreen },
+  { path: '/inventory/stocktaking/:id', component: Inventory.StocktakingDetailScreen },
   // Losses (issue 26).
   { path: '/inventory/losses', component: Inventory.LossesScreen },
   { path: '/inventory/losses/:id', component: Inventory.LossDetailScreen },

@@ -3394,6 +3394,415 @@ export interface paths {
         };
         trace?: never;
     };
+    "/{contract_id}/pos/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List roles */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of roleId, roleName, note, functionControls, inventoryFunctionControls, alertFunctionControls, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated roleId, updDateTime, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RoleFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a role */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        roleName: string;
+                        note?: string | "" | null;
+                        functionControls?: {
+                            functionId: string;
+                            /** @enum {string} */
+                            controlDivision: "1" | "2" | "3" | "4";
+                        }[];
+                        inventoryFunctionControls?: {
+                            functionId: string;
+                            /** @enum {string} */
+                            controlDivision: "1" | "2" | "3" | "4";
+                        }[];
+                        alertFunctionControls?: {
+                            alertType: string;
+                            /** @enum {string} */
+                            controlDivision: "0" | "1";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Role"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/roles/{role_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a role; with_function_controls, with_inventory_function_controls and with_alert_function_controls (all / none) add its controls */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of roleId, roleName, note, functionControls, inventoryFunctionControls, alertFunctionControls, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                    with_function_controls?: "all" | "none";
+                    with_inventory_function_controls?: "all" | "none";
+                    with_alert_function_controls?: "all" | "none";
+                };
+                header?: never;
+                path: {
+                    role_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RoleFields"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a role (not the administrator role 1) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    role_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a role (only the keys sent change; controls change by the ids sent) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    role_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        roleName?: string;
+                        note?: string | "" | null;
+                        functionControls?: {
+                            functionId: string;
+                            /** @enum {string} */
+                            controlDivision: "1" | "2" | "3" | "4";
+                        }[];
+                        inventoryFunctionControls?: {
+                            functionId: string;
+                            /** @enum {string} */
+                            controlDivision: "1" | "2" | "3" | "4";
+                        }[];
+                        alertFunctionControls?: {
+                            alertType: string;
+                            /** @enum {string} */
+                            controlDivision: "0" | "1";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Role"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/{contract_id}/pos/tables": {
         parameters: {
             query?: never;
@@ -12027,6 +12436,206 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/transactions/layaways": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List layaways (取置き一覧取得; heads, one complete period of at most 31 days required); `fields` limits the heads to top-level fields, `with_layaway=all` adds each one's state */
+        get: {
+            parameters: {
+                query?: {
+                    "transaction_head_id-from"?: string;
+                    "transaction_head_id-to"?: string;
+                    "transaction_date_time-from"?: string;
+                    "transaction_date_time-to"?: string;
+                    "terminal_tran_date_time-from"?: string;
+                    "terminal_tran_date_time-to"?: string;
+                    "upd_date_time-from"?: string;
+                    "upd_date_time-to"?: string;
+                    store_id?: string;
+                    terminal_id?: string;
+                    customer_id?: string;
+                    /** @description comma separated fields to return, of transactionHeadId, transactionDateTime, transactionHeadDivision, cancelDivision, cancelDateTime, subtotal, subtotalDiscountPrice, total, amount, storeId, terminalId, customerId, terminalTranId, terminalTranDateTime, staffId, memo, updDateTime; empty for all */
+                    fields?: string | string[];
+                    /** @description all: adds layaway, the state of each layaway; none (default): does not */
+                    with_layaway?: "none" | "all";
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated transactionHeadId, transactionDateTime, storeId, terminalId, customerId, terminalTranId, terminalTranDateTime, updDateTime, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["LayawayListItem"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a layaway (取置き登録, transactionHeadDivision 10): its goods leave the store's available stock and are laid away (stock division 07) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 10, layaway (取置き), the only division this operation takes */
+                        transactionHeadDivision: string;
+                        /** @description the sum of the lines' subtotals ((salesPrice − unitDiscountPrice) × quantity); a different value is refused */
+                        subtotal: string;
+                        /** @description the discount on the subtotal (default 0) */
+                        subtotalDiscountPrice?: string;
+                        /** @description subtotal − subtotalDiscountPrice; a different value is refused */
+                        total: string;
+                        /** @description the store that keeps the goods */
+                        storeId: string;
+                        /** @description a terminal of the store */
+                        terminalId: string;
+                        /** @description the terminal's own id of the layaway */
+                        terminalTranId: string;
+                        /**
+                         * Format: date-time
+                         * @description the terminal's time of the layaway: it dates it on a business day, which must be open
+                         */
+                        terminalTranDateTime: string;
+                        /** @description the member the goods are kept for */
+                        customerId?: string;
+                        staffId?: string;
+                        memo?: string;
+                        /** @description the goods laid away */
+                        details: {
+                            /** @description the line number, unique in the layaway */
+                            transactionDetailId: string;
+                            /**
+                             * @description 1, a normal line (the default)
+                             * @enum {string}
+                             */
+                            transactionDetailDivision?: "1";
+                            /** @description the product laid away */
+                            productId: string;
+                            /** @description the unit price */
+                            salesPrice: string;
+                            /** @description the discount per unit (default 0) */
+                            unitDiscountPrice?: string;
+                            /** @description taken out of the store’s available stock and laid away */
+                            quantity: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Layaway"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -24573,6 +25182,41 @@ export interface components {
             insDateTime?: string;
             updDateTime?: string;
         };
+        RoleFunctionControlInput: {
+            functionId: string;
+            controlDivision: string;
+        };
+        RoleAlertFunctionControlInput: {
+            alertType: string;
+            controlDivision: string;
+        };
+        RoleInput: {
+            roleId: string;
+            roleName: string;
+            note: string | null;
+            /** @description POS functions: 1 to 20, 2001 to 2012, 7001 to 7003 */
+            functionControls?: components["schemas"]["RoleFunctionControlInput"][];
+            /** @description inventory functions 1 to 12 (Retail Business) */
+            inventoryFunctionControls?: components["schemas"]["RoleFunctionControlInput"][];
+            /** @description alerts: 1 out of stock, 2 order point (Retail Business) */
+            alertFunctionControls?: components["schemas"]["RoleAlertFunctionControlInput"][];
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the role limited to the requested fields */
+        RoleFieldsInput: {
+            roleId?: string;
+            roleName?: string;
+            note?: string | null;
+            /** @description POS functions: 1 to 20, 2001 to 2012, 7001 to 7003 */
+            functionControls?: components["schemas"]["RoleFunctionControlInput"][];
+            /** @description inventory functions 1 to 12 (Retail Business) */
+            inventoryFunctionControls?: components["schemas"]["RoleFunctionControlInput"][];
+            /** @description alerts: 1 out of stock, 2 order point (Retail Business) */
+            alertFunctionControls?: components["schemas"]["RoleAlertFunctionControlInput"][];
+            insDateTime?: string;
+            updDateTime?: string;
+        };
         MenuInput: {
             menuId: string;
             storeId: string;
@@ -25737,6 +26381,123 @@ export interface components {
             customerGroups?: components["schemas"]["CustomerGroupInput"][];
             /** @description with_staff=all: the staff member of the sale; null when none */
             staff?: components["schemas"]["TransactionStaffInput"] | null;
+        };
+        LayawayDetailInput: {
+            transactionHeadId: string;
+            transactionDetailId: string;
+            /** @description 1, a normal line */
+            transactionDetailDivision: string;
+            productId: string;
+            salesPrice: string;
+            unitDiscountPrice: string;
+            quantity: string;
+        };
+        LayawayStateInput: {
+            transactionHeadId: string;
+            /** @description 0 kept, 1 picked up (引取済み) */
+            status: string;
+            /** @description the sale that picked it up */
+            pickUpTransactionHeadId: string | null;
+        };
+        LayawayHeadInput: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId: string;
+            /** @description when the server registered it */
+            transactionDateTime: string;
+            /** @description 10, layaway */
+            transactionHeadDivision: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision: string;
+            cancelDateTime: string | null;
+            subtotal: string;
+            subtotalDiscountPrice: string;
+            total: string;
+            /** @description the number of goods laid away */
+            amount: string;
+            storeId: string;
+            terminalId: string;
+            customerId: string | null;
+            terminalTranId: string;
+            terminalTranDateTime: string;
+            staffId: string | null;
+            memo: string | null;
+            updDateTime: string;
+        };
+        LayawayInput: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId: string;
+            /** @description when the server registered it */
+            transactionDateTime: string;
+            /** @description 10, layaway */
+            transactionHeadDivision: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision: string;
+            cancelDateTime: string | null;
+            subtotal: string;
+            subtotalDiscountPrice: string;
+            total: string;
+            /** @description the number of goods laid away */
+            amount: string;
+            storeId: string;
+            terminalId: string;
+            customerId: string | null;
+            terminalTranId: string;
+            terminalTranDateTime: string;
+            staffId: string | null;
+            memo: string | null;
+            updDateTime: string;
+            layaway: components["schemas"]["LayawayStateInput"];
+            details: components["schemas"]["LayawayDetailInput"][];
+        };
+        LayawayListItemInput: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId?: string;
+            /** @description when the server registered it */
+            transactionDateTime?: string;
+            /** @description 10, layaway */
+            transactionHeadDivision?: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision?: string;
+            cancelDateTime?: string | null;
+            subtotal?: string;
+            subtotalDiscountPrice?: string;
+            total?: string;
+            /** @description the number of goods laid away */
+            amount?: string;
+            storeId?: string;
+            terminalId?: string;
+            customerId?: string | null;
+            terminalTranId?: string;
+            terminalTranDateTime?: string;
+            staffId?: string | null;
+            memo?: string | null;
+            updDateTime?: string;
+            layaway?: components["schemas"]["LayawayStateInput"];
+        };
+        /** @description the layaway limited to the requested fields */
+        LayawayHeadFieldsInput: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId?: string;
+            /** @description when the server registered it */
+            transactionDateTime?: string;
+            /** @description 10, layaway */
+            transactionHeadDivision?: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision?: string;
+            cancelDateTime?: string | null;
+            subtotal?: string;
+            subtotalDiscountPrice?: string;
+            total?: string;
+            /** @description the number of goods laid away */
+            amount?: string;
+            storeId?: string;
+            terminalId?: string;
+            customerId?: string | null;
+            terminalTranId?: string;
+            terminalTranDateTime?: string;
+            staffId?: string | null;
+            memo?: string | null;
+            updDateTime?: string;
         };
         AdjustmentInput: {
             adjustmentId: string;
@@ -27425,6 +28186,41 @@ export interface components {
             insDateTime?: string;
             updDateTime?: string;
         };
+        RoleFunctionControl: {
+            functionId: string;
+            controlDivision: string;
+        };
+        RoleAlertFunctionControl: {
+            alertType: string;
+            controlDivision: string;
+        };
+        Role: {
+            roleId: string;
+            roleName: string;
+            note: string | null;
+            /** @description POS functions: 1 to 20, 2001 to 2012, 7001 to 7003 */
+            functionControls?: components["schemas"]["RoleFunctionControl"][];
+            /** @description inventory functions 1 to 12 (Retail Business) */
+            inventoryFunctionControls?: components["schemas"]["RoleFunctionControl"][];
+            /** @description alerts: 1 out of stock, 2 order point (Retail Business) */
+            alertFunctionControls?: components["schemas"]["RoleAlertFunctionControl"][];
+            insDateTime: string;
+            updDateTime: string;
+        };
+        /** @description the role limited to the requested fields */
+        RoleFields: {
+            roleId?: string;
+            roleName?: string;
+            note?: string | null;
+            /** @description POS functions: 1 to 20, 2001 to 2012, 7001 to 7003 */
+            functionControls?: components["schemas"]["RoleFunctionControl"][];
+            /** @description inventory functions 1 to 12 (Retail Business) */
+            inventoryFunctionControls?: components["schemas"]["RoleFunctionControl"][];
+            /** @description alerts: 1 out of stock, 2 order point (Retail Business) */
+            alertFunctionControls?: components["schemas"]["RoleAlertFunctionControl"][];
+            insDateTime?: string;
+            updDateTime?: string;
+        };
         Menu: {
             menuId: string;
             storeId: string;
@@ -28589,6 +29385,123 @@ export interface components {
             customerGroups?: components["schemas"]["CustomerGroup"][];
             /** @description with_staff=all: the staff member of the sale; null when none */
             staff?: components["schemas"]["TransactionStaff"] | null;
+        };
+        LayawayDetail: {
+            transactionHeadId: string;
+            transactionDetailId: string;
+            /** @description 1, a normal line */
+            transactionDetailDivision: string;
+            productId: string;
+            salesPrice: string;
+            unitDiscountPrice: string;
+            quantity: string;
+        };
+        LayawayState: {
+            transactionHeadId: string;
+            /** @description 0 kept, 1 picked up (引取済み) */
+            status: string;
+            /** @description the sale that picked it up */
+            pickUpTransactionHeadId: string | null;
+        };
+        LayawayHead: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId: string;
+            /** @description when the server registered it */
+            transactionDateTime: string;
+            /** @description 10, layaway */
+            transactionHeadDivision: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision: string;
+            cancelDateTime: string | null;
+            subtotal: string;
+            subtotalDiscountPrice: string;
+            total: string;
+            /** @description the number of goods laid away */
+            amount: string;
+            storeId: string;
+            terminalId: string;
+            customerId: string | null;
+            terminalTranId: string;
+            terminalTranDateTime: string;
+            staffId: string | null;
+            memo: string | null;
+            updDateTime: string;
+        };
+        Layaway: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId: string;
+            /** @description when the server registered it */
+            transactionDateTime: string;
+            /** @description 10, layaway */
+            transactionHeadDivision: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision: string;
+            cancelDateTime: string | null;
+            subtotal: string;
+            subtotalDiscountPrice: string;
+            total: string;
+            /** @description the number of goods laid away */
+            amount: string;
+            storeId: string;
+            terminalId: string;
+            customerId: string | null;
+            terminalTranId: string;
+            terminalTranDateTime: string;
+            staffId: string | null;
+            memo: string | null;
+            updDateTime: string;
+            layaway: components["schemas"]["LayawayState"];
+            details: components["schemas"]["LayawayDetail"][];
+        };
+        LayawayListItem: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId?: string;
+            /** @description when the server registered it */
+            transactionDateTime?: string;
+            /** @description 10, layaway */
+            transactionHeadDivision?: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision?: string;
+            cancelDateTime?: string | null;
+            subtotal?: string;
+            subtotalDiscountPrice?: string;
+            total?: string;
+            /** @description the number of goods laid away */
+            amount?: string;
+            storeId?: string;
+            terminalId?: string;
+            customerId?: string | null;
+            terminalTranId?: string;
+            terminalTranDateTime?: string;
+            staffId?: string | null;
+            memo?: string | null;
+            updDateTime?: string;
+            layaway?: components["schemas"]["LayawayState"];
+        };
+        /** @description the layaway limited to the requested fields */
+        LayawayHeadFields: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId?: string;
+            /** @description when the server registered it */
+            transactionDateTime?: string;
+            /** @description 10, layaway */
+            transactionHeadDivision?: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision?: string;
+            cancelDateTime?: string | null;
+            subtotal?: string;
+            subtotalDiscountPrice?: string;
+            total?: string;
+            /** @description the number of goods laid away */
+            amount?: string;
+            storeId?: string;
+            terminalId?: string;
+            customerId?: string | null;
+            terminalTranId?: string;
+            terminalTranDateTime?: string;
+            staffId?: string | null;
+            memo?: string | null;
+            updDateTime?: string;
         };
         Adjustment: {
             adjustmentId: string;

@@ -12,6 +12,7 @@ export const SECTIONS = [
   { to: '/inventory/shipments', label: 'inv.shipments', hint: 'inv.hub.shipments' },
   { to: '/inventory/purchase-orders', label: 'inv.purchaseOrders', hint: 'inv.hub.purchaseOrders' },
   { to: '/inventory/stock', label: 'inv.stock', hint: 'inv.hub.stock' },
+  { to: '/inventory/stocktaking', label: 'inv.stocktaking', hint: 'inv.hub.stocktaking' }, // Stocktaking (issue 26)
   { to: '/inventory/losses', label: 'inv.losses', hint: 'inv.hub.losses' }, // Losses (issue 26)
 ] as const;
 

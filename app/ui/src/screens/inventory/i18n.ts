@@ -17,6 +17,9 @@ export const commonJa = {
   'inv.hub.shipments': '仕入先などへの出荷と、その承認。',
   'inv.hub.purchaseOrders': '仕入先への発注（商品ごと・納品店舗ごとの数量）。',
   'inv.hub.stock': '店舗ごとの在庫数と、その増減の履歴。在庫数の設定・加減。',
+  // Stocktaking (issue 26): the sub-nav entry; the screen's own words are in stocktaking/i18n.ts.
+  'inv.stocktaking': '棚卸',
+  'inv.hub.stocktaking': '店舗の商品を数えて入力し、差異を確かめて在庫数を実数に合わせる。',
   // Losses (issue 26).
   'inv.losses': 'ロス登録',
   'inv.hub.losses': '破損・盗難・廃棄などで失った商品を在庫から減らす記録と、ロス区分。',
@@ -70,6 +73,9 @@ export const commonEn: Record<keyof typeof commonJa, string> = {
   'inv.hub.shipments': 'Shipments to suppliers and others, with their approval.',
   'inv.hub.purchaseOrders': 'Orders to suppliers (quantities per product and delivery store).',
   'inv.hub.stock': 'Quantities per store and their movements; set or adjust a quantity.',
+  // Stocktaking (issue 26): the sub-nav entry; the screen's own words are in stocktaking/i18n.ts.
+  'inv.stocktaking': 'Stocktaking',
+  'inv.hub.stocktaking': 'Count a store’s goods, check the differences and make the stock match the count.',
   // Losses (issue 26).
   'inv.losses': 'Losses',
   'inv.hub.losses': 'Goods lost (broken, stolen, thrown away) taken out of the stock, and the loss divisions.',

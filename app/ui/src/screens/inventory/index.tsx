@@ -7,6 +7,7 @@ export { ShippingDetailScreen, ShippingListScreen } from './shipping';
 export { ShipmentDetailScreen, ShipmentsScreen } from './shipments';
 export { PurchaseOrderDetailScreen, PurchaseOrdersScreen } from './purchase-orders';
 export { StockScreen } from './stock';
+export { StocktakingDetailScreen, StocktakingScreen } from './stocktaking'; // Stocktaking (issue 26)
 export { LossDetailScreen, LossesScreen } from './losses'; // Losses (issue 26)
 
 /**
