@@ -268,6 +268,32 @@ describe('product option groups (the platform POS operations)', () => {
     });
   });
 
+  describe('one group, two views: deleting through either refuses while anything points at it', () => {
+    it('DELETE /product_option_groups refuses (400) while a restaurant topping belongs to the group', async () => {
+      const { productOptionGroupId } = await toppings();
+      const topping = (await t.api('POST', '/toppings', { toppingGroupId: productOptionGroupId, name: 'Egg' })).json();
+      expect(problem(await t.api('DELETE', `/product_option_groups/${productOptionGroupId}`), 400)).toEqual(
+        bad(`[product_option_group_id] product option group ${productOptionGroupId} has toppings (topping ${topping.id}); move or delete them first`),
+      );
+      expect((await t.api('DELETE', `/toppings/${topping.id}`)).statusCode).toBe(204);
+      expect((await t.api('DELETE', `/product_option_groups/${productOptionGroupId}`)).statusCode).toBe(204);
+    });
+
+    it('DELETE /topping_groups refuses (400) while a product offers the group', async () => {
+      const { productOptionGroupId } = await toppings();
+      await t.api('PATCH', `/products/${burger}`, { productOptionGroupId });
+      expect(problem(await t.api('DELETE', `/topping_groups/${productOptionGroupId}`), 400)).toEqual(
+        bad(
+          `[topping_group_id] topping group ${productOptionGroupId} is in use: product ${burger} offer it; ` +
+            'set their productOptionGroupId to another group or null first',
+        ),
+      );
+      await t.api('PATCH', `/products/${burger}`, { productOptionGroupId: null });
+      expect((await t.api('DELETE', `/topping_groups/${productOptionGroupId}`)).statusCode).toBe(204);
+      expect(t.deps.db.prepare('SELECT count(*) FROM product_option_group_products').pluck().get()).toBe(0);
+    });
+  });
+
   describe('DELETE /product_option_groups/{product_option_group_id}/products/{product_id}', () => {
     it('removes one option product (204) and reports the group changed', async () => {
       const group = await toppings();

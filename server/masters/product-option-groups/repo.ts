@@ -10,7 +10,7 @@ import type { Page } from '../../platform/http/paging.js';
 import type { ToppingGroupRow } from '../../restaurant/topping-groups/repo.js';
 import { DEFAULT_CREATED_IN } from '../../restaurant/topping-groups/schema.js';
 import { conditionAfter, type ConditionId, type OptionCondition } from './condition.js';
-import { OptionGroupLinks, productsText } from './membership.js';
+import { OptionGroupLinks } from './membership.js';
 import type {
   CreateProductOptionGroup,
   ListProductOptionGroupsQuery,
@@ -106,17 +106,11 @@ export class ProductOptionGroupRepo extends MasterRepo<ToppingGroupRow, SortFiel
     });
   }
 
-  /** 400 while a product offers the group: the product would name a group that is gone. */
+  /** 400 while toppings belong to the group or a product offers it (membership.ts, both views' rule). */
   delete(contractId: string, id: string): void {
     this.writer.write(() => {
       const current = this.get(contractId, id);
-      const users = this.links.productsOffering(contractId, current.topping_group_id);
-      if (users.length) {
-        throw InvalidInput.field(
-          'product_option_group_id',
-          `product option group ${current.topping_group_id} is in use: ${productsText(users)} offer it; set their productOptionGroupId to another group or null first`,
-        );
-      }
+      this.links.assertUnused(contractId, current.topping_group_id, { param: 'product_option_group_id', noun: 'product option group' });
       this.deleteRow(contractId, current); // its option products go with it (ON DELETE CASCADE)
     });
   }

@@ -3,7 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { InvalidInput } from '../../domain/errors.js';
+import { OptionGroupLinks } from '../../masters/product-option-groups/membership.js';
 import type { Page } from '../../platform/http/paging.js';
 import { DEFAULT_CREATED_IN, type CreateToppingGroup, type RULE_CONDITIONS, type UpdateToppingGroup } from './schema.js';
 
@@ -38,11 +38,12 @@ const ruleColumns = (rule: Rule) => ({
 });
 
 export class ToppingGroupRepo extends MasterRepo<ToppingGroupRow, keyof typeof SORT_COLUMNS> {
-  private readonly firstTopping;
+  /** The group's toppings and the products offering it (the POS side's option groups are these groups). */
+  private readonly links;
 
   constructor(db: Sqlite, writer: Writer, private readonly ids: IdAllocator, clock: Clock) {
     super(db, writer, clock, { entity: 'topping_group', columns: COLUMNS, sort: SORT_COLUMNS });
-    this.firstTopping = db.prepare('SELECT topping_id FROM toppings WHERE contract_id = ? AND topping_group_id = ? ORDER BY topping_id LIMIT 1');
+    this.links = new OptionGroupLinks(db);
   }
 
   create(contractId: string, input: CreateToppingGroup): ToppingGroupRow {
@@ -70,12 +71,11 @@ export class ToppingGroupRepo extends MasterRepo<ToppingGroupRow, keyof typeof S
     });
   }
 
-  /** Refused (400) while toppings belong to the group: move or delete them first. */
+  /** Refused (400) while toppings belong to the group or a product offers it: move or delete them first. */
   delete(contractId: string, id: string): void {
     this.writer.write(() => {
       const current = this.get(contractId, id);
-      const member = this.firstTopping.get(contractId, current.topping_group_id) as { topping_id: number } | undefined;
-      if (member) throw InvalidInput.field('topping_group_id', `topping group ${id} has toppings (topping ${member.topping_id}); move or delete them first`);
+      this.links.assertUnused(contractId, current.topping_group_id, { param: 'topping_group_id', noun: 'topping group' });
       this.deleteRow(contractId, current);
     });
   }
