@@ -52,4 +52,5 @@ export const en: Record<CommonKey, string> = {
   'masters.toppingGroups': 'Topping groups',
   'masters.paymentMethods': 'Payment methods',
   'masters.paymentMethodGroups': 'Payment method groups',
+  'masters.coupons': 'Coupons', // issue 26
 };

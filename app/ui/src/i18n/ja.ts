@@ -54,6 +54,7 @@ export const ja = {
   'masters.toppingGroups': 'トッピンググループ',
   'masters.paymentMethods': '支払方法',
   'masters.paymentMethodGroups': '支払方法グループ',
+  'masters.coupons': 'クーポン', // issue 26
 } satisfies Record<string, string>;
 
 export type CommonKey = keyof typeof ja;

@@ -17,6 +17,7 @@ export const MASTER_KINDS = [
   { kind: 'topping-groups', label: 'masters.toppingGroups' },
   { kind: 'payment-methods', label: 'masters.paymentMethods' },
   { kind: 'payment-method-groups', label: 'masters.paymentMethodGroups' },
+  { kind: 'coupons', label: 'masters.coupons' }, // issue 26
 ] as const satisfies ReadonlyArray<{ kind: string; label: CommonKey }>;
 
 export type MasterKind = (typeof MASTER_KINDS)[number]['kind'];

@@ -4,6 +4,8 @@ import { customerGroups, staffRanks, staffs } from './people';
 import { categories, productLabels, products } from './products';
 import { menuConditions, menus, toppingGroups } from './restaurant';
 import { paymentMethodGroups, paymentMethods, terminals } from './stores';
+// Coupons (issue 26)
+import { coupons } from './coupons';
 
 /** Every kind's description, by the kind's route name (kinds.ts lists them in nav order). */
 export const SPECS: Readonly<Record<MasterKind, MasterSpec>> = {
@@ -19,4 +21,5 @@ export const SPECS: Readonly<Record<MasterKind, MasterSpec>> = {
   'topping-groups': toppingGroups,
   'payment-methods': paymentMethods,
   'payment-method-groups': paymentMethodGroups,
+  coupons, // issue 26
 };
