@@ -37,6 +37,7 @@ import tableUsesRoutes from './restaurant/table-uses/routes.js';
 import toppingsRoutes from './restaurant/toppings/routes.js';
 import staffCallsRoutes from './restaurant/staff-calls/routes.js';
 import dashboardRoutes from './restaurant/dashboard/routes.js';
+import waiterCategoriesRoutes from './restaurant/categories/routes.js';
 import terminalsRoutes from './masters/terminals/routes.js';
 import cashDrawersRoutes from './masters/cash-drawers/routes.js';
 import paymentTerminalsRoutes from './masters/payment-terminals/routes.js';
@@ -143,6 +144,8 @@ const LAST_API_ROUTES: Routes[] = [desktopSettingsRoutes];
  * (the canonical path in OpenAPI), and still under /{contract_id}/pos for earlier clients.
  */
 const WAITER_ROUTES = [menusRoutes, toppingGroupsRoutes, reservationsRoutes, ordersRoutes, tableUsesRoutes, toppingsRoutes, staffCallsRoutes, dashboardRoutes];
+/** Waiter operations whose path is a different POS resource under /pos (waiter operations, issue 26): /waiter only. */
+const WAITER_ONLY_ROUTES = [waiterCategoriesRoutes];
 
 /**
   storageRoutes, // storage (入荷, issue 26)
@@ -214,7 +217,7 @@ export async function buildApp(deps: AppDeps, modules: readonly ServerModule[]):
   };
   const resources = [...API_ROUTES, ...modules.flatMap((m) => m.apiRoutes ?? []), ...LAST_API_ROUTES];
   await app.register(apiBase(resources, 'hidden'), { prefix: BASE_PATH });
-  await app.register(apiBase([], 'canonical'), { prefix: WAITER_BASE_PATH });
+  await app.register(apiBase(WAITER_ONLY_ROUTES, 'canonical'), { prefix: WAITER_BASE_PATH });
   // The order-shipment API (issue 11 item 7: the orders that raise 6.1).
   await app.register(apiBase([orderShipmentRoutes], 'none'), { prefix: '/:contract_id/order-shipment' });
   return app;
