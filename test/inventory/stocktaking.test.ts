@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SyncAgent } from '../../sync/agent.js';
+import { NodeRepo } from '../../sync/central.js';
+import { syncContext } from '../../sync/context.js';
+import { LinkRepo } from '../../sync/link.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { CONTRACT, freePort, makeInstance } from '../sync/helpers.js';
 import { makeCategory, makeProduct, makeStore, ok, outboxOf, stockOf } from './shipments-fixtures.js';
 
 /** Issue 26: stocktaking (棚卸) in the platform's names, and the writes a back office needs. */
@@ -300,4 +305,42 @@ describe('access', () => {
     const readOnly = await t.tokenFor({ scopes: ['pos.stocktaking:read'] });
     expect(problem(await t.api('POST', '/stocktaking', { storeId: store, targetDivision: '0' }, readOnly), 403).detail).toMatch(/pos\.stocktaking:write/);
   });
+});
+
+describe('head office', () => {
+  it("a store's stocktaking reaches central with its lines as it changes, its 08 movements too, and a deletion", async () => {
+    const central = await makeInstance('central', 0);
+    const shop = await makeInstance('store', 7);
+    try {
+      const port = await freePort();
+      await central.up(port);
+      const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, 7, 'Shop 7');
+      const storeId = (await central.ok('POST', '/stores', { storeName: 'Main' })).storeId;
+      const categoryId = (await central.ok('POST', '/categories', { categoryName: 'Goods' })).categoryId;
+      const productId = (await central.ok('POST', '/products', { categoryId, productCode: 'P1', productName: 'Item', price: '1100', cost: '120' })).productId;
+      new LinkRepo(shop.deps).link({ contractId: CONTRACT, centralUrl: `http://127.0.0.1:${port}`, node: 7, secret });
+      const agent = new SyncAgent(shop.deps, { timeoutMs: 3000 });
+      await agent.drain(CONTRACT);
+
+      const s = await shop.ok('POST', '/stocktaking', { storeId, targetDivision: '1', categoryIds: [categoryId] });
+      expect(s.stocktakingInfoId).toMatch(/007$/); // minted by node 7
+      await shop.ok('PATCH', `/stocktaking/${s.stocktakingInfoId}/products`, { products: [{ productId, inputStocktakingQuantity: '6' }] });
+      const done = await shop.ok('POST', `/stocktaking/${s.stocktakingInfoId}/complete`);
+      await agent.drain(CONTRACT);
+      expect(await central.ok('GET', `/stocktaking/${s.stocktakingInfoId}`)).toEqual(done);
+      expect(await central.ok('GET', `/stocktaking/${s.stocktakingInfoId}/products`)).toEqual(await shop.ok('GET', `/stocktaking/${s.stocktakingInfoId}/products`));
+      expect(await central.ok('GET', `/stocktaking/${s.stocktakingInfoId}/categories`)).toEqual([{ stocktakingInfoId: s.stocktakingInfoId, categoryId }]);
+      expect(await central.ok('GET', `/stock?store_id=${storeId}&product_id=${productId}`)).toEqual([expect.objectContaining({ stockAmount: '6' })]);
+
+      const other = await shop.ok('POST', '/stocktaking', { storeId, targetDivision: '0' });
+      await agent.drain(CONTRACT);
+      expect((await central.ok('GET', `/stocktaking/${other.stocktakingInfoId}`)).status).toBe('0');
+      expect((await shop.api('DELETE', `/stocktaking/${other.stocktakingInfoId}`)).statusCode).toBe(204);
+      await agent.drain(CONTRACT);
+      expect((await central.api('GET', `/stocktaking/${other.stocktakingInfoId}`)).statusCode).toBe(404);
+    } finally {
+      await shop.close();
+      await central.close();
+    }
+  }, 30_000);
 });
