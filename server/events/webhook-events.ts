@@ -16,7 +16,12 @@ export const STOCKTAKING_EVENT = 'pos:stocktaking';
 export const LOSS_EVENT = 'pos:losses';
 // Coupons (issue 26): the platform's クーポン notice (postwebhookcoupons), body { couponIds }, actions created / edited / deleted.
 export const COUPON_EVENT = 'pos:coupons';
-export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT, LOSS_EVENT, COUPON_EVENT] as const;
+// Product option groups (issue 26, options-sets): the platform's オプショングループ notice (body
+// { productOptionGroupIds }, created / edited / deleted) and オプショングループ商品 notice (body
+// { ids: [{ productOptionGroupId, productId }] }, created / deleted / bulk-update).
+export const OPTION_GROUP_EVENT = 'pos:option-groups';
+export const OPTION_GROUP_PRODUCT_EVENT = 'pos:product-options';
+export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT, LOSS_EVENT, COUPON_EVENT, OPTION_GROUP_EVENT, OPTION_GROUP_PRODUCT_EVENT] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export const isWebhookEvent = (value: string): value is WebhookEventName => (WEBHOOK_EVENTS as readonly string[]).includes(value);

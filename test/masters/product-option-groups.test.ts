@@ -367,6 +367,32 @@ describe('product option groups (the platform POS operations)', () => {
     });
   });
 
+  it('raises the platform notices pos:option-groups and pos:product-options on every write', async () => {
+    const notices = () =>
+      (
+        t.deps.db
+          .prepare("SELECT body FROM webhook_events WHERE contract_id = ? AND event IN ('pos:option-groups', 'pos:product-options') ORDER BY created_at, CAST(event_id AS INTEGER)")
+          .pluck()
+          .all(t.contractId) as string[]
+      ).map((b) => JSON.parse(b));
+    const base = { contractId: t.contractId };
+    const group = await toppings();
+    const g = group.productOptionGroupId;
+    await t.api('PATCH', `/product_option_groups/${g}`, { productOptionGroupName: 'Extras' });
+    await t.api('PATCH', `/product_option_groups/${g}`, { products: [{ productId: egg }, { productId: cheese }] });
+    await t.api('DELETE', `/product_option_groups/${g}/products/${egg}`);
+    await t.api('DELETE', `/product_option_groups/${g}`);
+    expect(notices()).toEqual([
+      { ...base, event: 'pos:option-groups', action: 'created', productOptionGroupIds: [g] },
+      { ...base, event: 'pos:product-options', action: 'created', ids: [{ productOptionGroupId: g, productId: bacon }, { productOptionGroupId: g, productId: cheese }] },
+      { ...base, event: 'pos:option-groups', action: 'edited', productOptionGroupIds: [g] },
+      { ...base, event: 'pos:option-groups', action: 'edited', productOptionGroupIds: [g] },
+      { ...base, event: 'pos:product-options', action: 'bulk-update', ids: [{ productOptionGroupId: g, productId: egg }, { productOptionGroupId: g, productId: cheese }] },
+      { ...base, event: 'pos:product-options', action: 'deleted', ids: [{ productOptionGroupId: g, productId: egg }] },
+      { ...base, event: 'pos:option-groups', action: 'deleted', productOptionGroupIds: [g] },
+    ]);
+  });
+
   it('needs pos.products scopes', async () => {
     const { productOptionGroupId } = await toppings();
     const readOnly = await t.tokenFor({ scopes: ['pos.products:read'] });

@@ -6,6 +6,7 @@ import type { Sqlite } from '../../db/open.js';
 import { updConditions } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { InvalidInput, NotFoundError } from '../../domain/errors.js';
+import { OPTION_GROUP_EVENT, OPTION_GROUP_PRODUCT_EVENT, raiseEvent } from '../../events/webhook-events.js';
 import type { Page } from '../../platform/http/paging.js';
 import type { ToppingGroupRow } from '../../restaurant/topping-groups/repo.js';
 import { DEFAULT_CREATED_IN } from '../../restaurant/topping-groups/schema.js';
@@ -87,6 +88,8 @@ export class ProductOptionGroupRepo extends MasterRepo<ToppingGroupRow, SortFiel
         rule_min: condition.ruleMin,
       });
       this.replaceOptions(contractId, Number(id), input.products);
+      this.notifyGroup(contractId, id, 'created');
+      this.notifyProducts(contractId, id, input.products, 'created');
       return this.record(contractId, id);
     });
   }
@@ -102,6 +105,8 @@ export class ProductOptionGroupRepo extends MasterRepo<ToppingGroupRow, SortFiel
       }
       // The condition columns are always written, so a change of the products alone is reported too.
       this.updateFields(contractId, current, { productOptionGroupName: patch.productOptionGroupName, ...condition });
+      this.notifyGroup(contractId, this.idOf(current), 'edited');
+      if (patch.products !== undefined) this.notifyProducts(contractId, this.idOf(current), patch.products, 'bulk-update');
       return this.record(contractId, id);
     });
   }
@@ -112,6 +117,7 @@ export class ProductOptionGroupRepo extends MasterRepo<ToppingGroupRow, SortFiel
       const current = this.get(contractId, id);
       this.links.assertUnused(contractId, current.topping_group_id, { param: 'product_option_group_id', noun: 'product option group' });
       this.deleteRow(contractId, current); // its option products go with it (ON DELETE CASCADE)
+      this.notifyGroup(contractId, this.idOf(current), 'deleted');
     });
   }
 
@@ -133,6 +139,7 @@ export class ProductOptionGroupRepo extends MasterRepo<ToppingGroupRow, SortFiel
       this.removeOption.run(contractId, group.topping_group_id, Number(productId));
       this.touch.run(this.now(), contractId, group.topping_group_id);
       this.changed(contractId, this.idOf(group), 'update');
+      this.notifyProducts(contractId, this.idOf(group), [{ productId: Number(productId) }], 'deleted');
     });
   }
 
@@ -144,6 +151,20 @@ export class ProductOptionGroupRepo extends MasterRepo<ToppingGroupRow, SortFiel
       page,
     );
     return rows.map((row) => ({ row }));
+  }
+
+  /** The platform's pos:option-groups notice, in the write's transaction. */
+  private notifyGroup(contractId: string, id: string, action: 'created' | 'edited' | 'deleted'): void {
+    raiseEvent(
+      { db: this.db, ids: this.ids, clock: this.clock },
+      { contractId, event: OPTION_GROUP_EVENT, action, payload: { productOptionGroupIds: [id] }, cause: { entity: 'topping_group', id } },
+    );
+  }
+
+  /** The platform's pos:product-options notice: the pairs added, removed, or the whole new list (bulk-update). */
+  private notifyProducts(contractId: string, id: string, products: readonly { productId: number }[], action: 'created' | 'deleted' | 'bulk-update'): void {
+    const ids = products.map((p) => ({ productOptionGroupId: id, productId: String(p.productId) }));
+    raiseEvent({ db: this.db, ids: this.ids, clock: this.clock }, { contractId, event: OPTION_GROUP_PRODUCT_EVENT, action, payload: { ids }, cause: { entity: 'topping_group', id } });
   }
 
   /** Every listed product must exist and be an option product (productDivision 2). */
