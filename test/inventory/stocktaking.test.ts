@@ -1,4 +1,7 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runWebhookPass } from '../../sync/webhooks/deliver.js';
 import { SyncAgent } from '../../sync/agent.js';
 import { NodeRepo } from '../../sync/central.js';
 import { syncContext } from '../../sync/context.js';
@@ -291,6 +294,35 @@ describe('GET /stocktaking/{id}/details/{base_date}', () => {
     expect((await get(`/stocktaking/${s.stocktakingInfoId}/details/2026-11-23`))[0].stockQuantity).toBe('12');
     expect((await get(`/stocktaking/${s.stocktakingInfoId}/details/2026-11-21`))[0].stockQuantity).toBe('0');
     expect(problem(await t.api('GET', `/stocktaking/${s.stocktakingInfoId}/details/2026-13-01`, undefined, token), 400).detail).toBe('[base_date] must be a calendar date YYYY-MM-DD from 1900');
+  });
+});
+
+describe('webhook', () => {
+  it('a subscription to pos:stocktaking receives the platform body (stocktakingInfoIds) with Service-Event', async () => {
+    const received: { headers: Record<string, unknown>; body: string }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk) => (body += chunk));
+      req.on('end', () => {
+        received.push({ headers: req.headers, body });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook-stocktaking`;
+      await ok(t, 'POST', '/webhook_subscriptions', { url, events: ['pos:stocktaking'] });
+      const s = await create();
+      await ok(t, 'PATCH', `/stocktaking/${s.stocktakingInfoId}`, { memo: 'aisle 3' });
+      expect((await runWebhookPass(t.deps, { schedule: [1000], timeoutMs: 2000, random: () => 0.5 })).map((r) => r.outcome)).toEqual(['delivered', 'delivered']);
+      expect(received.map((r) => [r.headers['service-event'], JSON.parse(r.body)])).toEqual([
+        ['pos:stocktaking', { contractId: t.contractId, event: 'pos:stocktaking', action: 'created', stocktakingInfoIds: [s.stocktakingInfoId] }],
+        ['pos:stocktaking', { contractId: t.contractId, event: 'pos:stocktaking', action: 'edited', stocktakingInfoIds: [s.stocktakingInfoId] }],
+      ]);
+    } finally {
+      receiver.closeAllConnections();
+      await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    }
   });
 });
 
