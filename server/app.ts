@@ -59,6 +59,8 @@ import transactionsRoutes from './sales/transactions/routes.js';
 import transactionCustomerRoutes from './sales/transactions/customer-routes.js';
 // Transaction cancel (issue 26)
 import transactionCancelRoutes from './sales/transactions/cancel-routes.js';
+// Layaways (取置き, issue 26)
+import layawaysRoutes from './sales/layaways/routes.js';
 import adjustmentsRoutes from './sales/closing/settlement-routes.js';
 import dailySummariesRoutes from './sales/closing/closing-routes.js';
 import orderShipmentRoutes from './sales/order-shipment/routes.js';
@@ -118,6 +120,7 @@ const API_ROUTES: Routes[] = [
   transactionsRoutes,
   transactionCustomerRoutes,
   transactionCancelRoutes, // issue 26
+  layawaysRoutes, // layaways (取置き, issue 26)
   transactionExportRoutes,
   adjustmentsRoutes,
   dailySummariesRoutes,

@@ -137,6 +137,8 @@ export const ENTITIES: readonly EntityDef[] = [
   { name: 'shipment', table: 'shipments', keys: ['shipment_id'], kind: 'sales', children: [{ table: 'shipment_details', parentKey: 'shipment_id' }] },
   // Losses (issue 26): made at a store, travel with their details each time they change.
   { name: 'loss', table: 'losses', keys: ['loss_id'], kind: 'sales', children: [{ table: 'loss_details', parentKey: 'loss_id' }] },
+  // Layaways (取置き, issue 26; migration 0041): made at a store, travel with their lines.
+  { name: 'layaway', table: 'layaways', keys: ['transaction_head_id'], kind: 'sales', children: [{ table: 'layaway_details', parentKey: 'transaction_head_id' }] },
   // Stocktaking (issue 26): made, counted and completed at its store (node-suffixed ids); travels with its target categories and lines each time it changes.
   {
     name: 'stocktaking',

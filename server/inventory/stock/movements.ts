@@ -34,6 +34,8 @@ export interface StockMove {
   keepZero?: boolean;
   /** The platform's targetDateTime (epoch ms) when the change belongs to another time than now (a loss's lossDateTime). */
   targetAt?: number;
+  /** Added to the store's laid-away quantity (layawayStockAmount): a layaway (07) keeps goods for a customer. */
+  layawayDelta?: string | Decimal;
 }
 
 export interface StockRow {
@@ -54,6 +56,8 @@ export interface StockMovementRow {
   stock_division: StockDivision;
   delta: string;
   amount_after: string;
+  /** The store's laid-away quantity right after it. */
+  layaway_amount_after: string;
   target_at: number;
   from_store_id: number | null;
   to_store_id: number | null;
@@ -108,14 +112,16 @@ export class StockMovements {
   ) {
     this.select = db.prepare('SELECT * FROM stock WHERE contract_id = ? AND store_id = ? AND product_id = ?');
     this.upsert = db.prepare(
-      `INSERT INTO stock (contract_id, store_id, product_id, stock_amount, ins_at, upd_at) VALUES (@contractId, @storeId, @productId, @amount, @now, @now)
-       ON CONFLICT (contract_id, store_id, product_id) DO UPDATE SET stock_amount = excluded.stock_amount, upd_at = excluded.upd_at`,
+      `INSERT INTO stock (contract_id, store_id, product_id, stock_amount, layaway_stock_amount, ins_at, upd_at)
+       VALUES (@contractId, @storeId, @productId, @amount, @layaway, @now, @now)
+       ON CONFLICT (contract_id, store_id, product_id) DO UPDATE SET stock_amount = excluded.stock_amount,
+         layaway_stock_amount = excluded.layaway_stock_amount, upd_at = excluded.upd_at`,
     );
     this.insertMovement = db.prepare(
-      `INSERT INTO stock_movements (contract_id, movement_id, store_id, product_id, stock_division, delta, amount_after, target_at,
+      `INSERT INTO stock_movements (contract_id, movement_id, store_id, product_id, stock_division, delta, amount_after, layaway_amount_after, target_at,
          from_store_id, to_store_id, tax_division, price_units, cost_units, memo,
          transaction_head_id, shipping_id, shipment_id, storage_info_id, client_id, staff_id, moved_at)
-       SELECT @contractId, @movementId, @storeId, @productId, @division, @delta, @after, @targetAt,
+       SELECT @contractId, @movementId, @storeId, @productId, @division, @delta, @after, @layawayAfter, @targetAt,
          @fromStoreId, @toStoreId, CASE WHEN p.tax_division IN ('0', '1', '2') THEN p.tax_division END, p.price_units, p.cost_units, @memo,
          @transactionHeadId, @shippingId, @shipmentId, @storageInfoId, @clientId, @staffId, @now
        FROM (SELECT 1) LEFT JOIN products p ON p.contract_id = @contractId AND p.product_id = @productId`,
@@ -185,11 +191,13 @@ export class StockMovements {
     const storeId = Number(m.storeId);
     const productId = Number(m.productId);
     const delta = new Decimal(m.delta);
-    if (delta.isZero() && !m.keepZero) return null;
+    const layawayDelta = new Decimal(m.layawayDelta ?? 0);
+    if (delta.isZero() && layawayDelta.isZero() && !m.keepZero) return null;
     const current = this.find(contractId, storeId, productId);
     const after = formatDecimal(delta.plus(current?.stock_amount ?? '0'));
+    const layawayAfter = formatDecimal(layawayDelta.plus(current?.layaway_stock_amount ?? '0'));
     const now = this.clock.now().getTime();
-    this.upsert.run({ contractId, storeId, productId, amount: after, now });
+    this.upsert.run({ contractId, storeId, productId, amount: after, layaway: layawayAfter, now });
     const movementId = this.ids.next('stock_movements');
     const ref = m.ref ?? {};
     this.insertMovement.run({
@@ -200,6 +208,7 @@ export class StockMovements {
       division: m.division,
       delta: formatDecimal(delta),
       after,
+      layawayAfter,
       memo: ref.memo ?? null,
       transactionHeadId: int(ref.transactionHeadId),
       shippingId: int(ref.shippingId),

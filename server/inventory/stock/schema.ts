@@ -15,7 +15,7 @@ export const stock = z
     storeId: z.string(),
     productId: z.string(),
     stockAmount: z.string().describe('the quantity at the store now'),
-    layawayStockAmount: z.string().describe('the quantity laid away (always 0 here: no layaway)'),
+    layawayStockAmount: z.string().describe('the quantity laid away for customers (layaways, POST /transactions/layaways), not counted in stockAmount'),
     updDateTime: z.string(),
   })
   .meta({ id: 'Stock' });
@@ -100,7 +100,7 @@ export const stockChange = z
     storeId: z.string(),
     amount: z.string().describe('the quantity moved, relative: negative when taken'),
     stockAmount: z.string().describe('the quantity at the store right after it, as the store that made it saw it'),
-    layawayStockAmount: z.string().describe('the quantity laid away right after it (always 0 here: no layaway)'),
+    layawayStockAmount: z.string().describe('the quantity laid away for customers right after it'),
     stockDivision: z
       .enum(STOCK_DIVISIONS)
       .describe(
@@ -168,7 +168,7 @@ export function presentStockChange(m: StockChangeRow, zone: string): StockChange
     storeId: String(m.store_id),
     amount: m.delta,
     stockAmount: m.amount_after,
-    layawayStockAmount: '0',
+    layawayStockAmount: m.layaway_amount_after,
     stockDivision: m.stock_division,
     fromStoreId: intText(m.from_store_id),
     toStoreId: intText(m.to_store_id),

@@ -36,6 +36,9 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'DELETE /reservations/:reservation_id': ['food_business'],
   'POST /transactions/:transaction_id/dispose': FIVE, // 4.7
   'POST /transactions/:transaction_id/cancel': FIVE, // issue 26: the platform's 取引取消, as every transaction write
+  // Layaways (取置き, issue 26): the five plans of the layaway pages.
+  'POST /transactions/layaways': FIVE,
+  'GET /transactions/layaways': FIVE,
   // Coupons and their items (issue 26): the five plans of the coupon item pages, the master alike.
   'POST /coupons': FIVE,
   'GET /coupons': FIVE,

@@ -4,12 +4,12 @@ import { BASE_PATH } from './plans.js';
 
 /**
  * Operations of the platform this server does not provide, whose paths an item route would
- * otherwise catch (`GET /transactions/layaways` looks like `GET /transactions/{transaction_id}`):
+ * otherwise catch (`GET /transactions/temporaries` looks like `GET /transactions/{transaction_id}`):
  * a client gets the 404 of a path we do not have, not a 400 about a malformed id.
  * `/transactions/product_sets` (ticket purchases, 回数券) is not served: a ticket's contents (its
  * products, uses and term) are kept by no operation of the platform, so none could be answered.
  */
-const UNSERVED_PATHS = ['/transactions/layaways', '/transactions/temporaries', '/transactions/product_sets'] as const;
+const UNSERVED_PATHS = ['/transactions/temporaries', '/transactions/product_sets'] as const;
 
 export function registerUnservedPaths(app: FastifyInstance): void {
   for (const path of UNSERVED_PATHS) {

@@ -126,7 +126,7 @@ describe('leniency that costs nothing', () => {
   });
 
   it('answers 404 problem for the platform paths this server does not provide, not a 400 about an id', async () => {
-    for (const path of ['/transactions/layaways', '/transactions/temporaries']) {
+    for (const path of ['/transactions/temporaries', '/transactions/product_sets']) {
       expect(problem(await t.api('GET', path), 404).detail).toBe(`no route GET /${t.contractId}/pos${path}`);
     }
     // A malformed id is still a 400 naming the parameter.

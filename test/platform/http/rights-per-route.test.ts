@@ -92,7 +92,7 @@ function routeList(app: FastifyInstance): RouteRow[] {
 }
 
 /** API routes behind bearer auth (the platform paths we do not serve answer 404 before it). */
-const UNSERVED = ['/transactions/layaways', '/transactions/temporaries', '/transactions/product_sets'];
+const UNSERVED = ['/transactions/temporaries', '/transactions/product_sets'];
 const apiRoutes = (rows: RouteRow[]) =>
   rows.filter((r) => /^\/:contract_id\/(pos|waiter)\//.test(r.url) && !UNSERVED.includes(relative(r.url)));
 
