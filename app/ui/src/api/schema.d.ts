@@ -19456,8 +19456,8 @@ export interface paths {
                     "application/json": {
                         /** @description the receiver: http:// or https:// only */
                         url: string;
-                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses, pos:coupons */
-                        events: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses" | "pos:coupons")[];
+                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses, pos:coupons, pos:option-groups, pos:product-options */
+                        events: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses" | "pos:coupons" | "pos:option-groups" | "pos:product-options")[];
                         /** @description default true */
                         active?: boolean;
                     };
@@ -19680,8 +19680,8 @@ export interface paths {
                     "application/json": {
                         /** @description the receiver: http:// or https:// only */
                         url?: string;
-                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses, pos:coupons */
-                        events?: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses" | "pos:coupons")[];
+                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses, pos:coupons, pos:option-groups, pos:product-options */
+                        events?: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses" | "pos:coupons" | "pos:option-groups" | "pos:product-options")[];
                         active?: boolean;
                     };
                 };
@@ -20703,6 +20703,176 @@ export interface paths {
                 };
             };
         };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/waiter/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List categories as the ordering side reads them (カテゴリー一覧取得) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description none (default), 1: not a child, 2: a child */
+                    level?: "1" | "2" | "none";
+                    /** @description page size, default 20, at most 100 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated sort_no, id, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WaiterCategory"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/waiter/categories/{category_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a category, with its children on request (カテゴリー取得) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description all: with its child categories; none (default) */
+                    with_children?: "all" | "none";
+                };
+                header?: never;
+                path: {
+                    category_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WaiterCategoryParent"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -25553,6 +25723,28 @@ export interface components {
                 tableUse?: components["schemas"]["TableUseHistoryInput"];
             }[];
         };
+        WaiterCategoryInput: {
+            id: string;
+            name: string;
+            abbr: string | null;
+            /** @description the category’s displaySequence */
+            sortNo: number | null;
+            parentId: string | null;
+            /** @description pos: the POS category master made it */
+            createdIn: string;
+        };
+        WaiterCategoryParentInput: {
+            id: string;
+            name: string;
+            abbr: string | null;
+            /** @description the category’s displaySequence */
+            sortNo: number | null;
+            parentId: string | null;
+            /** @description pos: the POS category master made it */
+            createdIn: string;
+            /** @description with_children=all: its child categories */
+            children?: components["schemas"]["WaiterCategoryInput"][];
+        };
         TerminalInput: {
             terminalId: string;
             storeId: string;
@@ -28556,6 +28748,28 @@ export interface components {
                 /** @description the table use seated at the table; absent while the table is free */
                 tableUse?: components["schemas"]["TableUseHistory"];
             }[];
+        };
+        WaiterCategory: {
+            id: string;
+            name: string;
+            abbr: string | null;
+            /** @description the category’s displaySequence */
+            sortNo: number | null;
+            parentId: string | null;
+            /** @description pos: the POS category master made it */
+            createdIn: string;
+        };
+        WaiterCategoryParent: {
+            id: string;
+            name: string;
+            abbr: string | null;
+            /** @description the category’s displaySequence */
+            sortNo: number | null;
+            parentId: string | null;
+            /** @description pos: the POS category master made it */
+            createdIn: string;
+            /** @description with_children=all: its child categories */
+            children?: components["schemas"]["WaiterCategory"][];
         };
         Terminal: {
             terminalId: string;

@@ -53,4 +53,7 @@ export const en: Record<CommonKey, string> = {
   'masters.paymentMethods': 'Payment methods',
   'masters.paymentMethodGroups': 'Payment method groups',
   'masters.coupons': 'Coupons', // issue 26
+  // Receipt provisos and staff roles (issue 26, masters-tax).
+  'masters.receiptProvisos': 'Receipt provisos',
+  'masters.roles': 'Staff roles',
 };

@@ -55,6 +55,9 @@ export const ja = {
   'masters.paymentMethods': '支払方法',
   'masters.paymentMethodGroups': '支払方法グループ',
   'masters.coupons': 'クーポン', // issue 26
+  // Receipt provisos and staff roles (issue 26, masters-tax).
+  'masters.receiptProvisos': '領収証但し書き',
+  'masters.roles': '役割・役職',
 } satisfies Record<string, string>;
 
 export type CommonKey = keyof typeof ja;

@@ -18,6 +18,9 @@ export const MASTER_KINDS = [
   { kind: 'payment-methods', label: 'masters.paymentMethods' },
   { kind: 'payment-method-groups', label: 'masters.paymentMethodGroups' },
   { kind: 'coupons', label: 'masters.coupons' }, // issue 26
+  // Receipt provisos and staff roles (issue 26, masters-tax).
+  { kind: 'receipt-provisos', label: 'masters.receiptProvisos' },
+  { kind: 'roles', label: 'masters.roles' },
 ] as const satisfies ReadonlyArray<{ kind: string; label: CommonKey }>;
 
 export type MasterKind = (typeof MASTER_KINDS)[number]['kind'];

@@ -6,6 +6,8 @@ import { menuConditions, menus, toppingGroups } from './restaurant';
 import { paymentMethodGroups, paymentMethods, terminals } from './stores';
 // Coupons (issue 26)
 import { coupons } from './coupons';
+// Receipt provisos and staff roles (issue 26, masters-tax)
+import { receiptProvisos, roles } from './settings';
 
 /** Every kind's description, by the kind's route name (kinds.ts lists them in nav order). */
 export const SPECS: Readonly<Record<MasterKind, MasterSpec>> = {
@@ -22,4 +24,6 @@ export const SPECS: Readonly<Record<MasterKind, MasterSpec>> = {
   'payment-methods': paymentMethods,
   'payment-method-groups': paymentMethodGroups,
   coupons, // issue 26
+  'receipt-provisos': receiptProvisos, // issue 26, masters-tax
+  roles, // issue 26, masters-tax
 };
