@@ -73,5 +73,27 @@ export function discountAmount(discount: DiscountInput, unitAmount: string, quan
   return { amount: amount.toFixed() };
 }
 
+/**
+ * The platform's quantity change of an order item (PATCH /orders/{id}/items/{item_id} with
+ * `quantity`): only down (a mistaken count; more is a new order), never a canceled item. The
+ * discount follows the new quantity: a rate (or coupon rate) is taken again of the new line, a
+ * free coupon is the whole new line, an amount stays unless it exceeds the new line.
+ */
+export function itemQuantityChange(
+  item: { status: ItemStatus; quantity: number; amount: string; discountType: DiscountType | null; discountRate: string | null; discountAmount: string | null },
+  quantity: number,
+): { discountAmount: string | null } | { refused: string; field: 'quantity' | 'status' } {
+  if (item.status === 'canceled') return { refused: 'a canceled item cannot change its quantity', field: 'status' };
+  if (quantity > item.quantity) return { refused: `must not be more than the ${item.quantity} ordered; order more as a new order`, field: 'quantity' };
+  if (item.discountType === null) return { discountAmount: null };
+  const recomputed = item.discountType === 'rate' || item.discountType === 'couponRate' || item.discountType === 'freeCoupon';
+  const result = discountAmount(
+    { type: item.discountType, rate: item.discountRate ?? undefined, amount: recomputed ? undefined : (item.discountAmount ?? undefined) },
+    item.amount,
+    quantity,
+  );
+  return 'refused' in result ? { refused: `the discount ${result.refused}`, field: 'quantity' } : { discountAmount: result.amount };
+}
+
 /** Canonical text of an exact decimal ("1200.50" → "1200.5"). */
 export const canonicalDecimal = (value: string | number): string => new Decimal(value).toFixed();

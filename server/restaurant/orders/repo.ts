@@ -6,6 +6,7 @@ import {
   canonicalDecimal,
   defaultTaxRate,
   discountAmount,
+  itemQuantityChange,
   itemStatusChange,
   type DiscountType,
   type ItemStatus,
@@ -71,6 +72,7 @@ export class OrderRepo {
   private readonly insertOrder;
   private readonly insertItem;
   private readonly setItemStatus;
+  private readonly setItemQuantity;
   readonly tableUses: TableUseRepo;
   readonly reservations: ReservationRepo;
   private readonly menus: MenuRepo;
@@ -103,6 +105,9 @@ export class OrderRepo {
        VALUES (@contractId, @orderId, @itemId, @position, @name, @status, @servedAt, @memo, @menuId, @quantity,
          @menuType, @customContentId, @customContentName, @categoryId, @taxRate, @taxType, @amount, @taxation,
          @discountType, @discountRate, @discountAmount, @timeLimit, @preTimeLimit, @toppings, @courseItems, @now, @now)`,
+    );
+    this.setItemQuantity = db.prepare(
+      'UPDATE order_items SET quantity = ?, discount_amount = ?, upd_at = ? WHERE contract_id = ? AND item_id = ?',
     );
     this.setItemStatus = db.prepare(
       'UPDATE order_items SET status = ?, served_at = ?, upd_at = ? WHERE contract_id = ? AND item_id = ?',
@@ -201,6 +206,30 @@ export class OrderRepo {
       this.setItemStatus.run(status, servedAt, now, contractId, item.item_id);
       // A canceled item gives its menu's quantity back (issue 10); canceled is final, so only once.
       if (status === 'canceled' && item.menu_id !== null) this.menus.giveBack(contractId, item.menu_id, item.quantity);
+      this.writer.changed({ contractId, entity: 'order', id: String(order.order_id), op: 'update' });
+      return order;
+    });
+  }
+
+  /**
+   * The platform's quantity change: lower only, while the table use is started; the discount
+   * follows (domain/order-items.ts) and a counted menu gets the difference back.
+   */
+  changeItemQuantity(contractId: string, orderId: string, itemId: string, quantity: number): OrderRow {
+    return this.writer.write(() => {
+      const order = this.get(contractId, orderId);
+      const item = this.itemById.get(contractId, order.order_id, itemId) as OrderItemRow | undefined;
+      if (!item) throw NotFoundError.field('item_id', `order ${orderId} has no item ${itemId}`);
+      const use = this.tableUses.find(contractId, order.table_use_id)!;
+      if (use.status !== 'started') throw InvalidInput.field('quantity', `table use ${use.table_use_id} is ${use.status}; its items can no longer change`);
+      const change = itemQuantityChange(
+        { status: item.status, quantity: item.quantity, amount: item.amount, discountType: item.discount_type, discountRate: item.discount_rate, discountAmount: item.discount_amount },
+        quantity,
+      );
+      if ('refused' in change) throw InvalidInput.field(change.field, change.refused);
+      if (quantity === item.quantity) return order;
+      this.setItemQuantity.run(quantity, change.discountAmount, this.clock.now().getTime(), contractId, item.item_id);
+      if (item.menu_id !== null) this.menus.giveBack(contractId, item.menu_id, item.quantity - quantity);
       this.writer.changed({ contractId, entity: 'order', id: String(order.order_id), op: 'update' });
       return order;
     });

@@ -73,8 +73,19 @@ export default function ordersRoutes(deps: AppDeps): FastifyPluginAsyncZod {
     route.patch(
       '/orders/:order_id/items/:item_id',
       write,
-      { summary: 'Change the status of an order item (waiting, provided, canceled); answers the order', params: itemParams, body: updateItemBody, response: answers.found(order) },
-      ({ contract, params, body }) => present(orders.changeItemStatus(contract.contractId, params.order_id, params.item_id, body.status), contract.timeZone),
+      {
+        summary: 'Change an order item: its status (waiting, provided, canceled) or a lower quantity (the platform’s two forms); answers the order',
+        params: itemParams,
+        body: updateItemBody,
+        response: answers.found(order),
+      },
+      ({ contract, params, body }) => {
+        const cid = contract.contractId;
+        const row = body.quantity === undefined
+          ? orders.changeItemStatus(cid, params.order_id, params.item_id, body.status!)
+          : orders.changeItemQuantity(cid, params.order_id, params.item_id, body.quantity);
+        return present(row, contract.timeZone);
+      },
     );
   };
 }

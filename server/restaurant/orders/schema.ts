@@ -114,7 +114,26 @@ export const listOrdersQuery = pagedQuery(
   });
 export type ListOrdersQuery = z.infer<typeof listOrdersQuery>;
 
-export const updateItemBody = z.strictObject({ status: oneOf(ITEM_STATUSES) });
+/**
+ * PATCH /orders/{order_id}/items/{order_item_id}: the status, or (the platform's other form) a
+ * lower quantity with the slips the ordering terminal prints (`orderPrints`, accepted and
+ * ignored: this server prints nothing). Exactly one of status and quantity.
+ */
+export const updateItemBody = z
+  .strictObject({
+    status: oneOf(ITEM_STATUSES).optional(),
+    quantity: quantity.optional().describe('at most the quantity ordered'),
+    orderPrints: z
+      .strictObject({ kitchenTicket: z.boolean().optional(), orderSlip: z.boolean().optional() })
+      .optional()
+      .describe('with quantity; accepted and ignored'),
+  })
+  .superRefine((body, ctx) => {
+    if (body.status === undefined && body.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['status'], message: 'is required' });
+    else if (body.status !== undefined && body.quantity !== undefined) ctx.addIssue({ code: 'custom', path: ['status'], message: 'send either status or quantity, not both' });
+    else if (body.orderPrints !== undefined && body.quantity === undefined) ctx.addIssue({ code: 'custom', path: ['orderPrints'], message: 'is sent with quantity only' });
+  });
+export type UpdateItem = z.infer<typeof updateItemBody>;
 export const updateTableUseBody = z.strictObject({ status: oneOf(TABLE_USE_STATUSES) });
 
 // --- output (spec 2.12) ----------------------------------------------------------------------
