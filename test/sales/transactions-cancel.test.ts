@@ -15,7 +15,7 @@ const LATER = '2026-11-22T10:01:00+09:00';
 let f: Fixture;
 let product: string;
 beforeEach(async () => {
-  // Retail Business: stock routes and coupons are served to it (and it is one of the five plans of the cancel).
+  // Retail Business: the stock routes are served to it, and it is one of the five plans of the cancel.
   f = await makeFixture('retail_business');
   product = (await f.create('/products', { categoryId: f.category, productCode: 'P1', productName: 'Tea', price: '300' })).productId;
 });

@@ -36,7 +36,7 @@ export function assertCancellable(h: Rec): void {
 /**
  * POST /transactions/{transaction_id}/cancel, in one write: the sale becomes cancelDivision 1
  * with cancelDateTime now; the goods it took (or brought back) return to the store's stock as
- * movements of the same stock division with the opposite sign, so the day's movements net to
+ * movements of the same stock division with the opposite sign, so the sale's movements net to
  * zero; the member gets back the points and miles it gave and took (cause sale_cancel). The
  * closing figures and the settlement's cash already leave cancelled sales out. A sale of a
  * closed day is refused (the open-day rule); a retry finds it cancelled and moves nothing.
