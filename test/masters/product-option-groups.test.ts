@@ -294,6 +294,18 @@ describe('product option groups (the platform POS operations)', () => {
     });
   });
 
+  it('writes of the same group through /topping_groups raise pos:option-groups too', async () => {
+    const id = (await t.api('POST', '/topping_groups', { name: 'Sauces', createdIn: 'waiter' })).json().id as string;
+    await t.api('PATCH', `/topping_groups/${id}`, { name: 'Dips' });
+    await t.api('DELETE', `/topping_groups/${id}`);
+    const bodies = (t.deps.db.prepare("SELECT body FROM webhook_events WHERE contract_id = ? AND event = 'pos:option-groups' ORDER BY created_at, CAST(event_id AS INTEGER)").pluck().all(t.contractId) as string[]).map(
+      (b) => JSON.parse(b),
+    );
+    expect(bodies).toEqual(
+      (['created', 'edited', 'deleted'] as const).map((action) => ({ contractId: t.contractId, event: 'pos:option-groups', action, productOptionGroupIds: [id] })),
+    );
+  });
+
   describe('DELETE /product_option_groups/{product_option_group_id}/products/{product_id}', () => {
     it('removes one option product (204) and reports the group changed', async () => {
       const group = await toppings();

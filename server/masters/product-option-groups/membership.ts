@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from '../../db/open.js';
 import { InvalidInput } from '../../domain/errors.js';
+import { OPTION_GROUP_EVENT, raiseEvent, type EventContext } from '../../events/webhook-events.js';
 
 /**
  * The links between products and option groups, read by both sides: a group's option products
@@ -67,3 +68,11 @@ export class OptionGroupLinks {
 
 /** "product 5" or "products 5, 7", for a detail. */
 export const productsText = (ids: readonly number[]) => (ids.length === 1 ? `product ${ids[0]}` : `products ${ids.join(', ')}`);
+
+/**
+ * The platform's pos:option-groups notice for a group written through either view (a group the
+ * restaurant side makes is an option group of syncDivision 1 on the platform). Call it inside the write.
+ */
+export function raiseOptionGroupEvent(ctx: EventContext, contractId: string, groupId: string, action: 'created' | 'edited' | 'deleted'): void {
+  raiseEvent(ctx, { contractId, event: OPTION_GROUP_EVENT, action, payload: { productOptionGroupIds: [groupId] }, cause: { entity: 'topping_group', id: groupId } });
+}

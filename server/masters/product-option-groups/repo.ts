@@ -6,12 +6,12 @@ import type { Sqlite } from '../../db/open.js';
 import { updConditions } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
 import { InvalidInput, NotFoundError } from '../../domain/errors.js';
-import { OPTION_GROUP_EVENT, OPTION_GROUP_PRODUCT_EVENT, raiseEvent } from '../../events/webhook-events.js';
+import { OPTION_GROUP_PRODUCT_EVENT, raiseEvent } from '../../events/webhook-events.js';
 import type { Page } from '../../platform/http/paging.js';
 import type { ToppingGroupRow } from '../../restaurant/topping-groups/repo.js';
 import { DEFAULT_CREATED_IN } from '../../restaurant/topping-groups/schema.js';
 import { conditionAfter, type ConditionId, type OptionCondition } from './condition.js';
-import { OptionGroupLinks } from './membership.js';
+import { OptionGroupLinks, raiseOptionGroupEvent } from './membership.js';
 import type {
   CreateProductOptionGroup,
   ListProductOptionGroupsQuery,
@@ -155,10 +155,7 @@ export class ProductOptionGroupRepo extends MasterRepo<ToppingGroupRow, SortFiel
 
   /** The platform's pos:option-groups notice, in the write's transaction. */
   private notifyGroup(contractId: string, id: string, action: 'created' | 'edited' | 'deleted'): void {
-    raiseEvent(
-      { db: this.db, ids: this.ids, clock: this.clock },
-      { contractId, event: OPTION_GROUP_EVENT, action, payload: { productOptionGroupIds: [id] }, cause: { entity: 'topping_group', id } },
-    );
+    raiseOptionGroupEvent({ db: this.db, ids: this.ids, clock: this.clock }, contractId, id, action);
   }
 
   /** The platform's pos:product-options notice: the pairs added, removed, or the whole new list (bulk-update). */

@@ -3,7 +3,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { OptionGroupLinks } from '../../masters/product-option-groups/membership.js';
+import { OptionGroupLinks, raiseOptionGroupEvent } from '../../masters/product-option-groups/membership.js';
 import type { Page } from '../../platform/http/paging.js';
 import { DEFAULT_CREATED_IN, type CreateToppingGroup, type RULE_CONDITIONS, type UpdateToppingGroup } from './schema.js';
 
@@ -57,6 +57,7 @@ export class ToppingGroupRepo extends MasterRepo<ToppingGroupRow, keyof typeof S
         rule_min: rule.ruleMin,
         rule_max: rule.ruleMax,
       });
+      this.notify(contractId, id, 'created');
       return this.get(contractId, id);
     });
   }
@@ -67,6 +68,7 @@ export class ToppingGroupRepo extends MasterRepo<ToppingGroupRow, keyof typeof S
       const { rule, ...rest } = patch;
       const values = rule === undefined ? rest : { ...rest, ...ruleColumns(rule) };
       this.updateFields(contractId, current, values);
+      this.notify(contractId, this.idOf(current), 'edited');
       return this.get(contractId, id);
     });
   }
@@ -77,7 +79,13 @@ export class ToppingGroupRepo extends MasterRepo<ToppingGroupRow, keyof typeof S
       const current = this.get(contractId, id);
       this.links.assertUnused(contractId, current.topping_group_id, { param: 'topping_group_id', noun: 'topping group' });
       this.deleteRow(contractId, current);
+      this.notify(contractId, this.idOf(current), 'deleted');
     });
+  }
+
+  /** The same group is a product option group on the POS side: the platform's pos:option-groups notice. */
+  private notify(contractId: string, id: string, action: 'created' | 'edited' | 'deleted'): void {
+    raiseOptionGroupEvent({ db: this.db, ids: this.ids, clock: this.clock }, contractId, id, action);
   }
 
   list(contractId: string, page: Page<keyof typeof SORT_COLUMNS>): ToppingGroupRow[] {
