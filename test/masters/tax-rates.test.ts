@@ -241,3 +241,39 @@ describe('POST /reduce_tax_rates (ours: a future change of the reduced rate, hea
     );
   });
 });
+
+describe('DELETE /consumption_tax_rates/{apply_start_date} and /reduce_tax_rates/{term_start} (ours: withdraw a planned change)', () => {
+  it('a planned standard rate goes before its day begins; a begun one stays; an unknown day is a 404', async () => {
+    t = await makeTestApp({ role: 'central' });
+    await t.api('POST', '/consumption_tax_rates', { applyStartDate: '2027-04-01', taxRate: '12' });
+    const changes: Change[] = [];
+    t.deps.writer.onChange((c) => changes.push(c));
+    expect((await t.api('DELETE', '/consumption_tax_rates/2027-04-01')).statusCode).toBe(204);
+    expect(changes).toEqual([{ contractId: t.contractId, entity: 'consumption_tax_rate', id: '2027-04-01', op: 'delete' }]);
+    expect(await get('/consumption_tax_rates')).toEqual(CONSUMPTION);
+    expect(problem(await t.api('DELETE', '/consumption_tax_rates/2027-04-01'), 404).detail).toBe('[apply_start_date] consumption tax rate starting 2027-04-01 does not exist');
+    expect(problem(await t.api('DELETE', '/consumption_tax_rates/2019-10-01'), 400)).toEqual(
+      bad('[apply_start_date] must be a day after today (2026-11-22, Japan time): a rate change applies to sales to come, never to days that have begun'),
+    );
+    expect(problem(await t.api('DELETE', '/consumption_tax_rates/2027-02-30'), 400)).toEqual(bad('[apply_start_date] must be a calendar date YYYY-MM-DD from 1900'));
+  });
+
+  it('withdrawing the latest reduced change reopens the periods it ended; an earlier or begun change stays', async () => {
+    t = await makeTestApp({ role: 'central' });
+    await t.api('POST', '/reduce_tax_rates', { termStart: '2027-04-01', rate: '5' });
+    await t.api('POST', '/reduce_tax_rates', { termStart: '2028-04-01', rate: '0' });
+    expect(problem(await t.api('DELETE', '/reduce_tax_rates/2027-04-01'), 400).detail).toBe('[term_start] the change of 2027-04-01 is followed by a later one; withdraw that one first');
+    const changes: Change[] = [];
+    t.deps.writer.onChange((c) => changes.push(c));
+    expect((await t.api('DELETE', '/reduce_tax_rates/2028-04-01')).statusCode).toBe(204);
+    expect(changes.map((c) => `${c.op} ${c.id}`)).toEqual(REDUCED.flatMap((r) => [`delete ${r.reduceTaxId}/2028-04-01`, `update ${r.reduceTaxId}/2027-04-01`]));
+    expect((await t.api('DELETE', '/reduce_tax_rates/2027-04-01')).statusCode).toBe(204);
+    expect(await get('/reduce_tax_rates')).toEqual(REDUCED.map((r) => ({ ...r, updDateTime: STAMP })));
+    expect(problem(await t.api('DELETE', '/reduce_tax_rates/2027-04-01'), 404).detail).toBe('[term_start] no reduced tax rate change starts on 2027-04-01');
+    expect(problem(await t.api('DELETE', '/reduce_tax_rates/2019-10-01'), 400).detail).toMatch(/^\[term_start\] must be a day after today/);
+    await t.close();
+    t = await makeTestApp();
+    expect(problem(await t.api('DELETE', '/consumption_tax_rates/2027-04-01'), 403).detail).toMatch(/^consumption tax rates are planned at head office/);
+    expect(problem(await t.api('DELETE', '/reduce_tax_rates/2027-04-01'), 403).detail).toMatch(/^reduced tax rates are planned at head office/);
+  });
+});

@@ -2,7 +2,7 @@ import type { Clock } from '../../clock.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
-import { ConflictError, InvalidInput } from '../../domain/errors.js';
+import { ConflictError, InvalidInput, NotFoundError } from '../../domain/errors.js';
 import { formatDecimal } from '../../domain/money.js';
 import { dayBefore, japanDate, type TaxRates } from '../../domain/tax.js';
 import type { Page } from '../../platform/http/paging.js';
@@ -83,6 +83,15 @@ export class ConsumptionTaxRateRepo extends MasterRepo<ConsumptionTaxRateRow, Co
       return this.get(contractId, input.applyStartDate);
     });
   }
+
+  /** Withdraws a planned period (a mistake, a change called off) before its day begins. */
+  delete(contractId: string, applyStartDate: string): void {
+    this.writer.write(() => {
+      const period = this.get(contractId, applyStartDate);
+      assertFuture('apply_start_date', applyStartDate, this.now());
+      this.deleteRow(contractId, period);
+    });
+  }
 }
 
 type ReduceSort = (typeof REDUCE_TAX_RATE_SORT)[number];
@@ -99,11 +108,15 @@ const REDUCE_SORT: Record<ReduceSort, string> = {
 export class ReduceTaxRateRepo extends MasterRepo<ReduceTaxRateRow, ReduceSort> {
   private readonly open;
   private readonly closePeriod;
+  private readonly byStart;
+  private readonly endedOn;
 
   constructor(db: Sqlite, writer: Writer, clock: Clock) {
     super(db, writer, clock, { entity: 'reduce_tax_rate', columns: {}, sort: REDUCE_SORT, noun: 'reduced tax rate period', param: 'reduce_tax_id/term_start' });
     this.open = db.prepare('SELECT * FROM reduce_tax_rates WHERE contract_id = ? AND term_end IS NULL ORDER BY reduce_tax_id');
     this.closePeriod = db.prepare('UPDATE reduce_tax_rates SET term_end = ?, upd_at = ? WHERE contract_id = ? AND reduce_tax_id = ? AND term_start = ?');
+    this.byStart = db.prepare('SELECT * FROM reduce_tax_rates WHERE contract_id = ? AND term_start = ? LIMIT 1');
+    this.endedOn = db.prepare('SELECT * FROM reduce_tax_rates WHERE contract_id = ? AND reduce_tax_id = ? AND term_end = ?');
   }
 
   list(contractId: string, query: ListReduceTaxRatesQuery, page: Page<ReduceSort>): ReduceTaxRateRow[] {
@@ -158,6 +171,33 @@ export class ReduceTaxRateRepo extends MasterRepo<ReduceTaxRateRow, ReduceSort> 
         );
       }
       return made.map((id) => this.get(contractId, id));
+    });
+  }
+
+  /**
+   * Withdraws a planned change before its day begins: the periods it opened go and the ones it
+   * ended are open again. Only the latest change can go (an earlier one is ended by the next).
+   */
+  withdraw(contractId: string, termStart: string): void {
+    this.writer.write(() => {
+      const now = this.now();
+      const open = this.open.all(contractId) as ReduceTaxRateRow[];
+      const planned = open.filter((p) => p.term_start === termStart);
+      if (planned.length === 0) {
+        const ended = this.byStart.get(contractId, termStart) as ReduceTaxRateRow | undefined;
+        if (ended) throw InvalidInput.field('term_start', `the change of ${termStart} is followed by a later one; withdraw that one first`);
+        throw NotFoundError.field('term_start', `no reduced tax rate change starts on ${termStart}`);
+      }
+      assertFuture('term_start', termStart, now);
+      const lastDay = dayBefore(termStart);
+      for (const period of planned) {
+        this.deleteRow(contractId, period);
+        const before = this.endedOn.get(contractId, period.reduce_tax_id, lastDay) as ReduceTaxRateRow | undefined;
+        if (before) {
+          this.closePeriod.run(null, now, contractId, before.reduce_tax_id, before.term_start);
+          this.changed(contractId, this.idOf(before), 'update');
+        }
+      }
     });
   }
 }

@@ -4,18 +4,20 @@ import type { AppDeps } from '../../deps.js';
 import { ForbiddenError } from '../../domain/errors.js';
 import { formatDateTime } from '../../domain/time.js';
 import type { Contract } from '../../platform/contracts/repo.js';
-import { answers } from '../../platform/http/answers.js';
+import { answers, sendNoContent } from '../../platform/http/answers.js';
 import { apiRoutes } from '../../platform/http/api-routes.js';
 import { problemSchema } from '../../platform/http/problem.js';
 import { ConsumptionTaxRateRepo, ReduceTaxRateRepo, type ConsumptionTaxRateRow, type ReduceTaxRateRow } from './repo.js';
 import {
   consumptionTaxRate,
+  consumptionTaxRateParams,
   consumptionTaxRateFields,
   createConsumptionTaxRateBody,
   createReduceTaxRateBody,
   listConsumptionTaxRatesQuery,
   listReduceTaxRatesQuery,
   reduceTaxRate,
+  reduceTaxRateParams,
   reduceTaxRateFields,
   type ConsumptionTaxRate,
   type ReduceTaxRate,
@@ -98,6 +100,30 @@ export default function taxRatesRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       ({ contract, body }) => {
         assertHeadOffice(deps, 'reduced tax rates');
         return reduced.create(contract.contractId, body).map((row) => presentReduce(row, contract.timeZone));
+      },
+    );
+    route.delete(
+      '/consumption_tax_rates/:apply_start_date',
+      'pos.transactions:write',
+      { summary: 'Withdraw a planned change of the standard rate before its day begins (ours, head office only)', params: consumptionTaxRateParams, response: answers.noContent() },
+      ({ contract, params, reply }) => {
+        assertHeadOffice(deps, 'consumption tax rates');
+        consumption.delete(contract.contractId, params.apply_start_date);
+        return sendNoContent(reply);
+      },
+    );
+    route.delete(
+      '/reduce_tax_rates/:term_start',
+      'pos.transactions:write',
+      {
+        summary: 'Withdraw the latest planned change of the reduced rate before its day begins (ours, head office only): the periods it ended are open again',
+        params: reduceTaxRateParams,
+        response: answers.noContent(),
+      },
+      ({ contract, params, reply }) => {
+        assertHeadOffice(deps, 'reduced tax rates');
+        reduced.withdraw(contract.contractId, params.term_start);
+        return sendNoContent(reply);
       },
     );
   };

@@ -78,3 +78,7 @@ export const createReduceTaxRateBody = z.strictObject({ termStart: date, rate })
 export type CreateReduceTaxRate = z.infer<typeof createReduceTaxRateBody>;
 
 export { REDUCE_TAX_IDS };
+
+/** The planned change a DELETE withdraws, by the day it would start. */
+export const consumptionTaxRateParams = z.object({ apply_start_date: date });
+export const reduceTaxRateParams = z.object({ term_start: date });

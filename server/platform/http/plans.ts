@@ -111,6 +111,8 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'POST /consumption_tax_rates': FIVE, // ours, as its read
   'GET /reduce_tax_rates': FIVE,
   'POST /reduce_tax_rates': FIVE, // ours, as its read
+  'DELETE /consumption_tax_rates/:apply_start_date': FIVE, // ours
+  'DELETE /reduce_tax_rates/:term_start': FIVE, // ours
   'GET /receipt_provisoes': FIVE,
   'POST /receipt_provisoes': FIVE,
   'PATCH /receipt_provisoes/:receipt_proviso_code': FIVE,
