@@ -119,6 +119,11 @@ describe('GET /stocktaking and its target products and categories', () => {
       updDateTime: NOW,
     });
     expect(await ok(t, 'GET', `/stocktaking/${s.stocktakingInfoId}/categories`)).toEqual([{ stocktakingInfoId: s.stocktakingInfoId, categoryId: '0' }]);
+    // The platform's own example: fields=productId,stocktakingQuantity.
+    expect(await ok(t, 'GET', `/stocktaking/${s.stocktakingInfoId}/products?fields=productId,stocktakingQuantity&limit=1`)).toEqual([{ productId: apple, stocktakingQuantity: null }]);
+    expect(await ok(t, 'GET', `/stocktaking?fields=stocktakingInfoId,status`)).toEqual([{ stocktakingInfoId: s.stocktakingInfoId, status: '0' }]);
+    expect(await ok(t, 'GET', `/stocktaking/${s.stocktakingInfoId}/categories?fields=categoryId`)).toEqual([{ categoryId: '0' }]);
+    expect(await detail('GET', `/stocktaking/${s.stocktakingInfoId}/products?fields=storeId`, undefined)).toBe('[fields] storeId is not a stocktaking product field');
     const filtered = await ok(t, 'GET', `/stocktaking/${s.stocktakingInfoId}/products?category_id=${food}&sort=productId:desc&limit=10&page=1`);
     expect(filtered.map((p: { productId: string }) => p.productId)).toEqual([bread]);
   });
@@ -292,6 +297,7 @@ describe('GET /stocktaking/{id}/details/{base_date}', () => {
       },
     ]);
     expect((await get(`/stocktaking/${s.stocktakingInfoId}/details/2026-11-23`))[0].stockQuantity).toBe('12');
+    expect(await get(`/stocktaking/${s.stocktakingInfoId}/details/2026-11-23?fields=productId,stockQuantity`)).toEqual([{ productId: apple, stockQuantity: '12' }]);
     expect((await get(`/stocktaking/${s.stocktakingInfoId}/details/2026-11-21`))[0].stockQuantity).toBe('0');
     expect(problem(await t.api('GET', `/stocktaking/${s.stocktakingInfoId}/details/2026-13-01`, undefined, token), 400).detail).toBe('[base_date] must be a calendar date YYYY-MM-DD from 1900');
   });

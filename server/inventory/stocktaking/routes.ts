@@ -7,7 +7,9 @@ import { StocktakingCounts } from './counts.js';
 import { StocktakingDetails } from './details.js';
 import { StocktakingRepo } from './repo.js';
 import {
+  categoryFields,
   createStocktakingBody,
+  detailFields,
   detailsParams,
   enterCountsBody,
   listCategoriesQuery,
@@ -16,9 +18,9 @@ import {
   listStocktakingQuery,
   presentProduct,
   presentStocktaking,
+  productFields,
   stocktaking,
-  stocktakingCategory,
-  stocktakingDetail,
+  stocktakingFields,
   stocktakingParams,
   stocktakingProduct,
   updateStocktakingBody,
@@ -50,15 +52,16 @@ export default function stocktakingRoutes(deps: AppDeps): FastifyPluginAsyncZod 
     route.get(
       '/stocktaking',
       'pos.stocktaking:read',
-      { summary: 'List stocktakings', querystring: listStocktakingQuery, response: answers.list(stocktaking) },
-      ({ contract, query, page }) => page(stocktakings.list(contract.contractId, query, query), (r) => presentStocktaking(r, contract.timeZone)),
+      { summary: 'List stocktakings', querystring: listStocktakingQuery, response: answers.list(stocktakingFields.subset) },
+      ({ contract, query, page }) =>
+        page(stocktakings.list(contract.contractId, query, query), (r) => stocktakingFields.select(presentStocktaking(r, contract.timeZone), query.fields)),
     );
 
     route.get(
       '/stocktaking/:stocktaking_info_id',
       'pos.stocktaking:read',
-      { summary: 'Get a stocktaking (ours)', params: stocktakingParams, response: answers.found(stocktaking) },
-      ({ contract, params }) => presentStocktaking(stocktakings.get(contract.contractId, params.stocktaking_info_id), contract.timeZone),
+      { summary: 'Get a stocktaking (ours)', params: stocktakingParams, querystring: stocktakingFields.getQuery, response: answers.found(stocktakingFields.subset) },
+      ({ contract, params, query }) => stocktakingFields.select(presentStocktaking(stocktakings.get(contract.contractId, params.stocktaking_info_id), contract.timeZone), query.fields),
     );
 
     route.patch(
@@ -86,10 +89,10 @@ export default function stocktakingRoutes(deps: AppDeps): FastifyPluginAsyncZod 
     route.get(
       '/stocktaking/:stocktaking_info_id/products',
       'pos.stocktaking:read',
-      { summary: 'List the target products of a stocktaking with their counts', params: stocktakingParams, querystring: listProductsQuery, response: answers.listOf(stocktakingProduct) },
+      { summary: 'List the target products of a stocktaking with their counts', params: stocktakingParams, querystring: listProductsQuery, response: answers.listOf(productFields.subset) },
       ({ contract, params, query, page }) => {
         const row = stocktakings.get(contract.contractId, params.stocktaking_info_id);
-        return page(stocktakings.targets.list(row, query, query), (r) => presentProduct(r, contract.timeZone));
+        return page(stocktakings.targets.list(row, query, query), (r) => productFields.select(presentProduct(r, contract.timeZone), query.fields));
       },
     );
 
@@ -120,13 +123,14 @@ export default function stocktakingRoutes(deps: AppDeps): FastifyPluginAsyncZod 
     route.get(
       '/stocktaking/:stocktaking_info_id/categories',
       'pos.stocktaking:read',
-      { summary: 'List the target categories of a stocktaking ("0": every category)', params: stocktakingParams, querystring: listCategoriesQuery, response: answers.listOf(stocktakingCategory) },
+      { summary: 'List the target categories of a stocktaking ("0": every category)', params: stocktakingParams, querystring: listCategoriesQuery, response: answers.listOf(categoryFields.subset) },
       ({ contract, params, query, page }) => {
         const row = stocktakings.get(contract.contractId, params.stocktaking_info_id);
         const id = String(row.stocktaking_info_id);
-        if (row.target_division === ALL_PRODUCTS) return page(query.page === 1 ? [{ stocktakingInfoId: id, categoryId: ALL_CATEGORIES_ID }] : []);
+        const present = (categoryId: string | number) => categoryFields.select({ stocktakingInfoId: id, categoryId: String(categoryId) }, query.fields);
+        if (row.target_division === ALL_PRODUCTS) return page(query.page === 1 ? [ALL_CATEGORIES_ID] : [], present);
         const ids = row.target_division === BY_CATEGORY ? stocktakings.targets.categories(row, query) : stocktakings.targets.productCategories(row, query);
-        return page(ids, (categoryId) => ({ stocktakingInfoId: id, categoryId: String(categoryId) }));
+        return page<string | number, ReturnType<typeof present>>(ids, present);
       },
     );
 
@@ -137,11 +141,11 @@ export default function stocktakingRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         summary: "The stock of a stocktaking's target products at its store at the end of base_date",
         params: detailsParams,
         querystring: listDetailsQuery,
-        response: answers.listOf(stocktakingDetail),
+        response: answers.listOf(detailFields.subset),
       },
       ({ contract, params, query, page }) => {
         const row = stocktakings.get(contract.contractId, params.stocktaking_info_id);
-        return page(details.list(row, params.base_date, contract.timeZone, query, query));
+        return page(details.list(row, params.base_date, contract.timeZone, query, query), (d) => detailFields.select(d, query.fields));
       },
     );
   };

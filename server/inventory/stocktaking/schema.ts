@@ -3,7 +3,7 @@ import { formatCost } from '../../domain/inventory-prices.js';
 import { MAX_TARGETS, STOCKTAKING_STATUSES, TARGET_DIVISIONS } from '../../domain/stocktaking.js';
 import { formatDateTime } from '../../domain/time.js';
 import { clearable, date, id, oneOf, patchBody, text } from '../../platform/http/fields.js';
-import { idParams, masterQuery, masterRecord, pagedQuery, presenterOf, timeOrNull } from '../../platform/http/list-schemas.js';
+import { fieldSelection, idParams, masterQuery, masterRecord, pagedQuery, presenterOf, timeOrNull } from '../../platform/http/list-schemas.js';
 
 /**
  * Stocktaking (棚卸, issue 26) in the platform's names: the list and sub-lists of its inventory
@@ -46,27 +46,6 @@ export type EnterCounts = z.infer<typeof enterCountsBody>;
 
 export const stocktakingParams = idParams('stocktaking_info_id');
 export const detailsParams = z.object({ stocktaking_info_id: id(), base_date: date });
-
-export const STOCKTAKING_SORT = ['stocktakingInfoId', 'stocktakingDate', 'storeId', 'updDateTime'] as const;
-export const listStocktakingQuery = masterQuery(
-  {
-    store_id: id().optional(),
-    status: oneOf(STOCKTAKING_STATUSES).optional().describe('0 counting, 2 complete'),
-    target_division: oneOf(TARGET_DIVISIONS).optional(),
-  },
-  STOCKTAKING_SORT,
-);
-export type ListStocktakingQuery = z.infer<typeof listStocktakingQuery>;
-
-export const PRODUCT_SORT = ['productId', 'categoryId', 'updDateTime'] as const;
-export const listProductsQuery = pagedQuery({ product_id: id().optional(), category_id: id().optional() }, PRODUCT_SORT);
-export type ListProductsQuery = z.infer<typeof listProductsQuery>;
-
-export const CATEGORY_SORT = ['categoryId'] as const;
-export const listCategoriesQuery = pagedQuery({}, CATEGORY_SORT);
-
-export const DETAIL_SORT = ['productId', 'categoryId'] as const;
-export const listDetailsQuery = pagedQuery({ product_id: id().optional(), category_id: id().optional() }, DETAIL_SORT);
 
 export const stocktaking = masterRecord('Stocktaking', {
   stocktakingInfoId: z.string(),
@@ -115,6 +94,34 @@ export const stocktakingDetail = z
   })
   .meta({ id: 'StocktakingDetail' });
 export type StocktakingDetail = z.infer<typeof stocktakingDetail>;
+
+/** Spec 4.3 `fields` of each list (the platform's pages offer it on every one). */
+export const stocktakingFields = fieldSelection(stocktaking, 'Stocktaking', 'stocktaking');
+export const productFields = fieldSelection(stocktakingProduct, 'StocktakingProduct', 'stocktaking product');
+export const categoryFields = fieldSelection(stocktakingCategory, 'StocktakingCategory', 'stocktaking category');
+export const detailFields = fieldSelection(stocktakingDetail, 'StocktakingDetail', 'stocktaking detail');
+
+export const STOCKTAKING_SORT = ['stocktakingInfoId', 'stocktakingDate', 'storeId', 'updDateTime'] as const;
+export const listStocktakingQuery = masterQuery(
+  {
+    store_id: id().optional(),
+    status: oneOf(STOCKTAKING_STATUSES).optional().describe('0 counting, 2 complete'),
+    target_division: oneOf(TARGET_DIVISIONS).optional(),
+    fields: stocktakingFields.query,
+  },
+  STOCKTAKING_SORT,
+);
+export type ListStocktakingQuery = z.infer<typeof listStocktakingQuery>;
+
+export const PRODUCT_SORT = ['productId', 'categoryId', 'updDateTime'] as const;
+export const listProductsQuery = pagedQuery({ product_id: id().optional(), category_id: id().optional(), fields: productFields.query }, PRODUCT_SORT);
+export type ListProductsQuery = z.infer<typeof listProductsQuery>;
+
+export const CATEGORY_SORT = ['categoryId'] as const;
+export const listCategoriesQuery = pagedQuery({ fields: categoryFields.query }, CATEGORY_SORT);
+
+export const DETAIL_SORT = ['productId', 'categoryId'] as const;
+export const listDetailsQuery = pagedQuery({ product_id: id().optional(), category_id: id().optional(), fields: detailFields.query }, DETAIL_SORT);
 
 export interface StocktakingRow {
   contract_id: string;

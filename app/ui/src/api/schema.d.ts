@@ -17730,6 +17730,8 @@ export interface paths {
                     /** @description 0 counting, 2 complete */
                     status?: "0" | "2";
                     target_division?: "0" | "1" | "2";
+                    /** @description comma separated fields to return, of stocktakingInfoId, storeId, storeName, targetDivision, stocktakingDate, memo, status, adjustmentDateTime, stocktakingCompleteDateTime, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
                     /** @description page size, default 100, at most 1000 */
                     limit?: string;
                     /** @description page number, from 1 */
@@ -17755,7 +17757,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Stocktaking"][];
+                        "application/json": components["schemas"]["StocktakingFields"][];
                     };
                 };
                 /** @description Default Response */
@@ -17894,7 +17896,10 @@ export interface paths {
         /** Get a stocktaking (ours) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description comma separated fields to return, of stocktakingInfoId, storeId, storeName, targetDivision, stocktakingDate, memo, status, adjustmentDateTime, stocktakingCompleteDateTime, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
+                };
                 header?: never;
                 path: {
                     stocktaking_info_id: string;
@@ -17910,7 +17915,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Stocktaking"];
+                        "application/json": components["schemas"]["StocktakingFields"];
                     };
                 };
                 /** @description Default Response */
@@ -18141,6 +18146,8 @@ export interface paths {
                 query?: {
                     product_id?: string;
                     category_id?: string;
+                    /** @description comma separated fields to return, of productId, categoryId, stocktakingQuantity, inputStocktakingQuantity, rfidTags, transportationStockQuantity, layawayStockQuantity, stockQuantityBeforeAdjustment, cost, memo, quantityModifiedDatetime, insDateTime, updDateTime; empty for all */
+                    fields?: string | string[];
                     /** @description page size, default 100, at most 1000 */
                     limit?: string;
                     /** @description page number, from 1 */
@@ -18163,7 +18170,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["StocktakingProduct"][];
+                        "application/json": components["schemas"]["StocktakingProductFields"][];
                     };
                 };
                 /** @description Default Response */
@@ -18413,6 +18420,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description comma separated fields to return, of stocktakingInfoId, categoryId; empty for all */
+                    fields?: string | string[];
                     /** @description page size, default 100, at most 1000 */
                     limit?: string;
                     /** @description page number, from 1 */
@@ -18435,7 +18444,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["StocktakingCategory"][];
+                        "application/json": components["schemas"]["StocktakingCategoryFields"][];
                     };
                 };
                 /** @description Default Response */
@@ -18506,6 +18515,8 @@ export interface paths {
                 query?: {
                     product_id?: string;
                     category_id?: string;
+                    /** @description comma separated fields to return, of stocktakingInfoId, productId, categoryId, stockQuantity, stockMoney, transportationQuantity, transportationMoney, layawayQuantity, layawayMoney, storeId; empty for all */
+                    fields?: string | string[];
                     /** @description page size, default 100, at most 1000 */
                     limit?: string;
                     /** @description page number, from 1 */
@@ -18529,7 +18540,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["StocktakingDetail"][];
+                        "application/json": components["schemas"]["StocktakingDetailFields"][];
                     };
                 };
                 /** @description Default Response */
@@ -22772,7 +22783,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change the status of an order item (waiting, provided, canceled); answers the order */
+        /** Change an order item: its status (waiting, provided, canceled) or a lower quantity (the platform’s two forms); answers the order */
         patch: {
             parameters: {
                 query?: never;
@@ -22788,7 +22799,14 @@ export interface paths {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        status: "waiting" | "provided" | "canceled";
+                        status?: "waiting" | "provided" | "canceled";
+                        /** @description at most the quantity ordered */
+                        quantity?: number;
+                        /** @description with quantity; accepted and ignored */
+                        orderPrints?: {
+                            kitchenTicket?: boolean;
+                            orderSlip?: boolean;
+                        };
                     };
                 };
             };
@@ -27589,6 +27607,76 @@ export interface components {
             layawayMoney: string;
             storeId: string;
         };
+        /** @description the stocktaking limited to the requested fields */
+        StocktakingFieldsInput: {
+            stocktakingInfoId?: string;
+            storeId?: string;
+            storeName?: string | null;
+            /**
+             * @description 0 every product, 1 target categories, 2 target products
+             * @enum {string}
+             */
+            targetDivision?: "0" | "1" | "2";
+            /** @description the day counted, YYYY-MM-DD */
+            stocktakingDate?: string;
+            memo?: string | null;
+            /**
+             * @description 0 counting (棚卸中), 2 complete (完了)
+             * @enum {string}
+             */
+            status?: "0" | "2";
+            /** @description when the counts became the stock */
+            adjustmentDateTime?: string | null;
+            stocktakingCompleteDateTime?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        /** @description the stocktaking product limited to the requested fields */
+        StocktakingProductFieldsInput: {
+            productId?: string;
+            /** @description the product master's category now */
+            categoryId?: string;
+            /** @description the count that became the stock; null until complete, or not counted */
+            stocktakingQuantity?: string | null;
+            /** @description the count entered; null: not counted */
+            inputStocktakingQuantity?: string | null;
+            /** @description RFID tags of the count (none here: counts are entered by hand or scan) */
+            rfidTags?: string[];
+            /** @description in transit at the adjustment (null until complete) */
+            transportationStockQuantity?: string | null;
+            /** @description laid away at the adjustment (null until complete) */
+            layawayStockQuantity?: string | null;
+            /** @description the store's quantity just before the count replaced it (null until complete) */
+            stockQuantityBeforeAdjustment?: string | null;
+            /** @description the product's cost at the adjustment, 5 decimals (null until complete) */
+            cost?: string | null;
+            memo?: string | null;
+            /** @description when the count was last entered */
+            quantityModifiedDatetime?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        /** @description the stocktaking category limited to the requested fields */
+        StocktakingCategoryFieldsInput: {
+            stocktakingInfoId?: string;
+            /** @description a target category; "0" when every category is counted */
+            categoryId?: string;
+        };
+        /** @description the stocktaking detail limited to the requested fields */
+        StocktakingDetailFieldsInput: {
+            stocktakingInfoId?: string;
+            productId?: string;
+            categoryId?: string;
+            /** @description the store's quantity at the end of base_date */
+            stockQuantity?: string;
+            /** @description stockQuantity × the current cost */
+            stockMoney?: string;
+            transportationQuantity?: string;
+            transportationMoney?: string;
+            layawayQuantity?: string;
+            layawayMoney?: string;
+            storeId?: string;
+        };
         LossDivisionInput: {
             /** @description the code a loss names in its division */
             divisionCode: string;
@@ -30614,6 +30702,76 @@ export interface components {
             layawayQuantity: string;
             layawayMoney: string;
             storeId: string;
+        };
+        /** @description the stocktaking limited to the requested fields */
+        StocktakingFields: {
+            stocktakingInfoId?: string;
+            storeId?: string;
+            storeName?: string | null;
+            /**
+             * @description 0 every product, 1 target categories, 2 target products
+             * @enum {string}
+             */
+            targetDivision?: "0" | "1" | "2";
+            /** @description the day counted, YYYY-MM-DD */
+            stocktakingDate?: string;
+            memo?: string | null;
+            /**
+             * @description 0 counting (棚卸中), 2 complete (完了)
+             * @enum {string}
+             */
+            status?: "0" | "2";
+            /** @description when the counts became the stock */
+            adjustmentDateTime?: string | null;
+            stocktakingCompleteDateTime?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        /** @description the stocktaking product limited to the requested fields */
+        StocktakingProductFields: {
+            productId?: string;
+            /** @description the product master's category now */
+            categoryId?: string;
+            /** @description the count that became the stock; null until complete, or not counted */
+            stocktakingQuantity?: string | null;
+            /** @description the count entered; null: not counted */
+            inputStocktakingQuantity?: string | null;
+            /** @description RFID tags of the count (none here: counts are entered by hand or scan) */
+            rfidTags?: string[];
+            /** @description in transit at the adjustment (null until complete) */
+            transportationStockQuantity?: string | null;
+            /** @description laid away at the adjustment (null until complete) */
+            layawayStockQuantity?: string | null;
+            /** @description the store's quantity just before the count replaced it (null until complete) */
+            stockQuantityBeforeAdjustment?: string | null;
+            /** @description the product's cost at the adjustment, 5 decimals (null until complete) */
+            cost?: string | null;
+            memo?: string | null;
+            /** @description when the count was last entered */
+            quantityModifiedDatetime?: string | null;
+            insDateTime?: string;
+            updDateTime?: string;
+        };
+        /** @description the stocktaking category limited to the requested fields */
+        StocktakingCategoryFields: {
+            stocktakingInfoId?: string;
+            /** @description a target category; "0" when every category is counted */
+            categoryId?: string;
+        };
+        /** @description the stocktaking detail limited to the requested fields */
+        StocktakingDetailFields: {
+            stocktakingInfoId?: string;
+            productId?: string;
+            categoryId?: string;
+            /** @description the store's quantity at the end of base_date */
+            stockQuantity?: string;
+            /** @description stockQuantity × the current cost */
+            stockMoney?: string;
+            transportationQuantity?: string;
+            transportationMoney?: string;
+            layawayQuantity?: string;
+            layawayMoney?: string;
+            storeId?: string;
         };
         LossDivision: {
             /** @description the code a loss names in its division */

@@ -14,6 +14,8 @@ import type { Refs } from '../data';
 import { CountTable, differenceOf, problemText, type Line } from './CountTable';
 import { messages } from './i18n';
 import { ScanForm } from './ScanForm';
+import type { Stocktaking } from './StocktakingList';
+import { whole, wholeRows } from './whole';
 
 const PAGES = { maxPages: 20 };
 const refusalText = (p: ProblemView | null) => (p ? problemText(p) : null);
@@ -29,11 +31,11 @@ export function StocktakingDetail({ id, refs, created }: { id: string; refs: Ref
   const format = useFormat();
   const { api, contract } = useApi();
   const path = { ...contract, stocktaking_info_id: id };
-  const head = useLoad(`head:${id}`, () => call(api.GET('/{contract_id}/pos/stocktaking/{stocktaking_info_id}', { params: { path } })));
+  const head = useLoad(`head:${id}`, () => whole<Stocktaking>(call(api.GET('/{contract_id}/pos/stocktaking/{stocktaking_info_id}', { params: { path } }))));
   const stocktaking = head.state === 'done' ? head.data : null;
   const counting = stocktaking?.status === '0';
   const products = useLoad(stocktaking ? `lines:${id}:${stocktaking.status}` : null, () =>
-    readAllPages((page) => call(api.GET('/{contract_id}/pos/stocktaking/{stocktaking_info_id}/products', { params: { path, query: { limit: '1000', page: String(page), sort: 'productId' } } })), PAGES),
+    readAllPages((page) => wholeRows<Line>(call(api.GET('/{contract_id}/pos/stocktaking/{stocktaking_info_id}/products', { params: { path, query: { limit: '1000', page: String(page), sort: 'productId' } } }))), PAGES),
   );
   const stock = useLoad(stocktaking && counting ? `stock:${stocktaking.storeId}` : null, () =>
     readAllPages((page) => call(api.GET('/{contract_id}/pos/stock', { params: { path: contract, query: { store_id: stocktaking!.storeId, limit: '1000', page: String(page) } } })), PAGES),

@@ -7,6 +7,7 @@ import { asPage } from '../../../shared/paging';
 import { oneOf, type Refs } from '../data';
 import { RecordList } from '../RecordList';
 import { messages, STOCKTAKING_STATUSES } from './i18n';
+import { wholeRows } from './whole';
 
 export type Stocktaking = components['schemas']['Stocktaking'];
 
@@ -19,7 +20,7 @@ export function StocktakingList({ query, refs }: { query: URLSearchParams; refs:
   const { api, contract } = useApi();
   const q = { store_id: query.get('store') || undefined, status: oneOf(STOCKTAKING_STATUSES, query.get('status')), page: query.get('page') || undefined };
   const list = useLoad(JSON.stringify(q), () =>
-    asPage(call(api.GET('/{contract_id}/pos/stocktaking', { params: { path: contract, query: { ...q, limit: PAGE_SIZE, sort: 'stocktakingInfoId:desc' } } }))),
+    asPage(wholeRows<Stocktaking>(call(api.GET('/{contract_id}/pos/stocktaking', { params: { path: contract, query: { ...q, limit: PAGE_SIZE, sort: 'stocktakingInfoId:desc' } } })))),
   );
   return (
     <RecordList<Stocktaking>
