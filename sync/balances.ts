@@ -105,7 +105,9 @@ function withBalances(record: SyncRecord, balances: Balances): SyncRecord {
 }
 
 /**
- * A store's quantity of a product (stock.stock_amount, id `store/product`) and stock_movements.
+ * A store's quantity of a product (stock.stock_amount, id `store/product`) and stock_movements;
+ * the laid-away quantity (stock.layaway_stock_amount, layaways) merges the same way by each
+ * movement's layaway_delta.
  * Unlike a member, the quantity row has no other field to edit and is created by its first
  * movement, at whichever instance makes it: central creates it when a pushed movement arrives
  * first, and a store creates it when it pulls central's quantity first.
@@ -122,18 +124,24 @@ export class StockBalances implements BalanceMerge {
   constructor(private readonly ctx: SyncContext) {
     const { db } = ctx.deps;
     this.log = new ChangeLog(ctx);
-    this.amountOf = db.prepare('SELECT stock_amount FROM stock WHERE contract_id = ? AND store_id = ? AND product_id = ?').pluck();
+    this.amountOf = db.prepare('SELECT stock_amount, layaway_stock_amount FROM stock WHERE contract_id = ? AND store_id = ? AND product_id = ?');
     this.upsert = db.prepare(
-      `INSERT INTO stock (contract_id, store_id, product_id, stock_amount, ins_at, upd_at) VALUES (@contractId, @storeId, @productId, @amount, @now, @now)
-       ON CONFLICT (contract_id, store_id, product_id) DO UPDATE SET stock_amount = excluded.stock_amount, upd_at = excluded.upd_at`,
+      `INSERT INTO stock (contract_id, store_id, product_id, stock_amount, layaway_stock_amount, ins_at, upd_at)
+       VALUES (@contractId, @storeId, @productId, @amount, @layaway, @now, @now)
+       ON CONFLICT (contract_id, store_id, product_id) DO UPDATE SET stock_amount = excluded.stock_amount,
+         layaway_stock_amount = excluded.layaway_stock_amount, upd_at = excluded.upd_at`,
     );
-    this.pending = db
-      .prepare(
-        `SELECT m.delta FROM outbox o
-           JOIN stock_movements m ON m.contract_id = o.contract_id AND m.movement_id = CAST(o.entity_id AS INTEGER)
-          WHERE o.contract_id = ? AND o.entity = '${STOCK_MOVEMENT_ENTITY}' AND m.store_id = ? AND m.product_id = ?`,
-      )
-      .pluck();
+    this.pending = db.prepare(
+      `SELECT m.delta, m.layaway_delta FROM outbox o
+         JOIN stock_movements m ON m.contract_id = o.contract_id AND m.movement_id = CAST(o.entity_id AS INTEGER)
+        WHERE o.contract_id = ? AND o.entity = '${STOCK_MOVEMENT_ENTITY}' AND m.store_id = ? AND m.product_id = ?`,
+    );
+  }
+
+  /** The quantity and the laid-away quantity (layaways, issue 26) of a row; both 0 when it never moved. */
+  private amounts(contractId: string, storeId: number, productId: number): { amount: string; layaway: string } {
+    const row = this.amountOf.get(contractId, storeId, productId) as { stock_amount: string; layaway_stock_amount: string } | undefined;
+    return { amount: row?.stock_amount ?? '0', layaway: row?.layaway_stock_amount ?? '0' };
   }
 
   private key(id: string): [number, number] {
@@ -142,16 +150,17 @@ export class StockBalances implements BalanceMerge {
   }
 
   atCentral(contractId: string, id: string, record: SyncRecord): SyncRecord {
-    const current = (this.amountOf.get(contractId, ...this.key(id)) as string | undefined) ?? '0';
-    return { ...record, row: { ...record.row, stock_amount: current } };
+    const current = this.amounts(contractId, ...this.key(id));
+    return { ...record, row: { ...record.row, stock_amount: current.amount, layaway_stock_amount: current.layaway } };
   }
 
   movementArrived(contractId: string, movement: Record<string, unknown>): string {
     const storeId = Number(movement.store_id);
     const productId = Number(movement.product_id);
-    const current = (this.amountOf.get(contractId, storeId, productId) as string | undefined) ?? '0';
-    const amount = sumDecimals([current, String(movement.delta ?? '0')]);
-    this.upsert.run({ contractId, storeId, productId, amount, now: this.ctx.deps.clock.now().getTime() });
+    const current = this.amounts(contractId, storeId, productId);
+    const amount = sumDecimals([current.amount, String(movement.delta ?? '0')]);
+    const layaway = sumDecimals([current.layaway, String(movement.layaway_delta ?? '0')]);
+    this.upsert.run({ contractId, storeId, productId, amount, layaway, now: this.ctx.deps.clock.now().getTime() });
     return `${storeId}/${productId}`;
   }
 
@@ -160,15 +169,22 @@ export class StockBalances implements BalanceMerge {
   }
 
   atStore(contractId: string, id: string, record: SyncRecord): SyncRecord {
-    const deltas = this.pending.all(contractId, ...this.key(id)) as string[];
-    const pulled = String((record.row as { stock_amount?: unknown }).stock_amount ?? '0');
-    return { ...record, row: { ...record.row, stock_amount: sumDecimals([pulled, ...deltas]) } };
+    const pending = this.pending.all(contractId, ...this.key(id)) as { delta: string; layaway_delta: string }[];
+    const pulled = record.row as { stock_amount?: unknown; layaway_stock_amount?: unknown };
+    return {
+      ...record,
+      row: {
+        ...record.row,
+        stock_amount: sumDecimals([String(pulled.stock_amount ?? '0'), ...pending.map((m) => m.delta)]),
+        layaway_stock_amount: sumDecimals([String(pulled.layaway_stock_amount ?? '0'), ...pending.map((m) => m.layaway_delta)]),
+      },
+    };
   }
 
   refreshAtStore(contractId: string, id: string, record: SyncRecord): void {
     const [storeId, productId] = this.key(id);
     const { row } = this.atStore(contractId, id, record);
-    this.upsert.run({ contractId, storeId, productId, amount: row.stock_amount, now: this.ctx.deps.clock.now().getTime() });
+    this.upsert.run({ contractId, storeId, productId, amount: row.stock_amount, layaway: row.layaway_stock_amount, now: this.ctx.deps.clock.now().getTime() });
   }
 }
 

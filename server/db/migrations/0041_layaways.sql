@@ -14,8 +14,10 @@
 --   stock. A layaway is picked up or cancelled once, never both.
 -- layaway_details: one product line each (transactionDetailId unique in its layaway); quantity
 --   a whole number of goods taken out of the store's available stock and laid away.
--- stock_movements.layaway_amount_after: the store's laid-away quantity of the product right after
---   the movement (the platform's layawayStockAmount of a stock change); '0' before any layaway.
+-- stock_movements.layaway_delta: what the movement added to the store's laid-away quantity of the
+--   product (stock.layaway_stock_amount); head office adds it as it adds delta (sync/balances.ts).
+--   layaway_amount_after: that quantity right after the movement, as the store that made it saw
+--   it (the platform's layawayStockAmount of a stock change). Both '0' for every earlier movement.
 CREATE TABLE layaways (
   contract_id TEXT NOT NULL REFERENCES contracts (contract_id),
   transaction_head_id INTEGER NOT NULL,
@@ -57,4 +59,5 @@ CREATE TABLE layaway_details (
   FOREIGN KEY (contract_id, transaction_head_id) REFERENCES layaways (contract_id, transaction_head_id)
 ) STRICT;
 
+ALTER TABLE stock_movements ADD COLUMN layaway_delta TEXT NOT NULL DEFAULT '0';
 ALTER TABLE stock_movements ADD COLUMN layaway_amount_after TEXT NOT NULL DEFAULT '0';

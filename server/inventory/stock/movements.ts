@@ -56,7 +56,8 @@ export interface StockMovementRow {
   stock_division: StockDivision;
   delta: string;
   amount_after: string;
-  /** The store's laid-away quantity right after it. */
+  /** What it added to the store's laid-away quantity, and that quantity right after it. */
+  layaway_delta: string;
   layaway_amount_after: string;
   target_at: number;
   from_store_id: number | null;
@@ -118,10 +119,10 @@ export class StockMovements {
          layaway_stock_amount = excluded.layaway_stock_amount, upd_at = excluded.upd_at`,
     );
     this.insertMovement = db.prepare(
-      `INSERT INTO stock_movements (contract_id, movement_id, store_id, product_id, stock_division, delta, amount_after, layaway_amount_after, target_at,
+      `INSERT INTO stock_movements (contract_id, movement_id, store_id, product_id, stock_division, delta, amount_after, layaway_delta, layaway_amount_after, target_at,
          from_store_id, to_store_id, tax_division, price_units, cost_units, memo,
          transaction_head_id, shipping_id, shipment_id, storage_info_id, client_id, staff_id, moved_at)
-       SELECT @contractId, @movementId, @storeId, @productId, @division, @delta, @after, @layawayAfter, @targetAt,
+       SELECT @contractId, @movementId, @storeId, @productId, @division, @delta, @after, @layawayDelta, @layawayAfter, @targetAt,
          @fromStoreId, @toStoreId, CASE WHEN p.tax_division IN ('0', '1', '2') THEN p.tax_division END, p.price_units, p.cost_units, @memo,
          @transactionHeadId, @shippingId, @shipmentId, @storageInfoId, @clientId, @staffId, @now
        FROM (SELECT 1) LEFT JOIN products p ON p.contract_id = @contractId AND p.product_id = @productId`,
@@ -208,6 +209,7 @@ export class StockMovements {
       division: m.division,
       delta: formatDecimal(delta),
       after,
+      layawayDelta: formatDecimal(layawayDelta),
       layawayAfter,
       memo: ref.memo ?? null,
       transactionHeadId: int(ref.transactionHeadId),
