@@ -170,6 +170,33 @@ describe('POST /transactions/{transaction_id}/cancel', () => {
     expect(problem(await cancel('999999'), 404)).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: '[transaction_id] transaction 999999 does not exist' });
   });
 
+  it('a layaway id cancels the layaway: its goods are back on sale, answered as the layaway; once ended, a 409', async () => {
+    await ok('PATCH', `/stock/${product}`, { storeId: f.store, stockAmount: '10' });
+    const kept = await ok('POST', '/transactions/layaways', {
+      transactionHeadDivision: '10',
+      subtotal: '600',
+      total: '600',
+      storeId: f.store,
+      terminalId: f.terminal,
+      terminalTranId: 'L1',
+      terminalTranDateTime: SALE_TIME,
+      details: [{ transactionDetailId: '1', productId: product, salesPrice: '300', quantity: '2' }],
+    });
+    const stock = async () => ((await ok('GET', `/stock?product_id=${product}&store_id=${f.store}`)) as { stockAmount: string; layawayStockAmount: string }[]).map((s) => [s.stockAmount, s.layawayStockAmount]);
+    expect(await stock()).toEqual([['8', '2']]);
+    f.t.clock.advance(60_000);
+    const res = await cancel(kept.transactionHeadId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ...kept, cancelDivision: '1', cancelDateTime: LATER, updDateTime: LATER });
+    expect(await stock()).toEqual([['10', '0']]);
+    expect(problem(await cancel(kept.transactionHeadId), 409)).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      detail: `[transaction_id] layaway ${kept.transactionHeadId} is cancelled`,
+    });
+  });
+
   it('needs pos.transactions:write and one of the five plans', async () => {
     const sale = await f.sale({ details: [line(1, '100')] });
     const readOnly = await f.t.tokenFor({ scopes: ['pos.transactions:read'] });

@@ -4,6 +4,8 @@ import { exact } from '../../domain/rounding.js';
 import { stockDeltasOf, type StockHeader, type StockLine } from '../../domain/stock.js';
 import type { Actor } from '../../masters/customers/repo.js';
 import type { Contract } from '../../platform/contracts/repo.js';
+import { LayawayRepo } from '../layaways/repo.js';
+import type { LayawayDetailRow, LayawayRow } from '../layaways/schema.js';
 import { assertDayOpen, transactionOfClosedDay } from '../closing/open-day.js';
 import type { Rec } from './catalog.js';
 import { TransactionCancelRepo } from './cancel-repo.js';
@@ -33,6 +35,9 @@ export function assertCancellable(h: Rec): void {
   }
 }
 
+/** What a cancel answers: the cancelled sale, or the cancelled layaway with its lines. */
+export type Cancelled = { transaction: TransactionRecord } | { layaway: { row: LayawayRow; details: LayawayDetailRow[] } };
+
 /**
  * POST /transactions/{transaction_id}/cancel, in one write: the sale becomes cancelDivision 1
  * with cancelDateTime now; the goods it took (or brought back) return to the store's stock as
@@ -43,20 +48,27 @@ export function assertCancellable(h: Rec): void {
  */
 export class TransactionCanceller {
   private readonly cancels;
+  private readonly layaways;
 
   constructor(
     db: Sqlite,
     private readonly reg: TransactionRegistry,
   ) {
     this.cancels = new TransactionCancelRepo(db);
+    this.layaways = new LayawayRepo(db, reg.writer, reg.ids, reg.clock);
   }
 
-  cancel(contract: Contract, transactionId: string, actor: Actor | null): TransactionRecord {
+  cancel(contract: Contract, transactionId: string, actor: Actor | null): Cancelled {
     const cid = contract.contractId;
     const reg = this.reg;
-    return reg.writer.write(() => {
+    return reg.writer.write((): Cancelled => {
       const record = reg.repo.find(cid, transactionId);
-      if (!record) throw NotFoundError.field('transaction_id', `transaction ${transactionId} does not exist`);
+      if (!record) {
+        // A layaway (transactionHeadDivision 10) is kept in records of its own; the platform cancels it here too (its rule: layaways/repo.ts).
+        if (!this.layaways.find(cid, transactionId)) throw NotFoundError.field('transaction_id', `transaction ${transactionId} does not exist`);
+        const row = this.layaways.cancel(contract, transactionId);
+        return { layaway: this.layaways.find(cid, row.transaction_head_id)! };
+      }
       const h = record.header;
       assertCancellable(h);
       // The sale's own closed mark says whether its day is closed (see BusinessDay.closedMark).
@@ -69,7 +81,7 @@ export class TransactionCanceller {
       reg.writer.changed({ contractId: cid, entity: 'transaction', id: String(headId), op: 'update' });
       this.givePointsBack(cid, record, actor);
       this.giveStockBack(cid, record, actor);
-      return reg.repo.find(cid, headId)!;
+      return { transaction: reg.repo.find(cid, headId)! };
     });
   }
 
