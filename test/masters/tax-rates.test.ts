@@ -50,6 +50,9 @@ describe('GET /consumption_tax_rates (消費税率一覧取得)', () => {
   it('every contract starts with Japan history, each period from midnight Japan time; taxRounding is the contract setting', async () => {
     t = await makeTestApp({ plan: 'standard' });
     expect(await get('/consumption_tax_rates')).toEqual(CONSUMPTION);
+    // The platform client's recipes: the whole history in start order, the rate of a day.
+    expect(await get('/consumption_tax_rates?sort=applyStartDate:asc')).toEqual(CONSUMPTION);
+    expect(await get('/consumption_tax_rates?target_date=2026-11-22')).toEqual([CONSUMPTION[3]]);
     expect(await get('/consumption_tax_rates?sort=applyStartDate:desc&limit=2')).toEqual([CONSUMPTION[3], CONSUMPTION[2]]);
     const paged = await t.api('GET', '/consumption_tax_rates?sort=applyStartDate:desc&limit=2');
     expect(paged.headers.link).toContain('rel="next"');
@@ -108,6 +111,7 @@ describe('GET /reduce_tax_rates (軽減税率一覧取得)', () => {
     t = await makeTestApp({ plan: 'standard' });
     expect(await get('/reduce_tax_rates')).toEqual(REDUCED);
     expect(await get('/reduce_tax_rates?division=1')).toEqual([REDUCED[0]]);
+    expect(await get('/reduce_tax_rates?target_date=2024-10-01')).toEqual(REDUCED);
     expect(await get('/reduce_tax_rates?reduce_tax_id=10000003')).toEqual([REDUCED[2]]);
     expect(await get('/reduce_tax_rates?target_date=2019-10-01&division=2&sort=reduceTaxId:desc')).toEqual([REDUCED[3], REDUCED[2], REDUCED[1]]);
     expect(await get('/reduce_tax_rates?target_date=2019-09-30')).toEqual([]);
