@@ -204,6 +204,17 @@ describe('POST /transactions/layaways', () => {
   });
 });
 
+describe('the laid-away quantity elsewhere', () => {
+  it("a stocktaking's details answer the laid-away quantity at the end of the base date, valued at the product's cost", async () => {
+    const stocktaking = await ok(t, 'POST', '/stocktaking', { storeId: store, targetDivision: '0' });
+    await register();
+    const details = (await ok(t, 'GET', `/stocktaking/${stocktaking.stocktakingInfoId}/details/2026-11-22?product_id=${product}`)) as Record<string, string>[];
+    expect(details.map((d) => [d.stockQuantity, d.stockMoney, d.layawayQuantity, d.layawayMoney])).toEqual([['7', '840', '3', '360']]);
+    const before = (await ok(t, 'GET', `/stocktaking/${stocktaking.stocktakingInfoId}/details/2026-11-21?product_id=${product}`)) as Record<string, string>[];
+    expect(before.map((d) => [d.stockQuantity, d.layawayQuantity])).toEqual([['0', '0']]);
+  });
+});
+
 describe('GET /transactions/layaways', () => {
   it('lists the layaways of a period, by the platform filters, fields and sort; with_layaway=all adds their state', async () => {
     const first = (await register()).transactionHeadId as string;

@@ -10,8 +10,9 @@ import type { DETAIL_SORT, StocktakingDetail, StocktakingRow } from './schema.js
  * GET /stocktaking/{id}/details/{base_date}: the stock of each target product at the
  * stocktaking's store as it stood at the end of base_date (in the contract's zone) — the sum of
  * its stock movements before the next day began, every quantity having moved only through one —
- * and its value at the product's cost now. Layaway and in-transit quantities have no history
- * here, so they answer 0 (nothing is held in transit; layaway is kept at 0).
+ * and its value at the product's cost now; the laid-away quantity (layaways) likewise, the sum of
+ * the movements' layaway deltas. In-transit quantities have no history here, so they answer 0
+ * (nothing is held in transit).
  */
 export class StocktakingDetails {
   private readonly deltas;
@@ -22,8 +23,7 @@ export class StocktakingDetails {
     private readonly targets: StocktakingTargets,
   ) {
     this.deltas = db
-      .prepare('SELECT delta FROM stock_movements WHERE contract_id = ? AND store_id = ? AND product_id = ? AND target_at < ?')
-      .pluck();
+      .prepare('SELECT delta, layaway_delta FROM stock_movements WHERE contract_id = ? AND store_id = ? AND product_id = ? AND target_at < ?');
     this.costOf = db.prepare('SELECT cost_units FROM products WHERE contract_id = ? AND product_id = ?').pluck();
   }
 
@@ -36,7 +36,9 @@ export class StocktakingDetails {
   ): StocktakingDetail[] {
     const end = dayStart(nextDate(baseDate), zone);
     return this.targets.list(row, filters, page).map((target) => {
-      const quantity = (this.deltas.all(row.contract_id, row.store_id, target.product_id, end) as string[]).reduce((sum, d) => sum.plus(d), new Decimal(0));
+      const moves = this.deltas.all(row.contract_id, row.store_id, target.product_id, end) as { delta: string; layaway_delta: string }[];
+      const quantity = moves.reduce((sum, m) => sum.plus(m.delta), new Decimal(0));
+      const layaway = moves.reduce((sum, m) => sum.plus(m.layaway_delta), new Decimal(0));
       const costUnits = this.costOf.get(row.contract_id, target.product_id) as number | null | undefined;
       const cost = costUnits === null || costUnits === undefined ? '0' : fromUnits(costUnits, COST_SCALE);
       return {
@@ -47,8 +49,8 @@ export class StocktakingDetails {
         stockMoney: formatDecimal(quantity.times(cost)),
         transportationQuantity: '0',
         transportationMoney: '0',
-        layawayQuantity: '0',
-        layawayMoney: '0',
+        layawayQuantity: formatDecimal(layaway),
+        layawayMoney: formatDecimal(layaway.times(cost)),
         storeId: String(row.store_id),
       };
     });
