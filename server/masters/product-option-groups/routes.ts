@@ -45,7 +45,7 @@ export default function productOptionGroupsRoutes(deps: AppDeps): FastifyPluginA
       params: productOptionGroupParams,
       noun: ['product option group', 'product option groups'],
       record: productOptionGroup,
-      present: present as never,
+      present,
       fields: productOptionGroupFields,
       create: createProductOptionGroupBody,
       list: listProductOptionGroupsQuery,
