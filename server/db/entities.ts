@@ -106,8 +106,8 @@ export const ENTITIES: readonly EntityDef[] = [
     kind: 'master',
     children: [{ table: 'product_option_group_products', parentKey: 'product_option_group_id' }],
   },
-  // waiter operations (issue 26): toppings, each a member of one topping group
-  { name: 'topping', table: 'toppings', keys: ['topping_id'], kind: 'master' },
+  // waiter operations (issue 26): toppings, each a member of one topping group, with their conditions at each store
+  { name: 'topping', table: 'toppings', keys: ['topping_id'], kind: 'master', children: [{ table: 'topping_conditions', parentKey: 'topping_id' }] },
   { name: 'menu', table: 'menus', keys: ['menu_id'], kind: 'master' },
   { name: 'table', table: 'dining_tables', keys: ['table_id'], kind: 'master' },
   { name: 'daily_budget', table: 'daily_budgets', keys: ['store_id', 'budget_date'], kind: 'master' },

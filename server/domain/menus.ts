@@ -38,12 +38,12 @@ export type ConditionOutcome =
  * 0 left can never be orderable, so asking for that is refused. Raising the quantity does
  * not make a soldout menu orderable by itself: staff may have stopped it for another reason.
  */
-export function applyConditionChange(current: SaleCondition, change: ConditionChange): ConditionOutcome {
+export function applyConditionChange(current: SaleCondition, change: ConditionChange, noun: 'menu' | 'topping' = 'menu'): ConditionOutcome {
   const quantity = change.quantity === undefined ? current.quantity : change.quantity;
   let condition = change.condition ?? current.condition;
   if (change.condition === undefined && change.quantity === 0) condition = 'soldout';
   if (condition === 'orderable' && quantity === 0) {
-    return { ok: false, field: 'condition', message: 'a menu with quantity 0 cannot be orderable; send a quantity above 0 or null with it' };
+    return { ok: false, field: 'condition', message: `a ${noun} with quantity 0 cannot be orderable; send a quantity above 0 or null with it` };
   }
   const changed = condition !== current.condition || quantity !== current.quantity;
   return { ok: true, next: { condition, quantity }, changed };
@@ -60,10 +60,10 @@ export interface StockRefusal {
  * most its remaining quantity. `wanted` is the running total of the order for this menu (two
  * items of the same menu count together).
  */
-export function stockRefusal(menuId: string, current: SaleCondition, wanted: number): StockRefusal | null {
-  if (current.condition === 'soldout' || current.quantity === 0) return { field: 'menuId', message: `menu ${menuId} is sold out` };
+export function stockRefusal(menuId: string, current: SaleCondition, wanted: number, noun: 'menu' | 'topping' = 'menu'): StockRefusal | null {
+  if (current.condition === 'soldout' || current.quantity === 0) return { field: 'menuId', message: `${noun} ${menuId} is sold out` };
   if (current.quantity !== null && wanted > current.quantity) {
-    return { field: 'quantity', message: `menu ${menuId} has only ${current.quantity} left; this order asks for ${wanted}` };
+    return { field: 'quantity', message: `${noun} ${menuId} has only ${current.quantity} left; this order asks for ${wanted}` };
   }
   return null;
 }

@@ -21,7 +21,9 @@ export const COUPON_EVENT = 'pos:coupons';
 // { ids: [{ productOptionGroupId, productId }] }, created / deleted / bulk-update).
 export const OPTION_GROUP_EVENT = 'pos:option-groups';
 export const OPTION_GROUP_PRODUCT_EVENT = 'pos:product-options';
-export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT, LOSS_EVENT, COUPON_EVENT, OPTION_GROUP_EVENT, OPTION_GROUP_PRODUCT_EVENT] as const;
+// waiter operations (issue 26): the platform's トッピングの販売状態・残数 notice, body { storeId, toppingIds }, action updated.
+export const TOPPING_CONDITIONS_EVENT = 'waiter:topping-conditions';
+export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT, LOSS_EVENT, COUPON_EVENT, OPTION_GROUP_EVENT, OPTION_GROUP_PRODUCT_EVENT, TOPPING_CONDITIONS_EVENT] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export const isWebhookEvent = (value: string): value is WebhookEventName => (WEBHOOK_EVENTS as readonly string[]).includes(value);

@@ -94,7 +94,7 @@ describe('orders', () => {
           sellingPrice: { taxRate: 10, taxType: 'normal', amount: '1200.5', taxation: 'excluded' },
           discount: { type: 'couponRate', rateCoupon: '10', amount: '240' },
           timeLimit: 90, preTimeLimitMinutesLeft: 10,
-          toppings: [{ menuId: null, name: 'Extra cheese', quantity: 1, amount: '150' }], courseItems: [],
+          toppings: [{ menuId: null, toppingId: null, name: 'Extra cheese', quantity: 1, amount: '150' }], courseItems: [],
         },
         {
           id: b, name: 'Lunch plan', status: 'provided', servedAt: AT_T0, memo: null, menuId: null, quantity: 1, menuType: 'plan',
@@ -345,7 +345,7 @@ describe('demo floor seed', () => {
       expect(order.tableUseId).toBe(bound.tableUseId);
       expect(order.items[0]).toMatchObject({ menuId, name: 'House blend', status: 'provided', servedAt: AT_T0 });
       expect(order.items[1].discount).toEqual({ type: 'couponRate', rateCoupon: '10', amount: '256' });
-      expect(order.items[2].toppings).toEqual([{ menuId: null, name: 'Extra basil', quantity: 1, amount: '100' }]);
+      expect(order.items[2].toppings).toEqual([{ menuId: null, toppingId: null, name: 'Extra basil', quantity: 1, amount: '100' }]);
     } finally {
       await t.close();
     }

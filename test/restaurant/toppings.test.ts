@@ -109,3 +109,93 @@ describe('toppings', () => {
     expect(problem(await waiter('GET', `/stores/${store}/topping_groups/999`), 404).detail).toBe('[topping_group_id] topping group 999 does not exist');
   });
 });
+
+describe('topping conditions and orders naming toppings', () => {
+  let t: TestApp;
+  let store: string;
+  let table: string;
+  let group: string;
+  beforeEach(async () => {
+    t = await makeTestApp({ plan: 'food_business' });
+    store = (await t.api('POST', '/stores', { storeName: 'Ramen-ya' })).json().storeId;
+    table = (await t.api('POST', '/tables', { storeId: store, name: 'T1' })).json().tableId;
+    group = (await t.api('POST', '/topping_groups', { name: 'Ramen' })).json().id;
+  });
+  afterEach(() => t.close());
+
+  const waiter = (method: string, path: string, body?: unknown, token = t.token) =>
+    t.app.inject({
+      method: method as 'GET',
+      url: `/${t.contractId}/waiter${path}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  const topping = async (name: string, amount: string) => (await t.api('POST', '/toppings', { toppingGroupId: group, name, amount })).json();
+  const events = () =>
+    (t.deps.db.prepare("SELECT body FROM webhook_events WHERE event = 'waiter:topping-conditions' ORDER BY event_id").all() as { body: string }[]).map((e) => JSON.parse(e.body));
+  const conditions = async (query = '') => (await waiter('GET', `/topping_conditions/stores/${store}${query}`)).json();
+
+  it('lists every topping orderable and uncounted until set; an order naming a topping takes from it, a cancel gives back', async () => {
+    const egg = await topping('Egg', '100');
+    const nori = await topping('Nori', '50');
+    expect(await conditions()).toEqual([
+      { toppingId: egg.id, condition: 'orderable', quantity: null },
+      { toppingId: nori.id, condition: 'orderable', quantity: null },
+    ]);
+    const put = await waiter('PUT', `/topping_conditions/stores/${store}/toppings/${egg.id}`, { quantity: 3 });
+    expect(put.json()).toEqual({ toppingId: egg.id, condition: 'orderable', quantity: 3 });
+    expect(events()).toEqual([{ contractId: t.contractId, event: 'waiter:topping-conditions', action: 'updated', storeId: store, toppingIds: [egg.id] }]);
+
+    // The platform's order topping: the topping's id and a quantity per item; name and price from the topping.
+    const order = (
+      await waiter('POST', '/orders', { storeId: store, tableIds: [table], items: [{ name: 'Ramen', quantity: 2, sellingPrice: { amount: '900' }, toppings: [{ toppingId: egg.id, quantity: 1 }] }] })
+    ).json();
+    expect(order.items[0].toppings).toEqual([{ menuId: null, toppingId: egg.id, name: 'Egg', quantity: 1, amount: '100' }]);
+    expect(await conditions(`?topping_ids=${egg.id}`)).toEqual([{ toppingId: egg.id, condition: 'orderable', quantity: 1 }]);
+    const refused = await waiter('POST', `/table_uses/${order.tableUseId}/orders`, { items: [{ name: 'Ramen', quantity: 2, sellingPrice: { amount: '900' }, toppings: [{ toppingId: egg.id }] }] });
+    expect(problem(refused, 400).detail).toBe(`[items[0].toppings[0].quantity] topping ${egg.id} has only 1 left; this order asks for 2`);
+    await waiter('POST', `/table_uses/${order.tableUseId}/orders`, { items: [{ name: 'Ramen', sellingPrice: { amount: '900' }, toppings: [{ toppingId: egg.id }] }] });
+    expect(await conditions(`?topping_ids=${egg.id}`)).toEqual([{ toppingId: egg.id, condition: 'soldout', quantity: 0 }]);
+    expect(problem(await waiter('POST', `/table_uses/${order.tableUseId}/orders`, { items: [{ name: 'R', sellingPrice: { amount: '1' }, toppings: [{ toppingId: egg.id }] }] }), 400).detail).toBe(
+      `[items[0].toppings[0].toppingId] topping ${egg.id} is sold out`,
+    );
+    // Lowering the first item to one gives one egg back; it ran out, so it is orderable again.
+    await waiter('PATCH', `/orders/${order.orderId}/items/${order.items[0].id}`, { quantity: 1 });
+    expect(await conditions(`?topping_ids=${egg.id}`)).toEqual([{ toppingId: egg.id, condition: 'orderable', quantity: 1 }]);
+    await waiter('PATCH', `/orders/${order.orderId}/items/${order.items[0].id}`, { status: 'canceled' });
+    expect(await conditions(`?topping_ids=${egg.id}`)).toEqual([{ toppingId: egg.id, condition: 'orderable', quantity: 2 }]);
+    expect(events().map((e) => e.toppingIds)).toEqual([[egg.id], [egg.id], [egg.id], [egg.id], [egg.id]]);
+    // Another store's conditions are its own.
+    const other = (await t.api('POST', '/stores', { storeName: 'Other' })).json().storeId;
+    expect((await waiter('GET', `/topping_conditions/stores/${other}?topping_ids=${egg.id}`)).json()).toEqual([{ toppingId: egg.id, condition: 'orderable', quantity: null }]);
+  });
+
+  it('filters by ids, category and change time; refuses bad queries, a missing store or topping, a suspended store', async () => {
+    const category = (await t.api('POST', '/categories', { categoryName: 'Toppings' })).json().categoryId;
+    const egg = await topping('Egg', '100');
+    const nori = (await t.api('POST', '/toppings', { toppingGroupId: group, name: 'Nori', categoryId: category })).json();
+    t.clock.advance(60_000);
+    await waiter('PUT', `/topping_conditions/stores/${store}/toppings/${egg.id}`, { condition: 'soldout' });
+    const ids = async (query: string) => ((await conditions(query)) as { toppingId: string }[]).map((c) => c.toppingId);
+    expect(await ids(`?category_id=${category}`)).toEqual([nori.id]);
+    expect(await ids(`?updated_from=${encodeURIComponent('2026-11-22T10:01:00+09:00')}`)).toEqual([egg.id]);
+    expect(await ids('?sort=topping_id:desc')).toEqual([nori.id, egg.id]);
+    expect(problem(await waiter('GET', `/topping_conditions/stores/${store}?topping_ids=1,x`), 400).detail).toBe('[topping_ids] "x" is not a topping id (1 to 9 digits)');
+    expect(problem(await waiter('GET', '/topping_conditions/stores/999'), 404).detail).toBe('[store_id] store 999 does not exist');
+    expect(problem(await waiter('PUT', `/topping_conditions/stores/${store}/toppings/999`, { quantity: 1 }), 404).detail).toBe('[topping_id] topping 999 does not exist');
+    expect(problem(await waiter('PUT', `/topping_conditions/stores/${store}/toppings/${egg.id}`, { condition: 'orderable', quantity: 0 }), 400).detail).toBe(
+      '[condition] a topping with quantity 0 cannot be orderable; send a quantity above 0 or null with it',
+    );
+    expect(problem(await waiter('POST', '/orders', { storeId: store, tableIds: [table], items: [{ name: 'R', sellingPrice: { amount: '1' }, toppings: [{ toppingId: '999' }] }] }), 400).detail).toBe(
+      '[items[0].toppings[0].toppingId] topping 999 does not exist',
+    );
+    expect(problem(await waiter('POST', '/orders', { storeId: store, tableIds: [table], items: [{ name: 'R', sellingPrice: { amount: '1' }, toppings: [{ quantity: 1 }] }] }), 400).detail).toBe(
+      '[items[0].toppings[0].name] is required without toppingId',
+    );
+    await t.api('PATCH', `/stores/${store}`, { pauseFlag: '1' });
+    expect(problem(await waiter('GET', `/topping_conditions/stores/${store}`), 400).detail).toBe(`[store_id] store ${store} is suspended`);
+    // A topping's conditions go with it.
+    await t.api('DELETE', `/toppings/${egg.id}`);
+    expect((t.deps.db.prepare('SELECT count(*) AS n FROM topping_conditions').get() as { n: number }).n).toBe(0);
+  });
+});

@@ -1,6 +1,6 @@
 -- The waiter operations a platform client calls beside orders (issue 26): seating a party
 -- (POST /table_uses), the table-use history (GET /table_uses), checkout
--- (PUT /table_uses/{id}/checkout), toppings, staff calls and the store dashboard.
+-- (PUT /table_uses/{id}/checkout), toppings and their conditions, staff calls and the store dashboard.
 
 -- A table use as the platform's TableUse answers it: the party's size (number), its customer
 -- groups (客層, a JSON array of customer group ids, at most five: the sale's customerGroupId..5),
@@ -46,6 +46,22 @@ CREATE TABLE toppings (
 -- GET /toppings?group_id= in sort_no order (the default sort); a group's delete check.
 CREATE INDEX toppings_group ON toppings (contract_id, topping_group_id, sort_no, topping_id);
 CREATE INDEX toppings_sort ON toppings (contract_id, sort_no, topping_id);
+
+-- A topping's sale condition and remaining quantity at a store (トッピングの販売状態・残数), as a
+-- menu's (2.5): no row is orderable and not counted. They travel with their topping (a child of
+-- the topping record for sync) and go with it.
+CREATE TABLE topping_conditions (
+  contract_id TEXT NOT NULL,
+  topping_id INTEGER NOT NULL,
+  store_id INTEGER NOT NULL,
+  condition TEXT NOT NULL DEFAULT 'orderable' CHECK (condition IN ('orderable', 'soldout')),
+  quantity INTEGER CHECK (quantity >= 0),
+  condition_at INTEGER NOT NULL,
+  PRIMARY KEY (contract_id, topping_id, store_id),
+  FOREIGN KEY (contract_id, topping_id) REFERENCES toppings (contract_id, topping_id) ON DELETE CASCADE
+) STRICT;
+-- GET /topping_conditions/stores/{store_id}?updated_from=: what changed at a store since.
+CREATE INDEX topping_conditions_store ON topping_conditions (contract_id, store_id, condition_at);
 
 -- Staff calls (スタッフ呼び出し): a table asks for staff. Open until a staff member answers it.
 CREATE TABLE staff_calls (

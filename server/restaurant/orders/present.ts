@@ -2,7 +2,8 @@ import { formatDateTime } from '../../domain/time.js';
 import type { OrderItemRow, OrderRow } from './repo.js';
 import type { Order, OrderItem, TableUse } from './schema.js';
 
-type SubItem = OrderItem['toppings'][number];
+type Topping = OrderItem['toppings'][number];
+type SubItem = OrderItem['courseItems'][number];
 
 function presentDiscount(row: OrderItemRow): OrderItem['discount'] {
   if (row.discount_type === null) return null;
@@ -29,7 +30,8 @@ export function presentOrderItem(row: OrderItemRow, zone: string): OrderItem {
     discount: presentDiscount(row),
     timeLimit: row.time_limit,
     preTimeLimitMinutesLeft: row.pre_time_limit_minutes_left,
-    toppings: JSON.parse(row.toppings) as SubItem[],
+    // Toppings stored before toppings had ids read toppingId null.
+    toppings: (JSON.parse(row.toppings) as Topping[]).map((t) => ({ ...t, toppingId: t.toppingId ?? null })),
     courseItems: JSON.parse(row.course_items) as SubItem[],
   };
 }

@@ -19,6 +19,7 @@ import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import { MenuRepo, type MenuUse } from '../menus/repo.js';
 import { ReservationRepo } from '../reservations/repo.js';
 import { FloorLookups } from '../tables/lookups.js';
+import { ToppingConditions, type ToppingUse } from '../toppings/conditions.js';
 import { MENU_TYPES, type CreateOrder, type ItemInput, type ListOrdersQuery, type OrderSort } from './schema.js';
 import { TableUseRepo, type TableUseRow } from './table-uses.js';
 
@@ -76,6 +77,7 @@ export class OrderRepo {
   readonly tableUses: TableUseRepo;
   readonly reservations: ReservationRepo;
   private readonly menus: MenuRepo;
+  private readonly toppings: ToppingConditions;
   private readonly lookups: FloorLookups;
 
   constructor(
@@ -87,6 +89,7 @@ export class OrderRepo {
     this.tableUses = new TableUseRepo(db, writer, ids, clock);
     this.reservations = new ReservationRepo(db, writer, ids, clock);
     this.menus = new MenuRepo(db, writer, ids, clock);
+    this.toppings = new ToppingConditions(db, writer, ids, clock);
     this.lookups = new FloorLookups(db);
     this.byId = db.prepare('SELECT * FROM orders WHERE contract_id = ? AND order_id = ?');
     this.itemsOf = db.prepare('SELECT * FROM order_items WHERE contract_id = ? AND order_id = ? ORDER BY position');
@@ -173,13 +176,16 @@ export class OrderRepo {
       const orderedAt = input.ordered === undefined ? now : parseDateTime(input.ordered)!;
       this.insertOrder.run(contractId, orderId, use.table_use_id, orderedAt, now, now);
       const menuUses: MenuUse[] = [];
+      const toppingUses: ToppingUse[] = [];
       input.items.forEach((item, i) => {
-        const values = this.itemValues(contractId, use.store_id, item, `items.${i}`, now);
+        const { toppingUses: taken, ...values } = this.itemValues(contractId, use.store_id, item, `items.${i}`, now);
         if (values.menuId !== null) menuUses.push({ menuId: values.menuId, quantity: values.quantity, at: `items.${i}` });
+        toppingUses.push(...taken);
         this.insertItem.run({ contractId, orderId, itemId: this.ids.next('order_items'), position: i + 1, now, ...values });
       });
-      // Sold-out menus are refused and remaining quantities go down with the order (issue 10).
+      // Sold-out menus are refused and remaining quantities go down with the order (issue 10); toppings alike (issue 26).
       this.menus.takeForOrder(contractId, menuUses);
+      this.toppings.takeForOrder(contractId, use.store_id, toppingUses);
       this.writer.changed({ contractId, entity: 'order', id: orderId, op: 'insert' });
       return this.get(contractId, orderId);
     });
@@ -206,6 +212,7 @@ export class OrderRepo {
       this.setItemStatus.run(status, servedAt, now, contractId, item.item_id);
       // A canceled item gives its menu's quantity back (issue 10); canceled is final, so only once.
       if (status === 'canceled' && item.menu_id !== null) this.menus.giveBack(contractId, item.menu_id, item.quantity);
+      if (status === 'canceled') this.toppings.giveBack(contractId, use.store_id, toppingsTaken(item, item.quantity));
       this.writer.changed({ contractId, entity: 'order', id: String(order.order_id), op: 'update' });
       return order;
     });
@@ -230,6 +237,7 @@ export class OrderRepo {
       if (quantity === item.quantity) return order;
       this.setItemQuantity.run(quantity, change.discountAmount, this.clock.now().getTime(), contractId, item.item_id);
       if (item.menu_id !== null) this.menus.giveBack(contractId, item.menu_id, item.quantity - quantity);
+      this.toppings.giveBack(contractId, use.store_id, toppingsTaken(item, item.quantity - quantity));
       this.writer.changed({ contractId, entity: 'order', id: String(order.order_id), op: 'update' });
       return order;
     });
@@ -275,13 +283,31 @@ export class OrderRepo {
       discountRate = rate === undefined ? null : canonicalDecimal(rate);
       discountValue = result.amount;
     }
-    const subItems = (list: ItemInput['toppings'], field: string) =>
+    const subItems = (list: ItemInput['courseItems'], field: string) =>
       JSON.stringify(
         (list ?? []).map((s, j) => {
           if (s.menuId !== undefined) this.menuOf(contractId, storeId, s.menuId, `${at}.${field}.${j}.menuId`);
           return { menuId: s.menuId === undefined ? null : String(Number(s.menuId)), name: s.name, quantity: s.quantity ?? 1, amount: canonicalDecimal(s.amount ?? '0') };
         }),
       );
+    const toppingUses: ToppingUse[] = [];
+    const toppings = JSON.stringify(
+      (item.toppings ?? []).map((s, j) => {
+        const field = `${at}.toppings.${j}`;
+        if (s.menuId !== undefined) this.menuOf(contractId, storeId, s.menuId, `${field}.menuId`);
+        const topping = s.toppingId === undefined ? undefined : this.toppings.findTopping(contractId, s.toppingId);
+        if (s.toppingId !== undefined && !topping) throw InvalidInput.field(`${field}.toppingId`, `topping ${s.toppingId} does not exist`);
+        const perItem = s.quantity ?? 1;
+        if (topping) toppingUses.push({ toppingId: topping.topping_id, quantity: perItem * quantity, at: field });
+        return {
+          menuId: s.menuId === undefined ? null : String(Number(s.menuId)),
+          toppingId: topping ? String(topping.topping_id) : null,
+          name: s.name ?? topping!.name,
+          quantity: perItem,
+          amount: canonicalDecimal(s.amount ?? topping?.amount ?? '0'),
+        };
+      }),
+    );
     return {
       name,
       status: item.status ?? 'waiting',
@@ -302,7 +328,8 @@ export class OrderRepo {
       discountAmount: discountValue,
       timeLimit: item.timeLimit ?? 0,
       preTimeLimit: item.preTimeLimitMinutesLeft ?? 0,
-      toppings: subItems(item.toppings, 'toppings'),
+      toppings,
+      toppingUses,
       courseItems: subItems(item.courseItems, 'courseItems'),
     };
   }
@@ -315,4 +342,10 @@ export class OrderRepo {
     }
     return menu;
   }
+}
+
+/** The toppings with ids an item took for `count` of its units (each topping's quantity is per unit). */
+function toppingsTaken(item: OrderItemRow, count: number): { toppingId: number; quantity: number }[] {
+  const toppings = JSON.parse(item.toppings) as { toppingId?: string | null; quantity: number }[];
+  return toppings.flatMap((t) => (t.toppingId ? [{ toppingId: Number(t.toppingId), quantity: t.quantity * count }] : []));
 }

@@ -48,6 +48,22 @@ const subItemInput = z.strictObject({
   amount: money.optional(),
 });
 
+/**
+ * A topping of an item: a topping (`toppingId`, whose name and price are the defaults and whose
+ * condition at the order's store is taken), a menu, or only a name and an amount.
+ */
+const toppingInput = z
+  .strictObject({
+    toppingId: id().optional(),
+    menuId: id().optional(),
+    name: name(100).optional().describe("default: the topping's name; required without toppingId"),
+    quantity: quantity.optional().describe('per one of the item'),
+    amount: money.optional().describe("default: the topping's price, else 0"),
+  })
+  .superRefine((t, ctx) => {
+    if (t.name === undefined && t.toppingId === undefined) ctx.addIssue({ code: 'custom', path: ['name'], message: 'is required without toppingId' });
+  });
+
 export const itemInput = z.strictObject({
   name: name(100).optional().describe("defaults to the menu's name; required without menuId"),
   menuId: id().optional(),
@@ -62,7 +78,7 @@ export const itemInput = z.strictObject({
   discount: discountInput.optional(),
   timeLimit: minutes.optional(),
   preTimeLimitMinutesLeft: minutes.optional(),
-  toppings: z.array(subItemInput).max(50, 'must have at most 50 entries').optional(),
+  toppings: z.array(toppingInput).max(50, 'must have at most 50 entries').optional(),
   courseItems: z.array(subItemInput).max(50, 'must have at most 50 entries').optional(),
 });
 export type ItemInput = z.infer<typeof itemInput>;
@@ -139,6 +155,8 @@ export const updateTableUseBody = z.strictObject({ status: oneOf(TABLE_USE_STATU
 // --- output (spec 2.12) ----------------------------------------------------------------------
 
 const subItem = z.object({ menuId: z.string().nullable(), name: z.string(), quantity: z.int(), amount: z.string() });
+/** A topping as answered: the sub-item and the topping it names (null: none). */
+const toppingOut = subItem.extend({ toppingId: z.string().nullable() });
 
 export const discount = z
   .union([
@@ -169,7 +187,7 @@ export const orderItem = z.object({
   discount,
   timeLimit: z.int().describe('minutes; 0 excluded from the time-limit notice'),
   preTimeLimitMinutesLeft: z.int().describe('minutes; 0 excluded from the advance notice'),
-  toppings: z.array(subItem),
+  toppings: z.array(toppingOut),
   courseItems: z.array(subItem),
 });
 export type OrderItem = z.infer<typeof orderItem>;

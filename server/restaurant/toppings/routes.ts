@@ -4,12 +4,15 @@ import { registerMasterRoutes } from '../../platform/http/master-routes.js';
 import { ToppingRepo } from './repo.js';
 import { createToppingBody, listToppingsQuery, presentTopping, topping, updateToppingBody } from './schema.js';
 import { registerStoreToppingGroups } from './store-groups.js';
+import { registerToppingConditionRoutes } from './condition-routes.js';
+import { ToppingConditions } from './conditions.js';
 
 /**
  * Toppings: GET /toppings and GET /toppings/{topping_id} are the platform's (read with
  * waiter.menus:read); create, update and delete are supporting endpoints written with
  * pos.products:write, as menus and topping groups are. A store's topping groups with their
- * toppings are the platform's too (store-groups.ts). No plan lines.
+ * toppings are the platform's too (store-groups.ts), and their conditions at a store
+ * (condition-routes.ts). No plan lines.
  */
 export default function toppingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,5 +32,6 @@ export default function toppingsRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       },
     });
     registerStoreToppingGroups(app, deps);
+    registerToppingConditionRoutes(app, new ToppingConditions(deps.db, deps.writer, deps.ids, deps.clock));
   };
 }
