@@ -55,6 +55,7 @@ describe('stocktaking (browser)', () => {
     await form.getByRole('button', { name: '棚卸を始める' }).click();
     await form.locator('[data-field="categoryIds"] .field-error').waitFor();
     await form.getByLabel('Stocktaking Tea').check();
+    await screenshot(page, 'inventory-stocktaking-new');
     await form.getByRole('button', { name: '棚卸を始める' }).click();
     await page.waitForURL(/#\/inventory\/stocktaking\/\d+\?created=1$/);
     const id = /stocktaking\/(\d+)/.exec(page.url())![1]!;
@@ -118,6 +119,7 @@ describe('stocktaking (browser)', () => {
     await page.goto(`${server.uiUrl}#/inventory/stocktaking`);
     const listed = page.locator(`[data-testid="stocktaking-table"] tr[data-stocktaking="${id}"]`);
     expect(await listed.getByTestId('status').textContent()).toBe('完了');
+    await screenshot(page, 'inventory-stocktaking-list');
     await page.getByTestId('lang').selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Stocktaking' }).waitFor();
     await page.getByRole('button', { name: 'New stocktaking' }).waitFor();

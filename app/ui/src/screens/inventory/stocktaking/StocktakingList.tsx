@@ -39,7 +39,7 @@ export function StocktakingList({ query, refs }: { query: URLSearchParams; refs:
         id,
         { key: 'date', header: t('stk.date'), cell: (s) => format.date(s.stocktakingDate) },
         { key: 'store', header: t('inv.store'), cell: (s) => s.storeName ?? refs.storeName(s.storeId) },
-        { key: 'target', header: t('stk.target'), cell: (s) => t(`stk.target.${s.targetDivision}`) },
+        { key: 'target', header: t('stk.target'), cell: (s) => t(`stk.kind.${s.targetDivision}`) },
         status,
         { key: 'memo', header: t('stk.memo'), cell: (s) => s.memo ?? '' },
         updated,
