@@ -53,6 +53,7 @@ export const RIGHTS_TABLE: Readonly<Record<string, readonly Right[]>> = {
   'WRITE /menu_conditions': ['product_edit'], // PUT /menu_conditions/stores/{store}/menus/{menu}
   'WRITE /topping_groups': ['product_edit'],
   'WRITE /toppings': ['product_edit'], // issue 26 (waiter): the members of topping groups
+  'WRITE /topping_conditions': ['product_edit'], // issue 26 (waiter): as menu conditions
   'WRITE /product_bundle_groups': ['product_edit'],
   'WRITE /coupons': ['product_edit'], // issue 26: coupons and their items (goods, categories)
   'WRITE /product_option_groups': ['product_edit'], // issue 26: the topping groups seen from POS
