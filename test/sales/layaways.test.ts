@@ -134,6 +134,27 @@ describe('POST /transactions/layaways', () => {
     expect((await t.api('GET', `/transactions/${made.transactionHeadId}`)).statusCode).toBe(404);
   });
 
+  it('is registered once: the same request again answers the first layaway, the same terminal keys with another body are a 409', async () => {
+    const first = await t.api('POST', '/transactions/layaways', layawayBody());
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await t.api('POST', '/transactions/layaways', layawayBody());
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await stock(product)).toEqual(['7', '3']);
+    const id = first.json().transactionHeadId;
+    expect(problem(await t.api('POST', '/transactions/layaways', layawayBody({ memo: 'changed' })), 409)).toEqual({
+      type: 'about:blank',
+      title: 'Conflict',
+      status: 409,
+      detail: `[terminalTranId] layaway ${id} was registered with this store, terminal and terminalTranId and a different body`,
+    });
+    // Another terminal transaction id is another layaway.
+    await register({ terminalTranId: '1002' });
+    expect(await stock(product)).toEqual(['4', '6']);
+  });
+
   it('refuses each wrong field by name, and moves no stock', async () => {
     const other = (await ok(t, 'POST', '/terminals', { storeId: store2, terminalName: 'R2' }))[0].terminalId;
     const line = (l: Record<string, unknown>) => ({ details: [{ transactionDetailId: '1', productId: product, salesPrice: '1100', quantity: '1', ...l }], subtotal: '1100', total: '800' });
@@ -247,6 +268,7 @@ describe('GET /transactions/layaways', () => {
     );
     expect(await detail('?upd_date_time-from=2026-11-22T00:00:00%2B09:00&upd_date_time-to=2026-11-21T00:00:00%2B09:00')).toBe('[upd_date_time-to] must not be earlier than upd_date_time-from');
     expect(await detail(`?${PERIOD}&sum_date=2026-11-22`)).toBe('[sum_date] is not a known field');
+    expect(await detail(`?${PERIOD}&transaction_head_id-from=5&transaction_head_id-to=4`)).toBe('[transaction_head_id-to] must not be less than transaction_head_id-from');
     expect(await detail(`?${PERIOD}&with_layaway=some`)).toBe('[with_layaway] must be one of none, all');
     expect(await detail(`?${PERIOD}&sort=total`)).toBe('[sort] total is not a sort key; use transactionHeadId, transactionDateTime, storeId, terminalId, customerId, terminalTranId, terminalTranDateTime, updDateTime with an optional :desc');
   });

@@ -12,6 +12,9 @@
 --   carries it, 0 kept, 1 picked up (引取済み); pick_up_transaction_head_id: the sale that picked
 --   it up. cancel_division 1 and cancel_at: cancelled (取消), its goods back in the available
 --   stock. A layaway is picked up or cancelled once, never both.
+--   body_hash: the registration request's body (SHA-256 of its JSON, keys sorted): a terminal
+--   resending the same store, terminal and terminalTranId gets the first layaway back when the
+--   body is the same, a 409 when it differs (as POST /transactions); the unique index keeps one.
 -- layaway_details: one product line each (transactionDetailId unique in its layaway); quantity
 --   a whole number of goods taken out of the store's available stock and laid away.
 -- stock_movements.layaway_delta: what the movement added to the store's laid-away quantity of the
@@ -37,11 +40,13 @@ CREATE TABLE layaways (
   pick_up_transaction_head_id INTEGER,
   cancel_division TEXT NOT NULL DEFAULT '0',
   cancel_at INTEGER,
+  body_hash TEXT NOT NULL,
   ins_at INTEGER NOT NULL,
   upd_at INTEGER NOT NULL,
   PRIMARY KEY (contract_id, transaction_head_id)
 ) STRICT;
 CREATE INDEX layaways_store ON layaways (contract_id, store_id, terminal_tran_at);
+CREATE UNIQUE INDEX layaways_terminal_tran ON layaways (contract_id, store_id, terminal_id, terminal_tran_id);
 CREATE INDEX layaways_customer ON layaways (contract_id, customer_id);
 CREATE INDEX layaways_upd ON layaways (contract_id, upd_at);
 

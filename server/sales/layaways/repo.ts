@@ -12,6 +12,7 @@ import { StockMovements } from '../../inventory/stock/movements.js';
 import { CustomerRepo } from '../../masters/customers/repo.js';
 import { StaffRepo } from '../../masters/staffs/repo.js';
 import { StoreRepo } from '../../masters/stores/repo.js';
+import { bodyHash } from '../transactions/request-keys.js';
 import { TerminalRepo } from '../../masters/terminals/repo.js';
 import type { Contract } from '../../platform/contracts/repo.js';
 import type { Page } from '../../platform/http/paging.js';
@@ -51,6 +52,7 @@ export class LayawayRepo {
   private readonly insertHead;
   private readonly insertDetail;
   private readonly productIds;
+  private readonly byTerminalTran;
 
   constructor(
     private readonly db: Sqlite,
@@ -68,14 +70,15 @@ export class LayawayRepo {
     this.detailsOf = db.prepare('SELECT * FROM layaway_details WHERE contract_id = ? AND transaction_head_id = ? ORDER BY transaction_detail_id');
     this.insertHead = db.prepare(
       `INSERT INTO layaways (contract_id, transaction_head_id, transaction_at, store_id, terminal_id, terminal_tran_id, terminal_tran_at,
-         customer_id, staff_id, subtotal, subtotal_discount_price, total, amount, memo, ins_at, upd_at)
+         customer_id, staff_id, subtotal, subtotal_discount_price, total, amount, memo, body_hash, ins_at, upd_at)
        VALUES (@contractId, @id, @now, @storeId, @terminalId, @terminalTranId, @terminalTranAt,
-         @customerId, @staffId, @subtotal, @subtotalDiscountPrice, @total, @amount, @memo, @now, @now)`,
+         @customerId, @staffId, @subtotal, @subtotalDiscountPrice, @total, @amount, @memo, @bodyHash, @now, @now)`,
     );
     this.insertDetail = db.prepare(
       `INSERT INTO layaway_details (contract_id, transaction_head_id, transaction_detail_id, product_id, sales_price, unit_discount_price, quantity, ins_at, upd_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.byTerminalTran = db.prepare('SELECT * FROM layaways WHERE contract_id = ? AND store_id = ? AND terminal_id = ? AND terminal_tran_id = ?');
     this.productIds = db.prepare('SELECT product_id FROM products WHERE contract_id = ? AND product_id IN (SELECT value FROM json_each(?))').pluck();
   }
 
@@ -108,10 +111,22 @@ export class LayawayRepo {
     );
   }
 
-  /** Registers a layaway: its masters checked, its day open, its totals the server's; its goods laid away. */
-  create(contract: Contract, body: CreateLayaway): { row: LayawayRow; details: LayawayDetailRow[] } {
+  /**
+   * Registers a layaway: its masters checked, its day open, its totals the server's; its goods laid
+   * away. Once: the same store, terminal and terminalTranId sent again with the same body answer
+   * the first layaway (`replayed`), with another body a 409.
+   */
+  create(contract: Contract, body: CreateLayaway): { row: LayawayRow; details: LayawayDetailRow[]; replayed: boolean } {
     const cid = contract.contractId;
     return this.writer.write(() => {
+      const hash = bodyHash(body);
+      const known = this.byTerminalTran.get(cid, Number(body.storeId), Number(body.terminalId), body.terminalTranId) as LayawayRow | undefined;
+      if (known) {
+        if (known.body_hash !== hash) {
+          throw ConflictError.field('terminalTranId', `layaway ${known.transaction_head_id} was registered with this store, terminal and terminalTranId and a different body`);
+        }
+        return { ...this.find(cid, known.transaction_head_id)!, replayed: true };
+      }
       const store = this.stores.referenced(cid, body.storeId, { open: true });
       const terminal = this.terminals.find(cid, body.terminalId);
       if (!terminal) throw InvalidInput.field('terminalId', `terminal ${body.terminalId} does not exist`);
@@ -149,6 +164,7 @@ export class LayawayRepo {
         total: formatDecimal(totals.total),
         amount: totals.amount,
         memo: body.memo ?? null,
+        bodyHash: hash,
       });
       body.details.forEach((d, i) => {
         const line = lines[i]!;
@@ -166,7 +182,7 @@ export class LayawayRepo {
         });
       }
       this.writer.changed({ contractId: cid, entity: LAYAWAY_ENTITY, id: String(id), op: 'insert' });
-      return this.find(cid, id)!;
+      return { ...this.find(cid, id)!, replayed: false };
     });
   }
 

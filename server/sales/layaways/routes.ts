@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { answers } from '../../platform/http/answers.js';
 import { apiRoutes } from '../../platform/http/api-routes.js';
+import { problemSchema } from '../../platform/http/problem.js';
 import { LayawayRepo } from './repo.js';
 import { createLayawayBody, layaway, layawayFields, layawayListItem, listLayawaysQuery, presentLayaway, presentLayawayHead, presentLayawayState } from './schema.js';
 
@@ -21,11 +22,15 @@ export default function layawaysRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       'pos.transactions:write',
       {
         summary: "Register a layaway (取置き登録, transactionHeadDivision 10): its goods leave the store's available stock and are laid away (stock division 07)",
+        description:
+          'Once per store, terminal and terminalTranId: the same request again answers the first layaway (header Idempotent-Replayed: true); ' +
+          'the same keys with another body are a 409.',
         body: createLayawayBody,
-        response: answers.one(layaway),
+        response: { ...answers.one(layaway), 409: problemSchema },
       },
-      ({ contract, body }) => {
-        const { row, details } = layaways.create(contract, body);
+      ({ contract, body, reply }) => {
+        const { row, details, replayed } = layaways.create(contract, body);
+        if (replayed) reply.header('idempotent-replayed', 'true');
         return presentLayaway(row, details, contract.timeZone);
       },
     );

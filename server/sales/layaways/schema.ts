@@ -148,6 +148,11 @@ export const listLayawaysQuery = z
       if (span < 0) ctx.addIssue({ code: 'custom', path: [`${query}-to`], message: `must not be earlier than ${query}-from` });
       else if (span > MAX_SPAN_MS) ctx.addIssue({ code: 'custom', path: [`${query}-to`], message: `the range from ${query}-from may span at most 31 days` });
     }
+    const idFrom = q['transaction_head_id-from'];
+    const idTo = q['transaction_head_id-to'];
+    if (idFrom !== undefined && idTo !== undefined && Number(idTo) < Number(idFrom)) {
+      ctx.addIssue({ code: 'custom', path: ['transaction_head_id-to'], message: 'must not be less than transaction_head_id-from' });
+    }
     if (!complete) {
       ctx.addIssue({
         code: 'custom',
@@ -179,6 +184,7 @@ export interface LayawayRow {
   pick_up_transaction_head_id: number | null;
   cancel_division: string;
   cancel_at: number | null;
+  body_hash: string;
   ins_at: number;
   upd_at: number;
 }
