@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { itemQuantityChange } from '../../server/domain/order-items.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
 
-/** 注文明細更新 with quantity (issue 26): the platform's other form of PATCH /orders/{order_id}/items/{order_item_id}. */
+/**
+ * 注文明細更新 with quantity (issue 26): the platform's other form of PATCH /orders/{order_id}/items/{order_item_id};
+ * and the platform's name of the selling price's tax information (`tax`).
+ */
 
 const item = { status: 'waiting' as const, quantity: 3, amount: '1000', discountType: null, discountRate: null, discountAmount: null };
 
@@ -60,5 +63,25 @@ describe('PATCH /orders/{order_id}/items/{order_item_id} with quantity', () => {
     expect(problem(await waiter('PATCH', `/orders/${order.orderId}/items/${itemId}`, { quantity: 1 }), 400).detail).toBe(
       `[quantity] table use ${order.tableUseId} is ended; its items can no longer change`,
     );
+  });
+});
+
+describe('sellingPrice.tax, the platform name', () => {
+  it('takes the order body a platform client sends (sellingPrice.tax) and answers tax beside taxation', async () => {
+    const t = await makeTestApp({ plan: 'food_business' });
+    try {
+      const store = (await t.api('POST', '/stores', { storeName: 'Bistro' })).json().storeId;
+      const table = (await t.api('POST', '/tables', { storeId: store, name: 'T1' })).json().tableId;
+      const use = (await t.app.inject({ method: 'POST', url: `/${t.contractId}/waiter/table_uses`, headers: { authorization: `Bearer ${t.token}` }, payload: { storeId: store, tableId: table } })).json();
+      const body = { items: [{ name: 'Burger', quantity: 1, sellingPrice: { taxRate: 10, taxType: 'normal', amount: '1650', tax: 'excluded' } }] };
+      const res = await t.app.inject({ method: 'POST', url: `/${t.contractId}/waiter/table_uses/${use.id}/orders`, headers: { authorization: `Bearer ${t.token}` }, payload: body });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().items[0].sellingPrice).toEqual({ taxRate: 10, taxType: 'normal', amount: '1650', tax: 'excluded', taxation: 'excluded' });
+      const both = { items: [{ name: 'B', sellingPrice: { amount: '1', tax: 'excluded', taxation: 'excluded' } }] };
+      const refused = await t.app.inject({ method: 'POST', url: `/${t.contractId}/waiter/table_uses/${use.id}/orders`, headers: { authorization: `Bearer ${t.token}` }, payload: both });
+      expect(problem(refused, 400).detail).toBe('[items[0].sellingPrice.taxation] send tax or taxation, not both');
+    } finally {
+      await t.close();
+    }
   });
 });

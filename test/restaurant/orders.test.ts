@@ -91,7 +91,7 @@ describe('orders', () => {
         {
           id: a, name: 'Carbonara', status: 'waiting', servedAt: null, memo: 'no pepper', menuId, quantity: 2, menuType: 'normal',
           customContentId: null, customContentName: null, categoryId,
-          sellingPrice: { taxRate: 10, taxType: 'normal', amount: '1200.5', taxation: 'excluded' },
+          sellingPrice: { taxRate: 10, taxType: 'normal', amount: '1200.5', tax: 'excluded', taxation: 'excluded' },
           discount: { type: 'couponRate', rateCoupon: '10', amount: '240' },
           timeLimit: 90, preTimeLimitMinutesLeft: 10,
           toppings: [{ menuId: null, toppingId: null, name: 'Extra cheese', quantity: 1, amount: '150' }], courseItems: [],
@@ -99,7 +99,7 @@ describe('orders', () => {
         {
           id: b, name: 'Lunch plan', status: 'provided', servedAt: AT_T0, memo: null, menuId: null, quantity: 1, menuType: 'plan',
           customContentId: 'C1', customContentName: 'Large', categoryId: null,
-          sellingPrice: { taxRate: 8, taxType: 'reduced', amount: '2000', taxation: 'included' },
+          sellingPrice: { taxRate: 8, taxType: 'reduced', amount: '2000', tax: 'included', taxation: 'included' },
           discount: null, timeLimit: 0, preTimeLimitMinutesLeft: 0,
           toppings: [], courseItems: [{ menuId: null, name: 'Soup', quantity: 2, amount: '0' }],
         },
@@ -107,7 +107,7 @@ describe('orders', () => {
           id: c, name: 'Corkage', status: 'waiting', servedAt: null, memo: null, menuId: null, quantity: 1, menuType: 'normal',
           customContentId: null, customContentName: null, categoryId: null,
           // non-taxable without a rate: the standard rate (spec 2.12)
-          sellingPrice: { taxRate: 10, taxType: 'none', amount: '500', taxation: 'none' },
+          sellingPrice: { taxRate: 10, taxType: 'none', amount: '500', tax: 'none', taxation: 'none' },
           discount: { type: 'amount', amount: '100' }, timeLimit: 0, preTimeLimitMinutesLeft: 0, toppings: [], courseItems: [],
         },
       ],

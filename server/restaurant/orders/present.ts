@@ -26,7 +26,7 @@ export function presentOrderItem(row: OrderItemRow, zone: string): OrderItem {
     customContentId: row.custom_content_id,
     customContentName: row.custom_content_name,
     categoryId: row.category_id === null ? null : String(row.category_id),
-    sellingPrice: { taxRate: Number(row.tax_rate), taxType: row.tax_type, amount: row.amount, taxation: row.taxation },
+    sellingPrice: { taxRate: Number(row.tax_rate), taxType: row.tax_type, amount: row.amount, tax: row.taxation, taxation: row.taxation },
     discount: presentDiscount(row),
     timeLimit: row.time_limit,
     preTimeLimitMinutesLeft: row.pre_time_limit_minutes_left,

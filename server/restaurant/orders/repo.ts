@@ -322,7 +322,7 @@ export class OrderRepo {
       taxRate: price.taxRate === undefined ? defaultTaxRate(taxType) : canonicalDecimal(price.taxRate),
       taxType,
       amount,
-      taxation: price.taxation ?? (taxType === 'none' ? 'none' : 'included'),
+      taxation: price.tax ?? price.taxation ?? (taxType === 'none' ? 'none' : 'included'),
       discountType,
       discountRate,
       discountAmount: discountValue,

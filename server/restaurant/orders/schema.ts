@@ -21,12 +21,18 @@ const quantity = z.int({ error: () => 'must be an integer' }).min(1, 'must be at
 
 // --- input ---------------------------------------------------------------------------------
 
-const sellingPriceInput = z.strictObject({
-  taxRate: z.number({ error: () => 'must be a number (percent)' }).min(0, 'must be at least 0').max(100, 'must be at most 100').optional(),
-  taxType: oneOf(TAX_TYPES).optional(),
-  amount: money,
-  taxation: oneOf(TAXATIONS).optional(),
-});
+/** `tax` is the platform's name of how the amount carries tax; `taxation` the name earlier clients send. */
+const sellingPriceInput = z
+  .strictObject({
+    taxRate: z.number({ error: () => 'must be a number (percent)' }).min(0, 'must be at least 0').max(100, 'must be at most 100').optional(),
+    taxType: oneOf(TAX_TYPES).optional(),
+    amount: money,
+    tax: oneOf(TAXATIONS).optional(),
+    taxation: oneOf(TAXATIONS).optional(),
+  })
+  .superRefine((price, ctx) => {
+    if (price.tax !== undefined && price.taxation !== undefined) ctx.addIssue({ code: 'custom', path: ['taxation'], message: 'send tax or taxation, not both' });
+  });
 
 const discountInput = z.discriminatedUnion(
   'type',
@@ -182,7 +188,8 @@ export const orderItem = z.object({
     taxRate: z.number(),
     taxType: z.enum(TAX_TYPES),
     amount: z.string().describe('unit selling price, exact decimal'),
-    taxation: z.enum(TAXATIONS).describe('amount is tax included, excluded, or none'),
+    tax: z.enum(TAXATIONS).describe('amount is tax included, excluded, or none (the platform’s name)'),
+    taxation: z.enum(TAXATIONS).describe('the same as tax (the name earlier clients read)'),
   }),
   discount,
   timeLimit: z.int().describe('minutes; 0 excluded from the time-limit notice'),
