@@ -85,3 +85,37 @@ describe('sellingPrice.tax, the platform name', () => {
     }
   });
 });
+
+describe('discount, the platform variants', () => {
+  it('takes the untagged variants a platform client sends and answers their keys', async () => {
+    const t = await makeTestApp({ plan: 'food_business' });
+    try {
+      const store = (await t.api('POST', '/stores', { storeName: 'Bistro' })).json().storeId;
+      const table = (await t.api('POST', '/tables', { storeId: store, name: 'T1' })).json().tableId;
+      const line = (discount: unknown) => ({ name: 'X', quantity: 2, sellingPrice: { amount: '1000' }, discount });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/${t.contractId}/waiter/orders`,
+        headers: { authorization: `Bearer ${t.token}` },
+        payload: { storeId: store, tableIds: [table], items: [line({ rateCoupon: '10' }), line({ amountCoupon: '300' }), line({ freeCoupon: true }), line({ rate: '5' }), line({ amount: '100' })] },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().items.map((i: { discount: unknown }) => i.discount)).toEqual([
+        { type: 'couponRate', rateCoupon: '10', amount: '200' },
+        { type: 'couponAmount', amountCoupon: '300', amount: '300' },
+        { type: 'freeCoupon', freeCoupon: true, amount: '2000' },
+        { type: 'rate', rate: '5', amount: '100' },
+        { type: 'amount', amount: '100' },
+      ]);
+      const bad = await t.app.inject({
+        method: 'POST',
+        url: `/${t.contractId}/waiter/orders`,
+        headers: { authorization: `Bearer ${t.token}` },
+        payload: { storeId: store, tableIds: [table], items: [line({ freeCoupon: false })] },
+      });
+      expect(problem(bad, 400).detail).toContain('type must be one of couponRate, couponAmount, freeCoupon, rate, amount');
+    } finally {
+      await t.close();
+    }
+  });
+});

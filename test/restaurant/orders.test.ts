@@ -129,8 +129,8 @@ describe('orders', () => {
       ],
     });
     expect(res.items.map((i: { discount: unknown }) => i.discount)).toEqual([
-      { type: 'couponAmount', amount: '300' },
-      { type: 'freeCoupon', amount: '2000' },
+      { type: 'couponAmount', amountCoupon: '300', amount: '300' },
+      { type: 'freeCoupon', freeCoupon: true, amount: '2000' },
       { type: 'rate', rate: '5', amount: '49' },
       { type: 'couponRate', rateCoupon: '50', amount: '400' },
     ]);

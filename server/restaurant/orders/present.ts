@@ -10,7 +10,10 @@ function presentDiscount(row: OrderItemRow): OrderItem['discount'] {
   const amount = row.discount_amount ?? '0';
   if (row.discount_type === 'couponRate') return { type: 'couponRate', rateCoupon: row.discount_rate ?? '0', amount };
   if (row.discount_type === 'rate') return { type: 'rate', rate: row.discount_rate ?? '0', amount };
-  return { type: row.discount_type, amount };
+  // The platform's variants carry their own key beside `type` (amountCoupon, freeCoupon).
+  if (row.discount_type === 'couponAmount') return { type: 'couponAmount', amountCoupon: amount, amount };
+  if (row.discount_type === 'freeCoupon') return { type: 'freeCoupon', freeCoupon: true, amount };
+  return { type: 'amount', amount };
 }
 
 export function presentOrderItem(row: OrderItemRow, zone: string): OrderItem {

@@ -47,6 +47,28 @@ const discountInput = z.discriminatedUnion(
 );
 export type DiscountBody = z.infer<typeof discountInput>;
 
+/**
+ * The platform sends a discount as one of its untagged variants, told apart by their keys:
+ * `{rateCoupon, amount?}`, `{amountCoupon, amount?}`, `{freeCoupon: true, amount?}`,
+ * `{rate, amount?}`, `{amount}`. Such a body gets its `type` here; a tagged one is ours.
+ */
+function tagPlatformDiscount(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || 'type' in value) return value;
+  const d = value as Record<string, unknown>;
+  if ('rateCoupon' in d) return { ...d, type: 'couponRate' };
+  if ('amountCoupon' in d) {
+    const { amountCoupon, ...rest } = d;
+    return { ...rest, type: 'couponAmount', amount: rest.amount ?? amountCoupon };
+  }
+  if (d.freeCoupon === true) {
+    const { freeCoupon: _true, ...rest } = d;
+    return { ...rest, type: 'freeCoupon' };
+  }
+  if ('rate' in d) return { ...d, type: 'rate' };
+  if ('amount' in d && Object.keys(d).length === 1) return { ...d, type: 'amount' };
+  return value;
+}
+
 const subItemInput = z.strictObject({
   menuId: id().optional(),
   name: name(100),
@@ -81,7 +103,7 @@ export const itemInput = z.strictObject({
   customContentName: text(100).optional(),
   categoryId: id().optional(),
   sellingPrice: sellingPriceInput,
-  discount: discountInput.optional(),
+  discount: z.preprocess(tagPlatformDiscount, discountInput).optional(),
   timeLimit: minutes.optional(),
   preTimeLimitMinutesLeft: minutes.optional(),
   toppings: z.array(toppingInput).max(50, 'must have at most 50 entries').optional(),
@@ -168,7 +190,9 @@ export const discount = z
   .union([
     z.object({ type: z.literal('couponRate'), rateCoupon: z.string(), amount: z.string() }),
     z.object({ type: z.literal('rate'), rate: z.string(), amount: z.string() }),
-    z.object({ type: z.enum(['couponAmount', 'freeCoupon', 'amount']), amount: z.string() }),
+    z.object({ type: z.literal('couponAmount'), amountCoupon: z.string().describe('the platform’s name'), amount: z.string() }),
+    z.object({ type: z.literal('freeCoupon'), freeCoupon: z.literal(true).describe('the platform’s name'), amount: z.string() }),
+    z.object({ type: z.literal('amount'), amount: z.string() }),
   ])
   .nullable();
 
