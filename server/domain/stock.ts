@@ -42,6 +42,9 @@ export const STOCK_DIVISIONS = Object.values(STOCK_DIVISION) as [StockDivision, 
  * - Movements are summed per product and stock division: `02` (sale) for what a sale takes,
  *   `12` (return) for what comes back (return lines and every line of a return-cancel,
  *   disposeDivision 2).
+ * - A sale that picks up a layaway (`pickedUp`, its laid-away goods) does not take those goods
+ *   again: they left the available stock when they were laid away (07). Only what the sale
+ *   takes beyond them moves as `02`; the pick-up itself moves the laid-away stock (layaways.ts).
  */
 export interface StockLine {
   productId: number | string | null | undefined;
@@ -64,26 +67,61 @@ export interface StockDelta {
 
 const GOODS_DIVISIONS = new Set(['0', '7']);
 
-export function stockDeltasOf(header: StockHeader, lines: readonly StockLine[]): StockDelta[] {
+/** Goods of a picked-up layaway, per product: already out of the available stock. */
+export interface PickedUpGoods {
+  productId: number;
+  quantity: Decimal.Value;
+}
+
+export function stockDeltasOf(header: StockHeader, lines: readonly StockLine[], pickedUp: readonly PickedUpGoods[] = []): StockDelta[] {
   if ((header.transactionHeadDivision ?? '1') !== '1' || header.cancelDivision === '1') return [];
   const returnCancel = header.disposeDivision === '2';
   const sums = new Map<string, StockDelta>();
+  const add = (productId: number, delta: Decimal, stockDivision: StockDelta['division']) => {
+    const key = `${productId}/${stockDivision}`;
+    const sum = sums.get(key);
+    if (sum) sum.delta = sum.delta.plus(delta);
+    else sums.set(key, { productId, delta, division: stockDivision });
+  };
+  for (const line of goodsLines(lines)) {
+    const delta = line.division === '1' ? line.quantity.neg() : line.quantity;
+    add(line.productId, delta, returnCancel || line.division === '2' ? STOCK_DIVISION.return : STOCK_DIVISION.sale);
+  }
+  // A return-cancel brings back everything its source handed over, laid away before or not.
+  if (!returnCancel) for (const g of pickedUp) add(Number(g.productId), new Decimal(g.quantity), STOCK_DIVISION.sale);
+  return [...sums.values()].filter((s) => !s.delta.isZero());
+}
+
+/**
+ * The first laid-away product a picking sale does not sell in full (its normal goods lines carry
+ * less than the layaway kept), or null: the customer takes every laid-away good with the sale.
+ */
+export function pickedUpNotSold(lines: readonly StockLine[], pickedUp: readonly PickedUpGoods[]): { productId: number; laidAway: Decimal; sold: Decimal } | null {
+  const sold = new Map<number, Decimal>();
+  for (const line of goodsLines(lines)) {
+    if (line.division === '1') sold.set(line.productId, (sold.get(line.productId) ?? new Decimal(0)).plus(line.quantity));
+  }
+  for (const g of pickedUp) {
+    const laidAway = new Decimal(g.quantity);
+    const s = sold.get(Number(g.productId)) ?? new Decimal(0);
+    if (s.lessThan(laidAway)) return { productId: Number(g.productId), laidAway, sold: s };
+  }
+  return null;
+}
+
+/** The lines that carry goods (a product of division 0 or 7, a normal or return line, a quantity). */
+function goodsLines(lines: readonly StockLine[]): { productId: number; division: '1' | '2'; quantity: Decimal }[] {
+  const goods: { productId: number; division: '1' | '2'; quantity: Decimal }[] = [];
   for (const line of lines) {
     if (line.productId === null || line.productId === undefined) continue;
     if (!GOODS_DIVISIONS.has(line.productDivision ?? '0')) continue;
     const division = line.transactionDetailDivision ?? '1';
     if (division !== '1' && division !== '2') continue;
     const quantity = new Decimal(line.quantity ?? 0);
-    const delta = division === '1' ? quantity.neg() : quantity;
-    if (delta.isZero()) continue;
-    const stockDivision = returnCancel || division === '2' ? STOCK_DIVISION.return : STOCK_DIVISION.sale;
-    const productId = Number(line.productId);
-    const key = `${productId}/${stockDivision}`;
-    const sum = sums.get(key);
-    if (sum) sum.delta = sum.delta.plus(delta);
-    else sums.set(key, { productId, delta, division: stockDivision });
+    if (quantity.isZero()) continue;
+    goods.push({ productId: Number(line.productId), division, quantity });
   }
-  return [...sums.values()].filter((s) => !s.delta.isZero());
+  return goods;
 }
 
 /** The platform's bounds of a stock quantity: from -999999999 to 999999999 (PATCH /stock and the result of an add). */

@@ -138,7 +138,7 @@ describe('GET /transactions as a platform client sends it', () => {
   it('takes the platform\'s with_* for records this server does not keep as none; all is a 400 saying why', async () => {
     const none = 'with_layaways=none&with_layaway_pick_ups=none&with_money_control=none&with_detail_product_attributes=none';
     expect(await ids(`${NOVEMBER}&${none}`)).toHaveLength(3);
-    expect(problem(await f.api('GET', `/transactions?${NOVEMBER}&with_layaways=all`), 400).detail).toBe('[with_layaways] only none is served: this server records no layaways');
+    expect(problem(await f.api('GET', `/transactions?${NOVEMBER}&with_layaways=all`), 400).detail).toBe('[with_layaways] only none is served: layaways are read through GET /transactions/layaways (with_layaway=all answers pickUpTransactionHeadId, the sale that picked one up)');
     expect(problem(await f.api('GET', `/transactions?${NOVEMBER}&with_money_control=all`), 400).detail).toBe(
       '[with_money_control] only none is served: this server records no money-control operations of a sale',
     );

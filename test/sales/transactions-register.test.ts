@@ -152,7 +152,7 @@ describe('POST /transactions: header rules', () => {
       expect(await f.detail400({ transactionHeadDivision: d })).toBe(`[transactionHeadDivision] ${d} is not supported by the API`);
     }
     expect(await f.detail400({ transactionHeadDivision: '10' })).toBe(
-      '[transactionHeadDivision] hold transactions (10) are registered through the hold registration operation, not POST /transactions',
+      '[transactionHeadDivision] layaways (10, 取置き) are registered through POST /transactions/layaways, not POST /transactions',
     );
     expect(await f.detail400({ transactionHeadDivision: '12' })).toBe('[transactionHeadDivision] must be one of 1, 2, 3, 4, 5, 6, 7, 13, 14');
   });

@@ -4,7 +4,7 @@ import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import { formatDecimal } from '../../domain/money.js';
-import { stockDeltasOf, type StockDivision, type StockHeader, type StockLine } from '../../domain/stock.js';
+import { stockDeltasOf, type PickedUpGoods, type StockDivision, type StockHeader, type StockLine } from '../../domain/stock.js';
 
 /** The record that moved the stock (any that apply). */
 export interface StockRef {
@@ -144,10 +144,11 @@ export class StockMovements {
    * The stock a registered transaction moves at its store (server/domain/stock.ts): a sale takes
    * its goods, return lines and return-cancels bring them back; one movement per product and
    * stock division, referencing the transaction and its staff member. Call it in the write that registers the transaction.
+   * `pickedUp`: the goods of the layaway the sale picks up, which the sale does not take again.
    */
-  moveTransaction(contractId: string, record: { header: Record<string, unknown>; details: readonly Record<string, unknown>[] }): void {
+  moveTransaction(contractId: string, record: { header: Record<string, unknown>; details: readonly Record<string, unknown>[] }, pickedUp: readonly PickedUpGoods[] = []): void {
     const h = record.header;
-    const deltas = stockDeltasOf(h as StockHeader, record.details as unknown as StockLine[]);
+    const deltas = stockDeltasOf(h as StockHeader, record.details as unknown as StockLine[], pickedUp);
     // On the sale's hot path: the rows are written, not read back (move() answers them).
     this.writer.write(() => {
       for (const d of deltas) {

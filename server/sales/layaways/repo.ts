@@ -53,6 +53,7 @@ export class LayawayRepo {
   private readonly insertDetail;
   private readonly productIds;
   private readonly byTerminalTran;
+  private readonly byPickUp;
 
   constructor(
     private readonly db: Sqlite,
@@ -78,6 +79,7 @@ export class LayawayRepo {
       `INSERT INTO layaway_details (contract_id, transaction_head_id, transaction_detail_id, product_id, sales_price, unit_discount_price, quantity, ins_at, upd_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.byPickUp = db.prepare('SELECT transaction_head_id FROM layaways WHERE contract_id = ? AND pick_up_transaction_head_id = ?').pluck();
     this.byTerminalTran = db.prepare('SELECT * FROM layaways WHERE contract_id = ? AND store_id = ? AND terminal_id = ? AND terminal_tran_id = ?');
     this.productIds = db.prepare('SELECT product_id FROM products WHERE contract_id = ? AND product_id IN (SELECT value FROM json_each(?))').pluck();
   }
@@ -86,6 +88,12 @@ export class LayawayRepo {
   find(contractId: string, id: string | number): { row: LayawayRow; details: LayawayDetailRow[] } | undefined {
     const row = this.byId.get(contractId, Number(id)) as LayawayRow | undefined;
     return row && { row, details: this.detailsOf.all(contractId, row.transaction_head_id) as LayawayDetailRow[] };
+  }
+
+  /** The layaway the sale `pickUpTransactionHeadId` picked up, with its lines, or undefined. */
+  pickedUpBy(contractId: string, pickUpTransactionHeadId: number): { row: LayawayRow; details: LayawayDetailRow[] } | undefined {
+    const id = this.byPickUp.get(contractId, pickUpTransactionHeadId) as number | undefined;
+    return id === undefined ? undefined : this.find(contractId, id);
   }
 
   list(contractId: string, query: ListLayawaysQuery): LayawayRow[] {

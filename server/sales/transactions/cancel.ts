@@ -1,7 +1,7 @@
 import type { Sqlite } from '../../db/open.js';
 import { InvalidInput, NotFoundError } from '../../domain/errors.js';
 import { exact } from '../../domain/rounding.js';
-import { stockDeltasOf, type StockHeader, type StockLine } from '../../domain/stock.js';
+import { STOCK_DIVISION, stockDeltasOf, type StockHeader, type StockLine } from '../../domain/stock.js';
 import type { Actor } from '../../masters/customers/repo.js';
 import type { Contract } from '../../platform/contracts/repo.js';
 import { LayawayRepo } from '../layaways/repo.js';
@@ -95,18 +95,21 @@ export class TransactionCanceller {
     this.reg.customers.movePoints(contractId, h.customerId as number, delta, 'sale_cancel', { transactionHeadId: h.transactionHeadId, actor, allowNegative: true });
   }
 
-  /** The stock the sale moved when it was registered, moved back under the same divisions. */
+  /**
+   * The stock the sale moved when it was registered, moved back under the same divisions. A sale
+   * that picked up a layaway also puts the layaway's goods back on sale (division 07, stockAmount
+   * +quantity): the customer gives them back, and the layaway stays picked up (it is not kept again).
+   */
   private giveStockBack(contractId: string, record: TransactionRecord, actor: Actor | null): void {
     const h = record.header;
-    const moved = stockDeltasOf({ ...h, cancelDivision: '0' } as StockHeader, record.details as unknown as StockLine[]);
+    const pickedUp = this.reg.pickUps.goodsPickedUpBy(contractId, h.transactionHeadId as number);
+    const moved = stockDeltasOf({ ...h, cancelDivision: '0' } as StockHeader, record.details as unknown as StockLine[], pickedUp);
+    const ref = { transactionHeadId: h.transactionHeadId, clientId: actor?.clientId ?? null, staffId: actor?.staffId ?? null };
     for (const m of moved) {
-      this.reg.stock.move(contractId, {
-        storeId: h.storeId as number,
-        productId: m.productId,
-        delta: m.delta.neg(),
-        division: m.division,
-        ref: { transactionHeadId: h.transactionHeadId, clientId: actor?.clientId ?? null, staffId: actor?.staffId ?? null },
-      });
+      this.reg.stock.move(contractId, { storeId: h.storeId as number, productId: m.productId, delta: m.delta.neg(), division: m.division, ref });
+    }
+    for (const g of pickedUp) {
+      this.reg.stock.move(contractId, { storeId: h.storeId as number, productId: g.productId, delta: String(g.quantity), division: STOCK_DIVISION.layaway, ref });
     }
   }
 }

@@ -26,7 +26,8 @@ export interface ChildrenWanted {
  */
 const noneOnly = (reason: string) =>
   opt(z.string().refine((v) => v === 'none', { message: `only none is served: ${reason}` })).describe(`none only: ${reason}`);
-const NO_LAYAWAYS = 'this server records no layaways';
+// Layaways are records of their own here; the shape the platform nests under a sale is not in its reference pages.
+const NO_LAYAWAYS = 'layaways are read through GET /transactions/layaways (with_layaway=all answers pickUpTransactionHeadId, the sale that picked one up)';
 const unservedWith = {
   with_layaways: noneOnly(NO_LAYAWAYS),
   with_layaway: noneOnly(NO_LAYAWAYS),

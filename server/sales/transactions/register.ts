@@ -30,6 +30,7 @@ import { adjustmentMileMismatch, cashOf, totalsOf, units } from './totals.js';
 import { assertCouponsAllowed, resolveCoupons, resolveDepositOthers } from './payments.js';
 import { applyCouponMaster } from './coupons.js';
 import { CouponRepo } from '../../masters/coupons/repo.js';
+import { LayawayPickUps } from './layaway-pickup.js';
 import { TransactionRepo, type TransactionRecord } from './repo.js';
 import { bodyHash, RequestKeyRepo, requestKeys } from './request-keys.js';
 import type { CreateTransaction } from './schema.js';
@@ -74,6 +75,8 @@ export class TransactionRegistry {
   /** The coupon master a sale's coupon lines name (issue 26). */
   private readonly coupons: CouponRepo;
   private readonly taxRates: TaxRateBook;
+  /** The layaway a sale picks up (layawayServerTransactionHeadId), also asked by a cancel (cancel.ts). */
+  readonly pickUps: LayawayPickUps;
 
   constructor(
     db: Sqlite,
@@ -93,6 +96,7 @@ export class TransactionRegistry {
     this.coupons = new CouponRepo(db, writer, ids, clock);
     this.taxRates = new TaxRateBook(db);
     this.stock = new StockMovements(db, writer, ids, clock);
+    this.pickUps = new LayawayPickUps(db, writer, ids, clock);
   }
 
   /**
@@ -119,6 +123,7 @@ export class TransactionRegistry {
       }
       const now = this.clock.now().getTime();
       const { record, customer } = this.build(contract, body, now);
+      const pickUp = this.pickUps.check(cid, body, record.header.storeId as number, record.details);
       this.repo.insert(cid, record, now);
       const h = record.header;
       for (const key of keys) this.requestKeys.record(cid, key, hash, h.transactionHeadId as number, now);
@@ -129,7 +134,9 @@ export class TransactionRegistry {
         this.writer.changed({ contractId: cid, entity: 'transaction', id: String(h.disposeServerTransactionHeadId), op: 'update' });
       }
       if (customer && record.pointsApplied) this.addMemberPoints(cid, customer, h, 1);
-      this.stock.moveTransaction(cid, record);
+      // A pick-up's goods left the available stock with the layaway: the layaway hands them over, the sale takes only the rest.
+      if (pickUp) this.pickUps.pickUp(cid, pickUp, h.transactionHeadId as number);
+      this.stock.moveTransaction(cid, record, pickUp?.goods);
       return { record, replayed: false };
     });
   }

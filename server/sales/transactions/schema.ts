@@ -42,7 +42,7 @@ const headDivision = division(
   SUPPORTED_HEAD_DIVISIONS,
   {
     ...Object.fromEntries(UNSUPPORTED_HEAD_DIVISIONS.map((d) => [d, `${d} is not supported by the API`])),
-    10: 'hold transactions (10) are registered through the hold registration operation, not POST /transactions',
+    10: 'layaways (10, 取置き) are registered through POST /transactions/layaways, not POST /transactions',
   },
   `must be one of ${SUPPORTED_HEAD_DIVISIONS.join(', ')}`,
 );
@@ -270,6 +270,7 @@ export const createTransactionBody = z.strictObject({
     division(['0', '2'], { 1: 'cannot be 1: a source is marked by POST /transactions/{transaction_id}/dispose' }, 'must be 0 or 2'),
   ),
   disposeServerTransactionHeadId: opt(id()),
+  layawayServerTransactionHeadId: opt(id()).describe('the layaway (取置き, POST /transactions/layaways) this sale picks up: its goods, already out of the available stock, leave the laid-away stock'),
   sellDivision: flag,
   taxRate: rate,
   taxRounding: opt(oneOf(['0', '1', '2'])),
