@@ -48,6 +48,7 @@ import customersRoutes from './masters/customers/routes.js';
 import paymentMethodsRoutes from './masters/payment-methods/routes.js';
 import paymentMethodGroupsRoutes from './masters/payment-method-groups/routes.js';
 import productBundleGroupsRoutes from './masters/product-bundle-groups/routes.js';
+import bundlesRoutes from './masters/bundles/routes.js'; // bundle sales (issue 26, bundles)
 // Coupons (issue 26)
 import couponRoutes from './masters/coupons/routes.js';
 // Product option groups (issue 26)
@@ -113,6 +114,7 @@ const API_ROUTES: Routes[] = [
   paymentMethodsRoutes,
   paymentMethodGroupsRoutes,
   productBundleGroupsRoutes,
+  bundlesRoutes, // bundle sales (issue 26, bundles): the same records as product bundle groups
   couponRoutes, // issue 26
   productOptionGroupsRoutes, // issue 26
   discountDivisionsRoutes, // issue 26

@@ -82,7 +82,14 @@ export const ENTITIES: readonly EntityDef[] = [
   { name: 'product_order_setting', table: 'product_order_settings', keys: ['product_id', 'store_id'], kind: 'master' },
   // Losses (issue 26): the loss divisions a loss names, the contract's own list.
   { name: 'loss_division', table: 'loss_divisions', keys: ['division_code'], kind: 'master' },
-  { name: 'product_bundle_group', table: 'product_bundle_groups', keys: ['product_bundle_group_id'], kind: 'master' },
+  // Bundles (issue 26, bundles; migration 0042): the platform's /bundles are these groups; their targets travel with them.
+  {
+    name: 'product_bundle_group',
+    table: 'product_bundle_groups',
+    keys: ['product_bundle_group_id'],
+    kind: 'master',
+    children: [{ table: 'product_bundle_products', parentKey: 'product_bundle_group_id' }],
+  },
   // Discount divisions and bargains (issue 26, options-sets; migration 0039): a bargain's stores and targets travel with it.
   { name: 'discount_division', table: 'discount_divisions', keys: ['discount_division'], kind: 'master' },
   {

@@ -23,7 +23,11 @@ export const OPTION_GROUP_EVENT = 'pos:option-groups';
 export const OPTION_GROUP_PRODUCT_EVENT = 'pos:product-options';
 // waiter operations (issue 26): the platform's トッピングの販売状態・残数 notice, body { storeId, toppingIds }, action updated.
 export const TOPPING_CONDITIONS_EVENT = 'waiter:topping-conditions';
-export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT, LOSS_EVENT, COUPON_EVENT, OPTION_GROUP_EVENT, OPTION_GROUP_PRODUCT_EVENT, TOPPING_CONDITIONS_EVENT] as const;
+// Bundles (issue 26, bundles): the platform's バンドル販売 notice (body { productBundleGroupIds },
+// created / edited / deleted) and バンドル販売商品 notice (body { ids: [{ productBundleGroupId, productBundleId }] }, created / deleted).
+export const BUNDLE_EVENT = 'pos:bundles';
+export const BUNDLE_PRODUCT_EVENT = 'pos:bundle-products';
+export const WEBHOOK_EVENTS = [ORDER_SHIPMENT_EVENT, PAYMENT_METHOD_GROUP_EVENT, CSV_COMPLETION_EVENT, STOCKTAKING_EVENT, LOSS_EVENT, COUPON_EVENT, OPTION_GROUP_EVENT, OPTION_GROUP_PRODUCT_EVENT, TOPPING_CONDITIONS_EVENT, BUNDLE_EVENT, BUNDLE_PRODUCT_EVENT] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
 export const isWebhookEvent = (value: string): value is WebhookEventName => (WEBHOOK_EVENTS as readonly string[]).includes(value);

@@ -129,6 +129,13 @@ export const PLAN_TABLE: Readonly<Record<string, readonly Plan[]>> = {
   'PATCH /product_option_groups/:product_option_group_id': FIVE,
   'DELETE /product_option_groups/:product_option_group_id': FIVE,
   'DELETE /product_option_groups/:product_option_group_id/products/:product_id': FIVE,
+  // Bundle sales (issue 26, bundles): the platform's pages name the five plans.
+  'POST /bundles': FIVE,
+  'GET /bundles': FIVE,
+  'GET /bundles/:product_bundle_group_id': FIVE,
+  'PATCH /bundles/:product_bundle_group_id': FIVE,
+  'DELETE /bundles/:product_bundle_group_id': FIVE,
+  'DELETE /bundles/:product_bundle_group_id/products/:product_bundle_id': FIVE,
   // Discount divisions and bargains (issue 26): the five plans of the platform's POS masters.
   'POST /discount_divisions': FIVE,
   'GET /discount_divisions': FIVE,

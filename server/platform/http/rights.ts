@@ -58,6 +58,7 @@ export const RIGHTS_TABLE: Readonly<Record<string, readonly Right[]>> = {
   'WRITE /coupons': ['product_edit'], // issue 26: coupons and their items (goods, categories)
   'WRITE /product_option_groups': ['product_edit'], // issue 26: the topping groups seen from POS
   'WRITE /bargains': ['product_edit'], // issue 26: sales periods of products (セール), with their stores and targets
+  'WRITE /bundles': ['product_edit'], // issue 26 (bundles): the product bundle groups seen as the platform's bundle sales
   // Members and their groups.
   'WRITE /customers': ['customer_edit'], // with /customers/{id}/point and /point/add
   'WRITE /customer_groups': ['customer_edit'],

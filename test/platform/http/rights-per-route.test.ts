@@ -19,7 +19,7 @@ const READS = new Set(['GET', 'HEAD']);
 const STAFF_EDIT: Right[] = ['staff_edit_all', 'staff_edit_excluding_salary'];
 
 /** Writes under these prefixes need product_edit (free-item labels live under /products). */
-const PRODUCT_PREFIXES = ['/products', '/categories', '/category_groups', '/menus', '/menu_conditions', '/topping_groups', '/toppings', '/topping_conditions', '/product_bundle_groups', '/product_option_groups', '/coupons', '/bargains'];
+const PRODUCT_PREFIXES = ['/products', '/categories', '/category_groups', '/menus', '/menu_conditions', '/topping_groups', '/toppings', '/topping_conditions', '/product_bundle_groups', '/product_option_groups', '/coupons', '/bargains', '/bundles'];
 const CUSTOMER_PREFIXES = ['/customers', '/customer_groups', '/customer_group_sections'];
 const SALES_PREFIXES = ['/transactions', '/adjustments', '/daily_summaries'];
 const CLOSING_PREFIXES = ['/adjustments', '/daily_summaries'];
