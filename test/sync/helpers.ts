@@ -10,6 +10,10 @@ import { openDeps, type AppDeps, type RateLimitConfig, type Resolve, type Role }
 import { ALL_SCOPES } from '../../server/platform/http/scopes.js';
 import { AuthRepo } from '../../server/platform/auth/repo.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
+import { SyncAgent, type AgentOptions } from '../../sync/agent.js';
+import { NodeRepo } from '../../sync/central.js';
+import { syncContext } from '../../sync/context.js';
+import { LinkRepo } from '../../sync/link.js';
 
 export const CONTRACT = 'sync-contract';
 export const T0 = '2026-11-22T01:00:00Z';
@@ -138,3 +142,78 @@ export function freePort(): Promise<number> {
 }
 
 export const count = (deps: AppDeps, sql: string, ...args: unknown[]) => deps.db.prepare(sql).pluck().get(...args) as number;
+
+/** Registers `store` as node `node` at a listening central and links the store to it; the agent syncs that store. */
+export function linkStore(central: Instance, store: Instance, node: number, options: { name?: string; agent?: Partial<AgentOptions> } = {}): SyncAgent {
+  const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, node, options.name);
+  new LinkRepo(store.deps).link({ contractId: CONTRACT, centralUrl: central.url!, node, secret });
+  return new SyncAgent(store.deps, options.agent);
+}
+
+/** Head office listening on 127.0.0.1 and one store PC (node 7, "Shop 7") linked to it but not yet synced. */
+export interface CentralAndStore {
+  central: Instance;
+  store: Instance;
+  agent: SyncAgent;
+  close(): Promise<void>;
+}
+
+export async function centralAndStore(): Promise<CentralAndStore> {
+  const central = await makeInstance('central', 0);
+  const store = await makeInstance('store', 7);
+  await central.up();
+  const agent = linkStore(central, store, 7, { name: 'Shop 7', agent: { timeoutMs: 3000 } });
+  return {
+    central,
+    store,
+    agent,
+    async close() {
+      await store.close();
+      await central.close();
+    },
+  };
+}
+
+/** Head office and two store PCs, East (node 3) and West (node 5), both linked and synced once. */
+export interface CentralAndTwoStores {
+  central: Instance;
+  east: Instance;
+  west: Instance;
+  agent(store: Instance): SyncAgent;
+  /** Pushes and pulls `store` until both ways are empty. */
+  sync(store: Instance): ReturnType<SyncAgent['drain']>;
+  close(): Promise<void>;
+}
+
+/** `seed` writes head office's data first, so both stores start from it. */
+export async function centralAndTwoStores(seed: (central: Instance) => Promise<void>): Promise<CentralAndTwoStores> {
+  const central = await makeInstance('central', 0);
+  const east = await makeInstance('store', 3);
+  const west = await makeInstance('store', 5);
+  await central.up();
+  await seed(central);
+  const agents = new Map([
+    [east, linkStore(central, east, 3)],
+    [west, linkStore(central, west, 5)],
+  ]);
+  const agent = (store: Instance) => {
+    const found = agents.get(store);
+    if (!found) throw new Error('not one of the two stores');
+    return found;
+  };
+  const net: CentralAndTwoStores = {
+    central,
+    east,
+    west,
+    agent,
+    sync: (store) => agent(store).drain(CONTRACT),
+    async close() {
+      await east.close();
+      await west.close();
+      await central.close();
+    },
+  };
+  await net.sync(east);
+  await net.sync(west);
+  return net;
+}

@@ -1,9 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { NodeRepo } from '../../sync/central.js';
-import { syncContext } from '../../sync/context.js';
-import { LinkRepo } from '../../sync/link.js';
-import { CONTRACT, makeInstance, type Instance } from './helpers.js';
+import { CONTRACT, centralAndTwoStores, type CentralAndTwoStores, type Instance } from './helpers.js';
 
 /**
  * Issue 26: a layaway made at a store moves two quantities of its store's stock, the available
@@ -12,44 +8,30 @@ import { CONTRACT, makeInstance, type Instance } from './helpers.js';
  * still waiting to be pushed on top of what it pulls, and the layaway record travels with its lines.
  */
 
+let net: CentralAndTwoStores;
 let central: Instance;
 let east: Instance;
 let west: Instance;
-const agents = new Map<Instance, SyncAgent>();
 let shop: string;
 let terminal: string;
 let tea: string;
 
-const link = (store: Instance, node: number) => {
-  const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, node);
-  new LinkRepo(store.deps).link({ contractId: CONTRACT, centralUrl: central.url!, node, secret });
-  agents.set(store, new SyncAgent(store.deps));
-};
-const sync = (store: Instance) => agents.get(store)!.drain(CONTRACT);
+const sync = (store: Instance) => net.sync(store);
 /** [stockAmount, layawayStockAmount] of tea at the shop, as instance `i` shows them. */
 const stock = async (i: Instance) =>
   ((await i.ok('GET', `/stock?store_id=${shop}&product_id=${tea}`)) as { stockAmount: string; layawayStockAmount: string }[]).map((s) => [s.stockAmount, s.layawayStockAmount])[0];
 
 beforeEach(async () => {
-  central = await makeInstance('central', 0);
-  east = await makeInstance('store', 3);
-  west = await makeInstance('store', 5);
-  await central.up();
-  shop = (await central.ok('POST', '/stores', { storeName: 'East' })).storeId;
-  terminal = (await central.ok('POST', '/terminals', { storeId: shop, terminalName: 'R1' }))[0].terminalId;
-  const category = (await central.ok('POST', '/categories', { categoryName: 'Drinks' })).categoryId;
-  tea = (await central.ok('POST', '/products', { categoryId: category, productCode: 'TEA', productName: 'Tea', price: '300' })).productId;
-  await central.ok('PATCH', `/stock/${tea}`, { storeId: shop, stockAmount: '10' });
-  link(east, 3);
-  link(west, 5);
-  await sync(east);
-  await sync(west);
+  net = await centralAndTwoStores(async (head) => {
+    shop = (await head.ok('POST', '/stores', { storeName: 'East' })).storeId;
+    terminal = (await head.ok('POST', '/terminals', { storeId: shop, terminalName: 'R1' }))[0].terminalId;
+    const category = (await head.ok('POST', '/categories', { categoryName: 'Drinks' })).categoryId;
+    tea = (await head.ok('POST', '/products', { categoryId: category, productCode: 'TEA', productName: 'Tea', price: '300' })).productId;
+    await head.ok('PATCH', `/stock/${tea}`, { storeId: shop, stockAmount: '10' });
+  });
+  ({ central, east, west } = net);
 });
-afterEach(async () => {
-  await east.close();
-  await west.close();
-  await central.close();
-});
+afterEach(() => net.close());
 
 describe('the laid-away quantity merges by movements', () => {
   it("a store's layaway reaches head office and the other store, added to what head office moved meanwhile", async () => {
@@ -72,7 +54,7 @@ describe('the laid-away quantity merges by movements', () => {
     ]);
 
     // East pulls before its push: its own layaway still counts on top of head office's quantities.
-    await agents.get(east)!.pull(CONTRACT);
+    await net.agent(east).pull(CONTRACT);
     expect(await stock(east)).toEqual(['8', '3']);
 
     await sync(east);

@@ -1,24 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { NodeRepo } from '../../sync/central.js';
-import { syncContext } from '../../sync/context.js';
-import { LinkRepo } from '../../sync/link.js';
-import { CONTRACT, count, makeInstance, type Instance } from './helpers.js';
+import { CONTRACT, centralAndTwoStores, count, type CentralAndTwoStores, type Instance } from './helpers.js';
 
 /** A member's points merge by movements across stores and head office, never last writer wins. */
 
+let net: CentralAndTwoStores;
 let central: Instance;
 let east: Instance;
 let west: Instance;
-const agents = new Map<Instance, SyncAgent>();
 let member: string;
 
-const link = (store: Instance, node: number) => {
-  const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, node);
-  new LinkRepo(store.deps).link({ contractId: CONTRACT, centralUrl: central.url!, node, secret });
-  agents.set(store, new SyncAgent(store.deps));
-};
-const sync = (store: Instance) => agents.get(store)!.drain(CONTRACT);
+const sync = (store: Instance) => net.sync(store);
 const balance = async (i: Instance) => {
   const m = await i.ok('GET', `/customers/${member}`);
   return [m.point, m.mile, m.lastName];
@@ -26,21 +17,12 @@ const balance = async (i: Instance) => {
 const add = (i: Instance, point: string, mile = '0') => i.ok('POST', `/customers/${member}/point/add`, { point, mile });
 
 beforeEach(async () => {
-  central = await makeInstance('central', 0);
-  east = await makeInstance('store', 3);
-  west = await makeInstance('store', 5);
-  await central.up();
-  member = (await central.ok('POST', '/customers', { customerCode: 'M1', lastName: 'Yamada', firstName: 'Hanako', sex: '2', mailReceiveFlag: '1', point: '100' })).customerId;
-  link(east, 3);
-  link(west, 5);
-  await sync(east);
-  await sync(west);
+  net = await centralAndTwoStores(async (head) => {
+    member = (await head.ok('POST', '/customers', { customerCode: 'M1', lastName: 'Yamada', firstName: 'Hanako', sex: '2', mailReceiveFlag: '1', point: '100' })).customerId;
+  });
+  ({ central, east, west } = net);
 });
-afterEach(async () => {
-  await east.close();
-  await west.close();
-  await central.close();
-});
+afterEach(() => net.close());
 
 describe('point balances', () => {
   it('two stores and head office giving and taking points while apart add up everywhere; the member’s other fields still go to the later edit', async () => {
@@ -69,7 +51,7 @@ describe('point balances', () => {
     await add(central, '50'); // 150 at head office
     await add(east, '-40'); // east made this while head office was giving
     // Pull only (the push has not gone out yet): east shows head office's 150 less its own 40.
-    await agents.get(east)!.pull(CONTRACT);
+    await net.agent(east).pull(CONTRACT);
     expect(await balance(east)).toEqual(['110', '0', 'Yamada']);
     expect(count(east.deps, "SELECT count(*) FROM outbox WHERE entity = 'customer_point_movement'")).toBe(1);
     await sync(east);

@@ -1,9 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { CentralSync, NodeRepo } from '../../sync/central.js';
+import type { SyncAgent } from '../../sync/agent.js';
+import { CentralSync } from '../../sync/central.js';
 import { syncContext } from '../../sync/context.js';
-import { LinkRepo } from '../../sync/link.js';
-import { CONTRACT, count, makeInstance, type Instance } from './helpers.js';
+import { CONTRACT, count, linkStore, makeInstance, type Instance } from './helpers.js';
 
 /**
  * Issue 14: a store-to-store shipping travels both ways between the two store PCs through head
@@ -22,11 +21,7 @@ let shopWest: string;
 let tea: string;
 let coffee: string;
 
-const link = (store: Instance, node: number) => {
-  const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, node);
-  new LinkRepo(store.deps).link({ contractId: CONTRACT, centralUrl: central.url!, node, secret });
-  agents.set(store, new SyncAgent(store.deps));
-};
+const link = (store: Instance, node: number) => agents.set(store, linkStore(central, store, node));
 const sync = (store: Instance) => agents.get(store)!.drain(CONTRACT);
 /** The quantity of `product` at `shop` as instance `i` shows it (undefined: never moved there). */
 const qty = async (i: Instance, shop: string, product: string) =>

@@ -1,9 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { NodeRepo } from '../../sync/central.js';
-import { syncContext } from '../../sync/context.js';
-import { LinkRepo } from '../../sync/link.js';
-import { CONTRACT, count, makeInstance, type Instance } from './helpers.js';
+import { CONTRACT, centralAndTwoStores, count, type CentralAndTwoStores, type Instance } from './helpers.js';
 
 /**
  * Issue 14 item 2: stock quantities merge by their movements across stores and head office. A
@@ -12,45 +8,31 @@ import { CONTRACT, count, makeInstance, type Instance } from './helpers.js';
  * central's quantity plus its own movements still waiting to be pushed.
  */
 
+let net: CentralAndTwoStores;
 let central: Instance;
 let east: Instance;
 let west: Instance;
-const agents = new Map<Instance, SyncAgent>();
 let shopEast: string;
 let shopWest: string;
 let tea: string;
 
-const link = (store: Instance, node: number) => {
-  const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, node);
-  new LinkRepo(store.deps).link({ contractId: CONTRACT, centralUrl: central.url!, node, secret });
-  agents.set(store, new SyncAgent(store.deps));
-};
-const sync = (store: Instance) => agents.get(store)!.drain(CONTRACT);
+const sync = (store: Instance) => net.sync(store);
 /** The quantity of `product` at `shop` as instance `i` shows it (undefined: never moved there). */
 const qty = async (i: Instance, shop = shopEast, product = tea) =>
   ((await i.ok('GET', `/stock?store_id=${shop}&product_id=${product}`)) as { stockAmount: string }[])[0]?.stockAmount;
 const add = (i: Instance, stockAmount: string, shop = shopEast, product = tea) => i.ok('POST', `/stock/${product}/add`, { storeId: shop, stockAmount });
 
 beforeEach(async () => {
-  central = await makeInstance('central', 0);
-  east = await makeInstance('store', 3);
-  west = await makeInstance('store', 5);
-  await central.up();
-  shopEast = (await central.ok('POST', '/stores', { storeName: 'East' })).storeId;
-  shopWest = (await central.ok('POST', '/stores', { storeName: 'West' })).storeId;
-  const category = (await central.ok('POST', '/categories', { categoryName: 'Drinks' })).categoryId;
-  tea = (await central.ok('POST', '/products', { categoryId: category, productCode: 'TEA', productName: 'Tea', price: '300' })).productId;
-  await central.ok('PATCH', `/stock/${tea}`, { storeId: shopEast, stockAmount: '10' });
-  link(east, 3);
-  link(west, 5);
-  await sync(east);
-  await sync(west);
+  net = await centralAndTwoStores(async (head) => {
+    shopEast = (await head.ok('POST', '/stores', { storeName: 'East' })).storeId;
+    shopWest = (await head.ok('POST', '/stores', { storeName: 'West' })).storeId;
+    const category = (await head.ok('POST', '/categories', { categoryName: 'Drinks' })).categoryId;
+    tea = (await head.ok('POST', '/products', { categoryId: category, productCode: 'TEA', productName: 'Tea', price: '300' })).productId;
+    await head.ok('PATCH', `/stock/${tea}`, { storeId: shopEast, stockAmount: '10' });
+  });
+  ({ central, east, west } = net);
 });
-afterEach(async () => {
-  await east.close();
-  await west.close();
-  await central.close();
-});
+afterEach(() => net.close());
 
 describe('stock merges by movements', () => {
   it('two stores and head office moving one quantity while apart add up everywhere; nothing is a conflict', async () => {
@@ -98,7 +80,7 @@ describe('stock merges by movements', () => {
   it('a store counts its own movements still in the outbox on top of the quantity it pulls', async () => {
     await add(central, '50'); // 60 at head office
     await add(east, '-4'); // east made this while head office was adding
-    await agents.get(east)!.pull(CONTRACT); // the push has not gone out yet
+    await net.agent(east).pull(CONTRACT); // the push has not gone out yet
     expect(await qty(east)).toBe('56');
     expect(count(east.deps, "SELECT count(*) FROM outbox WHERE entity = 'stock_movement'")).toBe(1);
     await sync(east);

@@ -1,9 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { NodeRepo } from '../../sync/central.js';
-import { syncContext } from '../../sync/context.js';
-import { LinkRepo } from '../../sync/link.js';
-import { CONTRACT, makeInstance, type Instance } from './helpers.js';
+import { CONTRACT, centralAndTwoStores, type CentralAndTwoStores, type Instance } from './helpers.js';
 
 /**
  * Issue 26: a purchase order placed at East's PC (node 3) for West's shop makes West's storage;
@@ -12,41 +8,27 @@ import { CONTRACT, makeInstance, type Instance } from './helpers.js';
  * order itself is East's record: West never pushes it).
  */
 
+let net: CentralAndTwoStores;
 let central: Instance;
 let east: Instance;
 let west: Instance;
-const agents = new Map<Instance, SyncAgent>();
 let shopWest: string;
 let tea: string;
 let supplier: string;
 
-const link = (store: Instance, node: number) => {
-  const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, node);
-  new LinkRepo(store.deps).link({ contractId: CONTRACT, centralUrl: central.url!, node, secret });
-  agents.set(store, new SyncAgent(store.deps));
-};
-const sync = (store: Instance) => agents.get(store)!.drain(CONTRACT);
+const sync = (store: Instance) => net.sync(store);
 const qty = async (i: Instance) => ((await i.ok('GET', `/stock?store_id=${shopWest}&product_id=${tea}`)) as { stockAmount: string }[])[0]?.stockAmount;
 
 beforeEach(async () => {
-  central = await makeInstance('central', 0);
-  east = await makeInstance('store', 3);
-  west = await makeInstance('store', 5);
-  await central.up();
-  shopWest = (await central.ok('POST', '/stores', { storeName: 'West' })).storeId;
-  const category = (await central.ok('POST', '/categories', { categoryName: 'Drinks' })).categoryId;
-  tea = (await central.ok('POST', '/products', { categoryId: category, productCode: 'TEA', productName: 'Tea', price: '300' })).productId;
-  supplier = (await central.ok('POST', '/suppliers', { supplierName: 'Acme' })).supplierId;
-  link(east, 3);
-  link(west, 5);
-  await sync(east);
-  await sync(west);
+  net = await centralAndTwoStores(async (head) => {
+    shopWest = (await head.ok('POST', '/stores', { storeName: 'West' })).storeId;
+    const category = (await head.ok('POST', '/categories', { categoryName: 'Drinks' })).categoryId;
+    tea = (await head.ok('POST', '/products', { categoryId: category, productCode: 'TEA', productName: 'Tea', price: '300' })).productId;
+    supplier = (await head.ok('POST', '/suppliers', { supplierName: 'Acme' })).supplierId;
+  });
+  ({ central, east, west } = net);
 });
-afterEach(async () => {
-  await east.close();
-  await west.close();
-  await central.close();
-});
+afterEach(() => net.close());
 
 describe('a storage across store PCs', () => {
   it('ordered at East, received at West: head office sees it complete, the stock once, the order received', async () => {

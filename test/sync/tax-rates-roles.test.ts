@@ -1,32 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { NodeRepo } from '../../sync/central.js';
-import { syncContext } from '../../sync/context.js';
-import { LinkRepo } from '../../sync/link.js';
-import { CONTRACT, freePort, makeInstance, type Instance } from './helpers.js';
+import type { SyncAgent } from '../../sync/agent.js';
+import { CONTRACT, centralAndStore, type CentralAndStore, type Instance } from './helpers.js';
 
 /**
  * Issue 26 (masters-tax): head office plans a rate change, the store pulls it and its sales
  * follow it from the first instant of its day; roles with their controls and receipt provisos
  * travel as whole records. Two real servers on 127.0.0.1 (clock 2026-11-22T10:00+09:00).
  */
+let linked: CentralAndStore;
 let central: Instance;
 let store: Instance;
 let agent: SyncAgent;
 
 beforeEach(async () => {
-  central = await makeInstance('central', 0);
-  store = await makeInstance('store', 7);
-  const port = await freePort();
-  await central.up(port);
-  const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, 7, 'Shop 7');
-  new LinkRepo(store.deps).link({ contractId: CONTRACT, centralUrl: `http://127.0.0.1:${port}`, node: 7, secret });
-  agent = new SyncAgent(store.deps, { timeoutMs: 3000 });
+  linked = await centralAndStore();
+  ({ central, store, agent } = linked);
 });
-afterEach(async () => {
-  await store.close();
-  await central.close();
-});
+afterEach(() => linked.close());
 
 describe('tax rates, roles and receipt provisos across a store and central', () => {
   it('a rate change planned at head office reaches the store, whose sales take it from its start only', async () => {
