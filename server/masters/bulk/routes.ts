@@ -7,7 +7,7 @@ import { assertReceiver } from '../../platform/http/receivers.js';
 import { CustomerRepo } from '../customers/repo.js';
 import { ProductRepo } from '../products/repo.js';
 import type { BulkActor } from './job-store.js';
-import { applyRows, MasterBulkJobs } from './jobs.js';
+import { applyRows, makeMasterBulkJobs } from './jobs.js';
 import {
   bulkAccepted,
   bulkCreateCustomersBody,
@@ -43,7 +43,7 @@ export default function masterBulkRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const customers = new CustomerRepo(deps.db, deps.writer, deps.ids, deps.clock);
 
   return async (app) => {
-    const jobs = new MasterBulkJobs(deps, app.log);
+    const jobs = makeMasterBulkJobs(deps, app.log);
     jobs.register('POST /products/bulk', {
       event: PRODUCTS_EVENT,
       idsKey: 'productIds',
