@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { NodeRepo } from '../../sync/central.js';
-import { syncContext } from '../../sync/context.js';
-import { LinkRepo } from '../../sync/link.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
-import { CONTRACT, freePort, makeInstance } from '../sync/helpers.js';
+import { CONTRACT } from '../sync/helpers.js';
+import { headOfficeWithProduct } from './head-office.js';
 import { makeCategory, makeProduct, makeStaff, makeStore, ok, stockOf } from './shipments-fixtures.js';
 
 /**
@@ -268,18 +265,9 @@ describe('sync', () => {
 
 describe('head office', () => {
   it("a store's loss, its edit and its delete reach central with the details and stock movements; the division comes down from central", async () => {
-    const central = await makeInstance('central', 0);
-    const shop = await makeInstance('store', 7);
+    const { central, store: shop, agent, close, storeId, productId } = await headOfficeWithProduct();
     try {
-      const port = await freePort();
-      await central.up(port);
-      const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, 7, 'Shop 7');
-      const storeId = (await central.ok('POST', '/stores', { storeName: 'Main' })).storeId;
-      const categoryId = (await central.ok('POST', '/categories', { categoryName: 'Goods' })).categoryId;
-      const productId = (await central.ok('POST', '/products', { categoryId, productCode: 'P1', productName: 'Item', price: '1100', cost: '120' })).productId;
       await central.ok('POST', '/loss_divisions', { divisionCode: '1', divisionName: '廃棄' });
-      new LinkRepo(shop.deps).link({ contractId: CONTRACT, centralUrl: `http://127.0.0.1:${port}`, node: 7, secret });
-      const agent = new SyncAgent(shop.deps, { timeoutMs: 3000 });
       await agent.drain(CONTRACT);
 
       const loss = await shop.ok('POST', '/losses', { storeId, division: '1', lossDateTime: LOST_AT, details: [{ productId, quantity: '3' }] });
@@ -296,8 +284,7 @@ describe('head office', () => {
       expect((await central.api('GET', `/losses/${loss.lossId}`)).statusCode).toBe(404);
       expect(central.deps.db.prepare("SELECT delta FROM stock_movements WHERE stock_division = '14' ORDER BY movement_id").pluck().all()).toEqual(['-3', '1', '2']);
     } finally {
-      await shop.close();
-      await central.close();
+      await close();
     }
   }, 30_000);
 });

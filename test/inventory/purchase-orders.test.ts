@@ -1,11 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { NodeRepo } from '../../sync/central.js';
-import { syncContext } from '../../sync/context.js';
-import { LinkRepo } from '../../sync/link.js';
 import { ProductRepo } from '../../server/masters/products/repo.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
-import { CONTRACT, freePort, makeInstance } from '../sync/helpers.js';
+import { centralAndStore, CONTRACT } from '../sync/helpers.js';
 import {
   makeCategory,
   makeCategoryGroup,
@@ -348,17 +344,11 @@ describe('access and sync', () => {
 
 describe('head office', () => {
   it('a purchase order reaches central through the outbox with its products, deliveries and stores', async () => {
-    const central = await makeInstance('central', 0);
-    const shop = await makeInstance('store', 7);
+    const { central, store: shop, agent, close } = await centralAndStore();
     try {
-      const port = await freePort();
-      await central.up(port);
-      const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, 7, 'Shop 7');
       const [s1, s2] = [(await central.ok('POST', '/stores', { storeName: 'A' })).storeId, (await central.ok('POST', '/stores', { storeName: 'B' })).storeId];
       const categoryId = (await central.ok('POST', '/categories', { categoryName: 'Goods' })).categoryId;
       const productId = (await central.ok('POST', '/products', { categoryId, productCode: 'P1', productName: 'Item', price: '1100', cost: '120' })).productId;
-      new LinkRepo(shop.deps).link({ contractId: CONTRACT, centralUrl: `http://127.0.0.1:${port}`, node: 7, secret });
-      const agent = new SyncAgent(shop.deps, { timeoutMs: 3000 });
       await agent.drain(CONTRACT);
 
       const o = await shop.ok('POST', '/purchase_orders', {
@@ -371,8 +361,7 @@ describe('head office', () => {
       expect(await central.ok('GET', `/purchase_orders/${o.storageInfoId}`)).toEqual(o);
       expect((await central.ok('GET', '/purchase_orders?with_products=all&with_stores=all'))).toEqual([o]);
     } finally {
-      await shop.close();
-      await central.close();
+      await close();
     }
   }, 30_000);
 });

@@ -1,10 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { NodeRepo } from '../../sync/central.js';
-import { syncContext } from '../../sync/context.js';
-import { LinkRepo } from '../../sync/link.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
-import { CONTRACT, freePort, makeInstance } from '../sync/helpers.js';
+import { CONTRACT } from '../sync/helpers.js';
+import { headOfficeWithProduct } from './head-office.js';
 import {
   makeCategory,
   makeProduct,
@@ -464,17 +461,8 @@ describe('access and sync', () => {
 
 describe('head office', () => {
   it('a shipment and its later edits reach central through the outbox, details and stock movements included', async () => {
-    const central = await makeInstance('central', 0);
-    const shop = await makeInstance('store', 7);
+    const { central, store: shop, agent, close, storeId, productId } = await headOfficeWithProduct();
     try {
-      const port = await freePort();
-      await central.up(port);
-      const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, 7, 'Shop 7');
-      const storeId = (await central.ok('POST', '/stores', { storeName: 'Main' })).storeId;
-      const categoryId = (await central.ok('POST', '/categories', { categoryName: 'Goods' })).categoryId;
-      const productId = (await central.ok('POST', '/products', { categoryId, productCode: 'P1', productName: 'Item', price: '1100', cost: '120' })).productId;
-      new LinkRepo(shop.deps).link({ contractId: CONTRACT, centralUrl: `http://127.0.0.1:${port}`, node: 7, secret });
-      const agent = new SyncAgent(shop.deps, { timeoutMs: 3000 });
       await agent.drain(CONTRACT);
 
       const s = await shop.ok('POST', '/shipments', { shipmentStoreId: storeId, recipientType: '3', recipientName: 'Charity', status: '0', details: [{ productId, quantity: '3' }] });
@@ -490,8 +478,7 @@ describe('head office', () => {
         { delta: '-2', stock_division: '10' },
       ]);
     } finally {
-      await shop.close();
-      await central.close();
+      await close();
     }
   }, 30_000);
 });

@@ -2,12 +2,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runWebhookPass } from '../../sync/webhooks/deliver.js';
-import { SyncAgent } from '../../sync/agent.js';
-import { NodeRepo } from '../../sync/central.js';
-import { syncContext } from '../../sync/context.js';
-import { LinkRepo } from '../../sync/link.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
-import { CONTRACT, freePort, makeInstance } from '../sync/helpers.js';
+import { CONTRACT } from '../sync/helpers.js';
+import { headOfficeWithProduct } from './head-office.js';
 import { makeCategory, makeProduct, makeStore, ok, outboxOf, stockOf } from './shipments-fixtures.js';
 
 /** Issue 26: stocktaking (棚卸) in the platform's names, and the writes a back office needs. */
@@ -347,17 +344,8 @@ describe('access', () => {
 
 describe('head office', () => {
   it("a store's stocktaking reaches central with its lines as it changes, its 08 movements too, and a deletion", async () => {
-    const central = await makeInstance('central', 0);
-    const shop = await makeInstance('store', 7);
+    const { central, store: shop, agent, close, storeId, categoryId, productId } = await headOfficeWithProduct();
     try {
-      const port = await freePort();
-      await central.up(port);
-      const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, 7, 'Shop 7');
-      const storeId = (await central.ok('POST', '/stores', { storeName: 'Main' })).storeId;
-      const categoryId = (await central.ok('POST', '/categories', { categoryName: 'Goods' })).categoryId;
-      const productId = (await central.ok('POST', '/products', { categoryId, productCode: 'P1', productName: 'Item', price: '1100', cost: '120' })).productId;
-      new LinkRepo(shop.deps).link({ contractId: CONTRACT, centralUrl: `http://127.0.0.1:${port}`, node: 7, secret });
-      const agent = new SyncAgent(shop.deps, { timeoutMs: 3000 });
       await agent.drain(CONTRACT);
 
       const s = await shop.ok('POST', '/stocktaking', { storeId, targetDivision: '1', categoryIds: [categoryId] });
@@ -377,8 +365,7 @@ describe('head office', () => {
       await agent.drain(CONTRACT);
       expect((await central.api('GET', `/stocktaking/${other.stocktakingInfoId}`)).statusCode).toBe(404);
     } finally {
-      await shop.close();
-      await central.close();
+      await close();
     }
   }, 30_000);
 });
