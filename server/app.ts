@@ -19,14 +19,14 @@ import storeRoutes from './masters/stores/routes.js';
 import staffsRoutes from './masters/staffs/routes.js';
 import staffRightsRoutes from './masters/staffs/rights-routes.js';
 import staffRanksRoutes from './masters/staff-ranks/routes.js';
-// Tax rates, receipt provisos, staff roles (issue 26, masters-tax).
-import taxRatesRoutes from './masters/tax-rates/routes.js';
-import receiptProvisosRoutes from './masters/receipt-provisos/routes.js';
-import rolesRoutes from './masters/roles/routes.js';
 // Bulk registrations and updates of products and members (issue 26, pos-rest).
 import masterBulkRoutes from './masters/bulk/routes.js';
 // Product attributes (issue 26, pos-rest).
 import productAttributesRoutes from './masters/product-attributes/routes.js';
+// Tax rates, receipt provisos, staff roles (issue 26, masters-tax).
+import taxRatesRoutes from './masters/tax-rates/routes.js';
+import receiptProvisosRoutes from './masters/receipt-provisos/routes.js';
+import rolesRoutes from './masters/roles/routes.js';
 import menusRoutes from './restaurant/menus/routes.js';
 import toppingGroupsRoutes from './restaurant/topping-groups/routes.js';
 import tablesRoutes from './restaurant/tables/routes.js';
@@ -75,10 +75,11 @@ import categoryGroupRoutes from './inventory/category-groups/routes.js';
 import supplierRoutes from './inventory/suppliers/routes.js';
 import productOrderSettingRoutes from './inventory/product-order-settings/routes.js';
 import stockRoutes from './inventory/stock/routes.js';
+import storageRoutes from './inventory/storage/routes.js'; // storage (入荷, issue 26)
+import stocktakingRoutes from './inventory/stocktaking/routes.js'; // stocktaking (issue 26)
 // Losses (issue 26).
 import lossesRoutes from './inventory/losses/routes.js';
 import lossDivisionRoutes from './inventory/loss-divisions/routes.js';
-import stocktakingRoutes from './inventory/stocktaking/routes.js'; // stocktaking (issue 26)
 import desktopSettingsRoutes from './platform/desktop-settings/routes.js';
 import setupRoutes from './platform/setup/routes.js';
 import { NO_HEAD_OFFICE } from './platform/setup/head-office.js';
@@ -86,7 +87,6 @@ import type { Routes, ServerModule } from './modules.js';
 import { VERSION } from './version.js';
 
 export const BODY_LIMIT = 1024 * 1024;
-import storageRoutes from './inventory/storage/routes.js'; // storage (入荷, issue 26)
 const NO_QUERY = z.strictObject({});
 
 /** The resources served under /{contract_id}/pos; later issues add theirs here. */
@@ -135,10 +135,11 @@ const API_ROUTES: Routes[] = [
   supplierRoutes,
   productOrderSettingRoutes,
   stockRoutes,
+  storageRoutes, // storage (入荷, issue 26)
+  stocktakingRoutes, // stocktaking (issue 26)
   // Losses (issue 26).
   lossesRoutes,
   lossDivisionRoutes,
-  stocktakingRoutes, // stocktaking (issue 26)
 ];
 
 /** The desktop app's settings screen (issue 21): after the modules' resources, where /openapi.json has always listed it. */
@@ -153,7 +154,6 @@ const WAITER_ROUTES = [menusRoutes, toppingGroupsRoutes, reservationsRoutes, ord
 const WAITER_ONLY_ROUTES = [waiterCategoriesRoutes];
 
 /**
-  storageRoutes, // storage (入荷, issue 26)
  * The server with the modules plugged in from outside (server/modules.ts: sync's routes, write
  * hooks and head-office link): the CLI's serve and the tests build it through here.
  */

@@ -142,10 +142,6 @@ export const ENTITIES: readonly EntityDef[] = [
   // Shipments and purchase orders: made at a store (edited there, never at head office), so they
   // travel like sales records, with their child rows, each time they change.
   { name: 'shipment', table: 'shipments', keys: ['shipment_id'], kind: 'sales', children: [{ table: 'shipment_details', parentKey: 'shipment_id' }] },
-  // Losses (issue 26): made at a store, travel with their details each time they change.
-  { name: 'loss', table: 'losses', keys: ['loss_id'], kind: 'sales', children: [{ table: 'loss_details', parentKey: 'loss_id' }] },
-  // Layaways (取置き, issue 26; migration 0041): made at a store, travel with their lines.
-  { name: 'layaway', table: 'layaways', keys: ['transaction_head_id'], kind: 'sales', children: [{ table: 'layaway_details', parentKey: 'transaction_head_id' }] },
   // Stocktaking (issue 26): made, counted and completed at its store (node-suffixed ids); travels with its target categories and lines each time it changes.
   {
     name: 'stocktaking',
@@ -157,6 +153,10 @@ export const ENTITIES: readonly EntityDef[] = [
       { table: 'stocktaking_products', parentKey: 'stocktaking_info_id' },
     ],
   },
+  // Losses (issue 26): made at a store, travel with their details each time they change.
+  { name: 'loss', table: 'losses', keys: ['loss_id'], kind: 'sales', children: [{ table: 'loss_details', parentKey: 'loss_id' }] },
+  // Layaways (取置き, issue 26; migration 0041): made at a store, travel with their lines.
+  { name: 'layaway', table: 'layaways', keys: ['transaction_head_id'], kind: 'sales', children: [{ table: 'layaway_details', parentKey: 'transaction_head_id' }] },
   {
     name: 'purchase_order',
     table: 'purchase_orders',
@@ -186,6 +186,11 @@ export const ENTITIES: readonly EntityDef[] = [
       { table: 'shipping_receiving_details', parentKey: 'shipping_id' },
     ],
   },
+  // Storage (入荷, issue 26): made where the purchase order is registered (or by POST /storage),
+  // inspected and completed at the delivery store's PC, so editable like a shipping; a completed
+  // storage is never rolled back by an older copy (sync/apply.ts RANKS). Its stock moves travel
+  // as stock movements, made once by the PC that completes it.
+  { name: 'storage', table: 'storages', keys: ['storage_id'], kind: 'master', children: [{ table: 'storage_details', parentKey: 'storage_id' }] },
   {
     name: 'daily_summary',
     table: 'daily_summaries',
@@ -199,11 +204,6 @@ export const ENTITIES: readonly EntityDef[] = [
   { name: 'staff_call', table: 'staff_calls', keys: ['staff_call_id'], kind: 'sales' },
   // A linked store's webhook events (6.1, 6.2) ride the push and central delivers them (sync/event-forwarder.ts
   // forwards only linked contracts' events); fanned_out is each instance's own.
-  // Storage (入荷, issue 26): made where the purchase order is registered (or by POST /storage),
-  // inspected and completed at the delivery store's PC, so editable like a shipping; a completed
-  // storage is never rolled back by an older copy (sync/apply.ts RANKS). Its stock moves travel
-  // as stock movements, made once by the PC that completes it.
-  { name: 'storage', table: 'storages', keys: ['storage_id'], kind: 'master', children: [{ table: 'storage_details', parentKey: 'storage_id' }] },
   { name: 'webhook_event', table: 'webhook_events', keys: ['event_id'], kind: 'sales', insertOnce: true, localColumns: ['fanned_out'] },
   {
     name: 'reservation',

@@ -37,9 +37,9 @@ const OPEN_RESOURCES = [
   'discount_divisions', // issue 26: sales settings (scope pos.transactions and the plan), as payment methods
   'shipping', 'shipping_modification_requests', 'receiving', // issue 14: store-to-store shipping (scope pos.transfers and the plan)
   'storage', // issue 26: storage from suppliers (scope pos.orders and the plan)
-  'consumption_tax_rates', 'reduce_tax_rates', 'receipt_provisoes', // issue 26, masters-tax: scope pos.transactions and the plan
   'losses', 'loss_divisions', // issue 26: losses and their divisions (scope pos.losses and the plan), as shipments
   'stocktaking', // issue 26: stocktaking (scope pos.stocktaking and the plan), as shipments
+  'consumption_tax_rates', 'reduce_tax_rates', 'receipt_provisoes', // issue 26, masters-tax: scope pos.transactions and the plan
   'staff_calls', 'dashboard', // issue 26 (waiter): staff calls (scopes waiter.staff-calls), the store dashboard (waiter.orders:read)
 ];
 
