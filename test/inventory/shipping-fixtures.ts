@@ -1,8 +1,13 @@
 import { expect } from 'vitest';
 import { StockMovements } from '../../server/inventory/stock/movements.js';
-import type { TestApp } from '../helpers/app.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
 
 /** Fixtures of the store-to-store shipping tests (issue 14 item 3). */
+
+/** Times the tests set their clock to, in Tokyo: 10:00, then ten minutes later. */
+export const AT_10 = '2026-11-22T10:00:00+09:00';
+export const AT_1010 = '2026-11-22T10:10:00+09:00';
+export const TEN_MINUTES = 600_000;
 
 export async function ok<T = any>(t: TestApp, method: string, path: string, body?: unknown): Promise<T> {
   const res = await t.api(method, path, body);
@@ -27,6 +32,12 @@ export async function world(t: TestApp): Promise<World> {
   const category = (await ok(t, 'POST', '/categories', { categoryName: 'Goods' })).categoryId;
   const product = async (code: string) => (await ok(t, 'POST', '/products', { categoryId: category, productCode: code, productName: code, price: '1000' })).productId as string;
   return { from, to, staff, p1: await product('A'), p2: await product('B'), p3: await product('C') };
+}
+
+/** A Retail Business contract's app with the world in it (each test takes a fresh one). */
+export async function shippingApp(): Promise<{ t: TestApp; w: World }> {
+  const t = await makeTestApp({ plan: 'retail_business' });
+  return { t, w: await world(t) };
 }
 
 /** A registration body from `from` to `to` of p1 × 5 and p2 × 3. */

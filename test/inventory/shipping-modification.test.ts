@@ -1,24 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
-import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
-import { body, inInspection, movementsOf, ok, receivingByProduct, stockOf, world, type World } from './shipping-fixtures.js';
+import { problem, type TestApp } from '../helpers/app.js';
+import { AT_10, AT_1010, body, inInspection, movementsOf, ok, receivingByProduct, shippingApp, stockOf, TEN_MINUTES, type World } from './shipping-fixtures.js';
 
 /**
  * Issue 14 item 3: the shipping modification request (spec 3.1, 4.2) and its completion (4.19,
  * the platform's POST /shipping_modification_requests/{shipping_id}/complete).
  */
 
-const AT_10 = '2026-11-22T10:00:00+09:00';
-const AT_1010 = '2026-11-22T10:10:00+09:00';
 const AT_1020 = '2026-11-22T10:20:00+09:00';
-const TEN_MINUTES = 600_000;
 
 let t: TestApp;
 let w: World;
-beforeEach(async () => {
-  t = await makeTestApp({ plan: 'retail_business' });
-  w = await world(t);
-});
+beforeEach(async () => ({ t, w } = await shippingApp()));
 afterEach(() => t.close());
 
 const request = (id: string, b?: unknown) => t.api('POST', `/shipping/${id}/modification_request`, b);

@@ -1,21 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { approvalDecision } from '../../server/domain/shipping.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
-import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
-import { body, movementsOf, ok, stockOf, world, type World } from './shipping-fixtures.js';
+import { problem, type TestApp } from '../helpers/app.js';
+import { AT_10, AT_1010, body, movementsOf, ok, shippingApp, stockOf, TEN_MINUTES, type World } from './shipping-fixtures.js';
 
 /** Issue 26: the shipping approval operation (出庫承認), the one way the platform sends a shipping out. */
 
-const AT_10 = '2026-11-22T10:00:00+09:00';
-const AT_1010 = '2026-11-22T10:10:00+09:00';
-const TEN_MINUTES = 600_000;
-
 let t: TestApp;
 let w: World;
-beforeEach(async () => {
-  t = await makeTestApp({ plan: 'retail_business' });
-  w = await world(t);
-});
+beforeEach(async () => ({ t, w } = await shippingApp()));
 afterEach(() => t.close());
 
 const useApprovalFunction = () => new ContractRepo(t.deps.db, t.deps.writer, t.clock).setSettings(t.contractId, { inventoryApproval: true });

@@ -2,21 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Change } from '../../server/db/write.js';
 import { entityNamed, RecordStore } from '../../sync/entities.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
-import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
-import { body, inInspection, movementsOf, ok, receivingByProduct, stockOf, world, type World } from './shipping-fixtures.js';
+import { problem, type TestApp } from '../helpers/app.js';
+import { AT_10, AT_1010, body, inInspection, movementsOf, ok, receivingByProduct, shippingApp, stockOf, TEN_MINUTES, type World } from './shipping-fixtures.js';
 
 /** Issue 14 item 3: store-to-store shipping and its receiving side (spec 2.8, 3.4). */
 
-const AT_10 = '2026-11-22T10:00:00+09:00';
-const AT_1010 = '2026-11-22T10:10:00+09:00';
-const TEN_MINUTES = 600_000;
-
 let t: TestApp;
 let w: World;
-beforeEach(async () => {
-  t = await makeTestApp({ plan: 'retail_business' });
-  w = await world(t);
-});
+beforeEach(async () => ({ t, w } = await shippingApp()));
 afterEach(() => t.close());
 
 const bad = async (method: string, path: string, b: unknown) => problem(await t.api(method, path, b), 400).detail;
