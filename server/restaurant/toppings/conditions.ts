@@ -8,7 +8,7 @@ import { afterCancel, afterOrder, applyConditionChange, stockRefusal, type SaleC
 import { raiseEvent, TOPPING_CONDITIONS_EVENT } from '../../events/webhook-events.js';
 import { StoreRepo } from '../../masters/stores/repo.js';
 import { fetchSize, offsetOf } from '../../platform/http/paging.js';
-import type { PutCondition } from '../menus/condition-schema.js';
+import type { PutCondition } from '../conditions/schema.js';
 import type { ListToppingConditionsQuery, TOPPING_CONDITION_SORT } from './condition-schema.js';
 
 export interface ToppingConditionRow extends SaleCondition {
