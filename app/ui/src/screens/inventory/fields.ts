@@ -26,3 +26,11 @@ export function changed<T extends Record<string, string>>(next: T, before: T): P
 
 /** A cost amount (cost × quantity, or their sum) to the 5 decimals the API keeps costs in, as a decimal string. */
 export const fiveDecimals = (n: number) => String(Math.round(n * 100000) / 100000);
+
+/** The quantity and the cost amount (cost × quantity) of a record's lines together, as its table's foot shows them. */
+export function lineTotals(lines: readonly { quantity: string; cost: string }[]): { quantity: number; cost: number } {
+  return {
+    quantity: lines.reduce((sum, l) => sum + Number(l.quantity), 0),
+    cost: lines.reduce((sum, l) => sum + Number(l.cost) * Number(l.quantity), 0),
+  };
+}

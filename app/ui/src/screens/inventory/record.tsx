@@ -1,5 +1,6 @@
 import type { Fact } from '../../components/Facts';
 import type { Translate } from '../../i18n';
+import { Link } from '../../router';
 import type { useFormat } from '../../shared/format';
 import type { messages } from './i18n';
 
@@ -43,6 +44,24 @@ export function ApprovalButtons({ t, busy, approve, reject }: { t: T; busy: bool
       <button type="button" className="secondary" disabled={busy} onClick={reject}>
         {t('inv.reject')}
       </button>
+    </>
+  );
+}
+
+/**
+ * The top of an inventory record's page: the way back to its list (`back`), its heading, and the
+ * live notice of what was just done to it (created, saved, completed…).
+ */
+export function RecordHeading({ t, back, heading, notice, noticeTestId = 'notice' }: { t: T; back: string; heading: string; notice: string; noticeTestId?: string | null }) {
+  return (
+    <>
+      <p>
+        <Link to={back}>← {t('inv.back')}</Link>
+      </p>
+      <h2>{heading}</h2>
+      <p role="status" className="inv-notice" {...(noticeTestId ? { 'data-testid': noticeTestId } : {})}>
+        {notice}
+      </p>
     </>
   );
 }

@@ -6,12 +6,12 @@ import { Facts } from '../../../components/Facts';
 import { FormProblem } from '../../../components/FormProblem';
 import { Loading } from '../../../components/LoadState';
 import { useLang, useT } from '../../../i18n';
-import { Link, navigate } from '../../../router';
+import { navigate } from '../../../router';
 import { cost, quantity, useFormat } from '../../../shared/format';
 import { useLoad } from '../../../shared/load';
 import type { Refs } from '../data';
-import { fiveDecimals } from '../fields';
-import { recordFacts } from '../record';
+import { fiveDecimals, lineTotals } from '../fields';
+import { recordFacts, RecordHeading } from '../record';
 import type { Divisions } from './data';
 import { messages } from './i18n';
 import { LossEdit } from './LossEdit';
@@ -42,18 +42,11 @@ export function LossDetail({ id, refs, divisions, created }: { id: string; refs:
   };
 
   if (!loss) return loaded.state === 'error' ? <FormProblem problem={loaded.problem} /> : <Loading />;
-  const totalQuantity = loss.details.reduce((sum, d) => sum + Number(d.quantity), 0);
-  const totalCost = loss.details.reduce((sum, d) => sum + Number(d.cost) * Number(d.quantity), 0);
+  const total = lineTotals(loss.details);
 
   return (
     <div className="inv-detail" data-testid="loss-detail">
-      <p>
-        <Link to="/inventory/losses">← {t('inv.back')}</Link>
-      </p>
-      <h2>{t('ls.heading', { id: loss.lossId })}</h2>
-      <p role="status" className="inv-notice" data-testid="notice">
-        {notice}
-      </p>
+      <RecordHeading t={t} back="/inventory/losses" heading={t('ls.heading', { id: loss.lossId })} notice={notice} />
       <article className="inv-summary">
         <Facts
           items={[
@@ -90,8 +83,8 @@ export function LossDetail({ id, refs, divisions, created }: { id: string; refs:
             <th scope="row" colSpan={3}>
               {t('ls.total')}
             </th>
-            <td className="num">{quantity(totalQuantity, lang)}</td>
-            <td className="num">{cost(fiveDecimals(totalCost))}</td>
+            <td className="num">{quantity(total.quantity, lang)}</td>
+            <td className="num">{cost(fiveDecimals(total.cost))}</td>
           </tr>
         }
       />

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { call, useApi } from '../../../api/client';
-import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
 import { SelectField } from '../../../components/SelectField';
 import { useT } from '../../../i18n';
 import type { Refs } from '../data';
 import { changed, remapPositions } from '../fields';
+import { useRecordForm } from '../form';
 import { lineFieldNames, newLine, ProductLines, type Line } from '../ProductLines';
 import type { Divisions, Loss } from './data';
 import { messages } from './i18n';
@@ -25,12 +25,8 @@ export function LossEdit({ loss, refs, divisions, onSaved }: { loss: Loss; refs:
   const t = useT(messages);
   const { api, contract } = useApi();
   const before = headerOf(loss);
-  const [values, setValues] = useState<Header>(before);
+  const { values, problem, setProblem, busy, setBusy, choose, set, err } = useRecordForm<Header>(before);
   const [lines, setLines] = useState<Line[]>(() => loss.details.map((d) => newLine({ detailId: d.lossDetailId, productId: d.productId, quantity: d.quantity })));
-  const [problem, setProblem] = useState<ProblemView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof Header) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
-  const err = (f: string) => fieldError(problem, f);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -58,7 +54,7 @@ export function LossEdit({ loss, refs, divisions, onSaved }: { loss: Loss; refs:
       <p className="inv-muted">{t('ls.editHint')}</p>
       <FormProblem problem={problem} shown={[...HEADER, ...lineFieldNames('details', lines.length, ['productId', 'quantity', 'lossDetailId'])]} />
       <div className="inv-grid">
-        <SelectField label={t('ls.division')} name="division" value={values.division} onChange={(division) => setValues((v) => ({ ...v, division }))} options={divisions.choices} error={err('division')} />
+        <SelectField label={t('ls.division')} name="division" value={values.division} onChange={choose('division')} options={divisions.choices} error={err('division')} />
         <Field label={t('inv.identificationNo')} name="identificationNo" value={values.identificationNo} onChange={set('identificationNo')} error={err('identificationNo')} />
         <Field label={t('inv.memo')} name="memo" value={values.memo} onChange={set('memo')} error={err('memo')} />
       </div>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { call, useApi } from '../../../api/client';
-import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
 import { SelectField } from '../../../components/SelectField';
@@ -8,6 +7,7 @@ import { useT } from '../../../i18n';
 import { Link, navigate } from '../../../router';
 import { useFormat } from '../../../shared/format';
 import type { Refs } from '../data';
+import { useRecordForm } from '../form';
 import { remapPositions } from '../fields';
 import { messages, ROUNDING_DIVISIONS } from './i18n';
 import { OrderProducts, type OrderRow, newOrderRow, orderFieldNames } from './OrderProducts';
@@ -30,7 +30,7 @@ export function OrderCreate({ refs }: { refs: Refs }) {
   const t = useT(messages);
   const format = useFormat();
   const { api, contract } = useApi();
-  const [v, setV] = useState({
+  const { values: v, problem, setProblem, busy, setBusy, choose, set, err } = useRecordForm({
     recipientOrderId: '',
     orderSourceStoreId: refs.stores[0]?.storeId ?? '',
     orderStaffName: '',
@@ -42,11 +42,6 @@ export function OrderCreate({ refs }: { refs: Refs }) {
   });
   const [stores, setStores] = useState<StoreChoice[]>([]);
   const [rows, setRows] = useState<OrderRow[]>(() => [newOrderRow()]);
-  const [problem, setProblem] = useState<ProblemView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const choose = (key: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [key]: value }));
-  const set = (key: keyof typeof v) => (e: { target: { value: string } }) => choose(key)(e.target.value);
-  const err = (f: string) => fieldError(problem, f);
   // Chosen stores keep the order of the store list, so a column and `stores[j]` are the same store.
   const chosen = refs.stores.flatMap((s) => stores.filter((c) => c.storeId === s.storeId));
   const toggle = (storeId: string, on: boolean) => setStores((cs) => (on ? [...cs, { storeId, from: '', to: '' }] : cs.filter((c) => c.storeId !== storeId)));

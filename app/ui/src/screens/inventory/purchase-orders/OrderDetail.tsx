@@ -4,12 +4,11 @@ import { DataTable } from '../../../components/DataTable';
 import { Facts } from '../../../components/Facts';
 import { LoadState } from '../../../components/LoadState';
 import { useLang, useT } from '../../../i18n';
-import { Link } from '../../../router';
 import { cost, quantity, useFormat } from '../../../shared/format';
 import { useLoad } from '../../../shared/load';
 import type { Refs } from '../data';
-import { fiveDecimals } from '../fields';
-import { recordFacts } from '../record';
+import { fiveDecimals, lineTotals } from '../fields';
+import { recordFacts, RecordHeading } from '../record';
 import { messages } from './i18n';
 import { OrderStorages } from './OrderStorages';
 
@@ -33,17 +32,10 @@ function OrderView({ order, refs, created }: { order: PurchaseOrder; refs: Refs;
   const stores = order.stores ?? [];
   const products = order.products ?? [];
   const storeTotals = stores.map((s) => products.reduce((sum, p) => sum + Number(p.deliveryStore.find((d) => d.storeId === s.storageStoreId)?.quantity ?? 0), 0));
-  const totalQuantity = products.reduce((sum, p) => sum + Number(p.quantity), 0);
-  const totalCost = products.reduce((sum, p) => sum + Number(p.cost) * Number(p.quantity), 0);
+  const total = lineTotals(products);
   return (
     <div className="inv-detail" data-testid="order-detail">
-      <p>
-        <Link to="/inventory/purchase-orders">← {t('inv.back')}</Link>
-      </p>
-      <h2>{t('po.heading', { id: order.storageInfoId })}</h2>
-      <p role="status" className="inv-notice">
-        {created ? t('po.created') : ''}
-      </p>
+      <RecordHeading t={t} back="/inventory/purchase-orders" heading={t('po.heading', { id: order.storageInfoId })} noticeTestId={null} notice={created ? t('po.created') : ''} />
       <article className="inv-summary">
         <Facts
           items={[
@@ -98,8 +90,8 @@ function OrderView({ order, refs, created }: { order: PurchaseOrder; refs: Refs;
                 {quantity(n, lang)}
               </td>
             ))}
-            <td className="num">{quantity(totalQuantity, lang)}</td>
-            <td className="num">{cost(fiveDecimals(totalCost))}</td>
+            <td className="num">{quantity(total.quantity, lang)}</td>
+            <td className="num">{cost(fiveDecimals(total.cost))}</td>
           </tr>
         }
       />

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { call, useApi } from '../../../api/client';
-import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
 import { SelectField } from '../../../components/SelectField';
@@ -8,6 +7,7 @@ import { useT } from '../../../i18n';
 import { Link, navigate } from '../../../router';
 import { useFormat } from '../../../shared/format';
 import type { Refs } from '../data';
+import { useRecordForm } from '../form';
 import { lineFieldNames, newLine, ProductLines, type Line } from '../ProductLines';
 import { messages, RECIPIENT_TYPES, ROUNDING_DIVISIONS, SHIPMENT_DIVISIONS } from './i18n';
 
@@ -39,7 +39,7 @@ export function ShipmentCreate({ refs }: { refs: Refs }) {
   const t = useT(messages);
   const format = useFormat();
   const { api, contract } = useApi();
-  const [v, setV] = useState({
+  const { values: v, problem, setProblem, busy, setBusy, choose, set, err } = useRecordForm({
     shipmentStoreId: refs.stores[0]?.storeId ?? '',
     recipientType: (refs.suppliers.length ? '1' : '3') as RecipientType,
     recipientId: refs.suppliers[0]?.supplierId ?? '',
@@ -54,11 +54,6 @@ export function ShipmentCreate({ refs }: { refs: Refs }) {
     memo: '',
   });
   const [lines, setLines] = useState<Line[]>(() => [newLine()]);
-  const [problem, setProblem] = useState<ProblemView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const choose = (key: keyof typeof v) => (value: string) => setV((x) => ({ ...x, [key]: value }));
-  const set = (key: keyof typeof v) => (e: { target: { value: string } }) => choose(key)(e.target.value);
-  const err = (f: string) => fieldError(problem, f);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -7,12 +7,11 @@ import { Facts } from '../../../components/Facts';
 import { FormProblem } from '../../../components/FormProblem';
 import { Loading } from '../../../components/LoadState';
 import { useLang, useT } from '../../../i18n';
-import { Link } from '../../../router';
 import { useFormat, cost, quantity } from '../../../shared/format';
 import { useLoad } from '../../../shared/load';
 import { type Refs } from '../data';
-import { fiveDecimals } from '../fields';
-import { approvalFact, ApprovalButtons, recordFacts } from '../record';
+import { fiveDecimals, lineTotals } from '../fields';
+import { approvalFact, ApprovalButtons, recordFacts, RecordHeading } from '../record';
 import { messages } from './i18n';
 import { ShipmentEdit } from './ShipmentEdit';
 
@@ -49,18 +48,11 @@ export function ShipmentDetail({ id, refs, created }: { id: string; refs: Refs; 
 
   if (!shipment) return loaded.state === 'error' ? <FormProblem problem={loaded.problem} /> : <Loading />;
   const details = shipment.details ?? [];
-  const totalQuantity = details.reduce((sum, d) => sum + Number(d.quantity), 0);
-  const totalCost = details.reduce((sum, d) => sum + Number(d.cost) * Number(d.quantity), 0);
+  const total = lineTotals(details);
 
   return (
     <div className="inv-detail" data-testid="shipment-detail" data-status={shipment.status} data-approval={shipment.approvalStatus}>
-      <p>
-        <Link to="/inventory/shipments">← {t('inv.back')}</Link>
-      </p>
-      <h2>{t('sm.heading', { id: shipment.shipmentId })}</h2>
-      <p role="status" className="inv-notice" data-testid="notice">
-        {notice}
-      </p>
+      <RecordHeading t={t} back="/inventory/shipments" heading={t('sm.heading', { id: shipment.shipmentId })} notice={notice} />
       <article className="inv-summary">
         <Facts
           items={[
@@ -116,8 +108,8 @@ export function ShipmentDetail({ id, refs, created }: { id: string; refs: Refs; 
             <th scope="row" colSpan={4}>
               {t('sm.total')}
             </th>
-            <td className="num">{quantity(totalQuantity, lang)}</td>
-            <td className="num">{cost(fiveDecimals(totalCost))}</td>
+            <td className="num">{quantity(total.quantity, lang)}</td>
+            <td className="num">{cost(fiveDecimals(total.cost))}</td>
             <td />
           </tr>
         }

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { call, useApi } from '../../../api/client';
-import { fieldError, type ProblemView } from '../../../api/problem';
 import { Field } from '../../../components/Field';
 import { FormProblem } from '../../../components/FormProblem';
 import { SelectField } from '../../../components/SelectField';
 import { useT } from '../../../i18n';
 import type { Refs } from '../data';
 import { changed, remapPositions } from '../fields';
+import { useRecordForm } from '../form';
 import { lineFieldNames, newLine, ProductLines, type Line } from '../ProductLines';
 import { messages, SHIPMENT_DIVISIONS } from './i18n';
 import type { Shipment } from './ShipmentDetail';
@@ -35,12 +35,8 @@ export function ShipmentEdit({ shipment, refs, onSaved }: { shipment: Shipment; 
   const { api, contract } = useApi();
   const saved = shipment.details ?? [];
   const before = headerOf(shipment);
-  const [values, setValues] = useState<Header>(before);
+  const { values, problem, setProblem, busy, setBusy, choose, set, err } = useRecordForm<Header>(before);
   const [lines, setLines] = useState<Line[]>(() => saved.map((d) => newLine({ detailId: d.shipmentDetailId, productId: d.productId, quantity: d.quantity, cost: plainCost(d.cost) })));
-  const [problem, setProblem] = useState<ProblemView | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof Header) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
-  const err = (f: string) => fieldError(problem, f);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -80,7 +76,7 @@ export function ShipmentEdit({ shipment, refs, onSaved }: { shipment: Shipment; 
           label={t('sm.division')}
           name="shipmentDivision"
           value={values.shipmentDivision}
-          onChange={(division) => setValues((v) => ({ ...v, shipmentDivision: division as Division }))}
+          onChange={choose('shipmentDivision')}
           options={SHIPMENT_DIVISIONS.map((d) => ({ value: d, label: t(`sm.division.${d}`) }))}
           error={err('shipmentDivision')}
         />

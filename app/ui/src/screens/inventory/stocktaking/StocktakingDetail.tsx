@@ -5,12 +5,13 @@ import { Facts } from '../../../components/Facts';
 import { FormProblem } from '../../../components/FormProblem';
 import { Loading } from '../../../components/LoadState';
 import { useT } from '../../../i18n';
-import { Link, navigate } from '../../../router';
+import { navigate } from '../../../router';
 import { useFormat } from '../../../shared/format';
 import { useLoad } from '../../../shared/load';
 import { readAllPages } from '../../../shared/paging';
 import { ConfirmDialog } from '../../masters/ConfirmDialog';
 import type { Refs } from '../data';
+import { RecordHeading } from '../record';
 import { CountTable, differenceOf, problemText, type Line } from './CountTable';
 import { messages } from './i18n';
 import { ScanForm } from './ScanForm';
@@ -82,13 +83,7 @@ export function StocktakingDetail({ id, refs, created }: { id: string; refs: Ref
 
   return (
     <div className="inv-detail" data-testid="stocktaking-detail" data-status={stocktaking.status}>
-      <p>
-        <Link to="/inventory/stocktaking">← {t('inv.back')}</Link>
-      </p>
-      <h2>{t('stk.heading', { id: stocktaking.stocktakingInfoId })}</h2>
-      <p role="status" className="inv-notice" data-testid="notice">
-        {notice}
-      </p>
+      <RecordHeading t={t} back="/inventory/stocktaking" heading={t('stk.heading', { id: stocktaking.stocktakingInfoId })} notice={notice} />
       <article className="inv-summary">
         <Facts
           items={[
