@@ -1,25 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startUiServer, type UiServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from './support/browser.js';
+import { useDemoUi } from './support/suite.js';
 
 /** The login screen against `serve --demo`: the staff login lands on today; errors show on the form. */
 describe('login (browser)', () => {
-  let server: UiServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startUiServer();
-    browser = await launchBrowser();
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ui = useDemoUi();
 
   const pageAtLogin = async (): Promise<Page> => {
-    const page = await newPage(browser);
-    await page.goto(server.uiUrl);
+    const page = await newPage(ui.browser);
+    await page.goto(ui.server.uiUrl);
     // Without a session every screen sends to the login.
     await page.waitForURL(/#\/login$/);
     await page.getByRole('heading', { name: 'ログイン' }).waitFor();
@@ -28,10 +18,10 @@ describe('login (browser)', () => {
 
   it('logs in with the demo staff credentials, lands on today, switches to English and back, logs out', async () => {
     const page = await pageAtLogin();
-    const retail = server.contract('demo-retail');
+    const retail = ui.server.contract('demo-retail');
     // The contracts come from /ui/config.json: the demo has three, so a labelled <select>.
     const contract = page.getByLabel('契約');
-    expect(await contract.locator('option').allTextContents()).toHaveLength(server.contracts.length);
+    expect(await contract.locator('option').allTextContents()).toHaveLength(ui.server.contracts.length);
     await contract.selectOption(retail.contractId);
     await page.getByLabel('スタッフコード').fill(retail.staffUsername);
     await page.getByLabel('パスワード').fill(retail.staffPassword);
@@ -67,14 +57,14 @@ describe('login (browser)', () => {
     await page.getByRole('button', { name: 'ログアウト' }).click();
     await page.waitForURL(/#\/login$/);
     await page.getByRole('status').filter({ hasText: 'ログアウトしました' }).waitFor();
-    await page.goto(`${server.uiUrl}#/today`);
+    await page.goto(`${ui.server.uiUrl}#/today`);
     await page.waitForURL(/#\/login$/);
     await page.context().close();
   });
 
   it('shows a wrong password as the error of the password field', async () => {
     const page = await pageAtLogin();
-    const retail = server.contract('demo-retail');
+    const retail = ui.server.contract('demo-retail');
     await page.getByLabel('契約').selectOption(retail.contractId);
     await page.getByLabel('スタッフコード').fill(retail.staffUsername);
     await page.getByLabel('パスワード').fill('not-the-password');

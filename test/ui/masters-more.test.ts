@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from './support/browser.js';
-import { startUiServer, type UiServer } from './support/server.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot } from './support/browser.js';
+import { demoApi } from './support/demo-api.js';
 import { loginAs } from './support/session.js';
+import { masterTable } from './support/master-table.js';
+import { useDemoUi } from './support/suite.js';
 
 /**
  * Receipt provisos and staff roles (issue 26, masters-tax) on the generic master screens,
@@ -12,48 +13,17 @@ import { loginAs } from './support/session.js';
  * compared with the API's own answers.
  */
 describe('receipt provisos and roles (browser)', () => {
-  let server: UiServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startUiServer();
-    browser = await launchBrowser();
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ui = useDemoUi();
 
   /** The API with the demo client's app token. */
-  async function api(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
-    const c = server.contract('demo-retail');
-    const token = await fetch(c.tokenUrl, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    }).then((r) => r.json() as Promise<{ access_token: string }>);
-    const response = await fetch(`${c.baseUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token.access_token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: response.status === 204 ? null : await response.json() };
-  }
+  const api = async (method: string, path: string, body?: unknown) => (await demoApi(ui.server, 'demo-retail')).raw(method, path, body);
 
-  const settled = async (page: Page) => {
-    const [, kind, q] = /#\/masters\/([^?]+)\??(.*)$/.exec(new URL(page.url()).hash)!;
-    await page.locator(`[data-testid="master-table"][data-loaded="${kind}?${new URLSearchParams(q).toString()}"][aria-busy="false"]`).waitFor();
-  };
-  const open = async (page: Page, hash: string) => {
-    await page.goto(`${server.uiUrl}#${hash}`);
-    await settled(page);
-  };
-  const rowIds = (page: Page) => page.locator('[data-testid="master-table"] tbody tr[data-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+  const { settled, open, rowIds } = masterTable(ui);
 
   it('receipt provisos: registers one as the initial value, shows an API error on its field, filters, edits (Japanese)', async () => {
     const first = (await api('POST', '/receipt_provisoes', { receiptProvisoName: 'お品代として', initialValueFlag: '1', displaySequence: '1' })).body;
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
     await open(page, '/masters/receipt-provisos');
     await page.getByRole('heading', { level: 1, name: '領収証但し書き' }).waitFor();
     expect(await rowIds(page)).toEqual([first.receiptProvisoCode]);
@@ -96,8 +66,8 @@ describe('receipt provisos and roles (browser)', () => {
   });
 
   it('roles: the administrator role is listed; a role is registered and deleted (Japanese); the screen speaks English', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
     await open(page, '/masters/roles');
     await page.getByRole('heading', { level: 1, name: '役割・役職' }).waitFor();
     expect(await rowIds(page)).toEqual(['1']);

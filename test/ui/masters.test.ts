@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot } from './support/browser.js';
 import { until } from './support/demo-api.js';
-import { startUiServer, type UiServer } from './support/server.js';
 import { loginAs } from './support/session.js';
+import { masterTable } from './support/master-table.js';
+import { useDemoUi } from './support/suite.js';
 
 /**
  * The master screens against `serve --demo`: a category's whole life (search, paging, create,
@@ -11,21 +11,11 @@ import { loginAs } from './support/session.js';
  * listed (one screenshot each), and the plan notices of a retail contract.
  */
 describe('masters (browser)', () => {
-  let server: UiServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startUiServer();
-    browser = await launchBrowser();
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ui = useDemoUi();
 
   /** The API itself, with the demo client's app token: what the screens must agree with. */
   async function apiGet(contractId: string, path: string): Promise<{ status: number; body: unknown; link: string | null }> {
-    const c = server.contract(contractId);
+    const c = ui.server.contract(contractId);
     const token = await fetch(c.tokenUrl, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`${c.clientId}:${c.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
@@ -36,21 +26,11 @@ describe('masters (browser)', () => {
     return { status: response.status, body: response.status === 204 ? null : await response.json(), link: response.headers.get('link') };
   }
 
-  /** Waits for the table of the URL's kind and query (data-loaded), not a stale one of the previous URL. */
-  const settled = async (page: Page) => {
-    const [, kind, q] = /#\/masters\/([^?]+)\??(.*)$/.exec(new URL(page.url()).hash)!;
-    const key = `${kind}?${new URLSearchParams(q).toString()}`;
-    await page.locator(`[data-testid="master-table"][data-loaded="${key}"][aria-busy="false"]`).waitFor();
-  };
-  const open = async (page: Page, hash: string) => {
-    await page.goto(`${server.uiUrl}#${hash}`);
-    await settled(page);
-  };
-  const rowIds = (page: Page) => page.locator('[data-testid="master-table"] tbody tr[data-id]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')));
+  const { settled, open, rowIds } = masterTable(ui);
 
   it('lists categories with search and paging, then creates, edits and deletes one', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
     await open(page, '/masters/categories');
     await page.getByRole('heading', { level: 1, name: '部門' }).waitFor();
     type Category = { categoryId: string; categoryCode: string | null; categoryName: string; parentCategoryId: string | null };
@@ -142,8 +122,8 @@ describe('masters (browser)', () => {
 
   it('edits a staff member and shows the API validation errors on their fields', async () => {
     // Updating staff is a plan feature (spec 4.4): the premium plus demo contract may.
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-premium');
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-premium');
     await open(page, '/masters/staffs');
     const staff = ((await apiGet('demo-premium', '/staffs?sort=staffId')).body as Array<{ staffId: string; staffName: string }>)[1]!;
     await page.getByRole('link', { name: `${staff.staffName} を編集` }).click();
@@ -178,8 +158,8 @@ describe('masters (browser)', () => {
   });
 
   it("sets a staff member's back-office rights on the staff form", async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-premium');
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-premium');
     await open(page, '/masters/staffs');
     const manager = ((await apiGet('demo-premium', '/staffs?sort=staffId')).body as Array<{ staffId: string; staffName: string; staffCode: string }>).find((s) => s.staffCode === 'S001')!;
     await page.getByRole('link', { name: `${manager.staffName} を編集` }).click();
@@ -204,11 +184,11 @@ describe('masters (browser)', () => {
   });
 
   it('lists every other kind (restaurant kinds on the restaurant contract), yen-formatted', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-food');
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-food');
     const kinds = ['customer-groups', 'staffs', 'staff-ranks', 'products', 'product-labels', 'terminals', 'menus', 'menu-conditions', 'topping-groups', 'payment-methods', 'payment-method-groups'];
     for (const kind of kinds) {
-      await page.goto(`${server.uiUrl}#/masters/${kind}`);
+      await page.goto(`${ui.server.uiUrl}#/masters/${kind}`);
       // The menu conditions pick the first store themselves.
       if (kind === 'menu-conditions') await page.waitForURL(/store_id=\d+/);
       await settled(page);
@@ -235,8 +215,8 @@ describe('masters (browser)', () => {
   });
 
   it("edits a product's price and free-item values; an error names the free item's own input", async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-food');
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-food');
     const product = ((await apiGet('demo-food', '/products?sort=productId&limit=1')).body as Array<{ productId: string; productName: string; reserveItems: Array<{ no: string; value: string }> }>)[0]!;
     const labels = (await apiGet('demo-food', '/products/reserve_item_labels')).body as Array<{ no: string; label: string }>;
     // The product's second free item: the API names it [reserveItems[1].value].
@@ -262,9 +242,9 @@ describe('masters (browser)', () => {
   });
 
   it('sets a menu condition with PUT and shows it in the list', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-food');
-    await page.goto(`${server.uiUrl}#/masters/menu-conditions`);
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-food');
+    await page.goto(`${ui.server.uiUrl}#/masters/menu-conditions`);
     await page.waitForURL(/store_id=(\d+)/);
     const storeId = /store_id=(\d+)/.exec(page.url())![1]!;
     await settled(page);
@@ -283,9 +263,9 @@ describe('masters (browser)', () => {
   });
 
   it('tells a retail contract that menus are a restaurant feature, and that its plan may only view staff', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
-    await page.goto(`${server.uiUrl}#/masters/menus`);
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
+    await page.goto(`${ui.server.uiUrl}#/masters/menus`);
     const notice = page.getByTestId('plan-notice');
     await notice.filter({ hasText: 'food_business' }).waitFor();
     expect(await page.getByTestId('master-table').count()).toBe(0);
@@ -306,8 +286,8 @@ describe('masters (browser)', () => {
   });
 
   it("says under a retail contract's read-only staff form why its rights can still be saved", async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
     await open(page, '/masters/staffs');
     const manager = ((await apiGet('demo-retail', '/staffs?sort=staffId')).body as Array<{ staffId: string; staffName: string; staffCode: string }>).find((s) => s.staffCode === 'S001')!;
     await page.getByRole('link', { name: `${manager.staffName} を表示` }).click();

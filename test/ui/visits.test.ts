@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage } from './support/browser.js';
 import { until } from './support/demo-api.js';
-import { startUiServer, type UiServer } from './support/server.js';
 import { loginAs } from './support/session.js';
+import { useDemoUi } from './support/suite.js';
 
 /**
  * Every screen of the nav (and of the masters' and inventory's sub-navs), visited the ordinary
@@ -12,23 +12,13 @@ import { loginAs } from './support/session.js';
  * a way that answers 200, or every visit leaves a red line in the browser's console (issue 20).
  */
 describe('ordinary visits (browser)', () => {
-  let server: UiServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    server = await startUiServer();
-    browser = await launchBrowser();
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const ui = useDemoUi();
 
   /** Records what must not happen on an ordinary visit, and the API calls still in flight. */
   function watch(page: Page) {
     const failures: string[] = [];
     const inFlight = new Set<unknown>();
-    const isApi = (url: string) => url.startsWith(server.url) && !new URL(url).pathname.startsWith('/ui/');
+    const isApi = (url: string) => url.startsWith(ui.server.url) && !new URL(url).pathname.startsWith('/ui/');
     let where = '';
     page.on('console', (message) => {
       if (message.type() === 'error') failures.push(`${where}: console error: ${message.text()} (${message.location().url})`);
@@ -65,10 +55,10 @@ describe('ordinary visits (browser)', () => {
 
   for (const contractId of ['demo-retail', 'demo-food', 'demo-premium']) {
     it(`${contractId}: every screen of the nav loads without a console error or a failed API call`, async () => {
-      const page = await newPage(browser);
+      const page = await newPage(ui.browser);
       const seen = watch(page);
       seen.at('login');
-      await loginAs(page, server, contractId);
+      await loginAs(page, ui.server, contractId);
       const visited: string[] = [];
       const visit = async (href: string, link: () => Promise<void>) => {
         seen.at(href);
