@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, oneOf } from '../../platform/http/fields.js';
 import { pagedQuery } from '../../platform/http/list-schemas.js';
+import { memoryPage } from '../../platform/http/paging.js';
 import { productId } from '../shipping/schema.js';
 import { purchaseOrderProduct, type PurchaseOrder } from './schema.js';
 
@@ -25,28 +26,11 @@ export const orderProductItem = purchaseOrderProduct.extend({ deliveryStore: pur
 
 type Product = NonNullable<PurchaseOrder['products']>[number];
 type Store = NonNullable<PurchaseOrder['stores']>[number];
-type Sort<F extends string> = readonly { field: F; desc: boolean }[];
-
-/** Numbers compare as numbers, dates and times as text. */
-const compare = (x: string, y: string, numeric: boolean) => (numeric ? Number(x) - Number(y) : x < y ? -1 : x > y ? 1 : 0);
-
-function sorted<T, F extends string>(items: T[], sort: Sort<F>, key: F, value: (item: T, field: F) => string, numeric: (field: F) => boolean): T[] {
-  const order = [...sort, { field: key, desc: false }];
-  return items.sort((a, b) => {
-    for (const { field, desc } of order) {
-      const c = compare(value(a, field), value(b, field), numeric(field));
-      if (c !== 0) return desc ? -c : c;
-    }
-    return 0;
-  });
-}
 
 /** One page (with the look-ahead item) of the order's products as the query asks. */
 export function productsPage(products: Product[], q: z.infer<typeof listOrderProductsQuery>): z.infer<typeof orderProductItem>[] {
-  let items = products.filter((p) => q.product_id === undefined || p.productId === String(Number(q.product_id)));
-  items = sorted(items, q.sort, 'storageInfoProductId', (p, f) => p[f], (f) => f !== 'updDateTime');
-  const start = (q.page - 1) * q.limit;
-  return items.slice(start, start + q.limit + 1).map((p) => {
+  const items = products.filter((p) => q.product_id === undefined || p.productId === String(Number(q.product_id)));
+  return memoryPage(items, q, 'storageInfoProductId', (p, f) => p[f], (f) => f !== 'updDateTime').map((p) => {
     if (q.with_deliveries === 'all') return p;
     const { deliveryStore: _, ...rest } = p;
     return rest;
@@ -55,8 +39,6 @@ export function productsPage(products: Product[], q: z.infer<typeof listOrderPro
 
 /** One page (with the look-ahead item) of the order's delivery stores as the query asks. */
 export function storesPage(stores: Store[], q: z.infer<typeof listOrderStoresQuery>): Store[] {
-  let items = stores.filter((s) => q.storage_store_id === undefined || s.storageStoreId === String(Number(q.storage_store_id)));
-  items = sorted(items, q.sort, 'storageInfoDeliveryId', (s, f) => s[f], (f) => f === 'storageInfoDeliveryId' || f === 'storageStoreId');
-  const start = (q.page - 1) * q.limit;
-  return items.slice(start, start + q.limit + 1);
+  const items = stores.filter((s) => q.storage_store_id === undefined || s.storageStoreId === String(Number(q.storage_store_id)));
+  return memoryPage(items, q, 'storageInfoDeliveryId', (s, f) => s[f], (f) => f === 'storageInfoDeliveryId' || f === 'storageStoreId');
 }

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps.js';
 import type { ShippingStatus } from '../../domain/shipping.js';
 import { answers } from '../../platform/http/answers.js';
 import { apiRoutes } from '../../platform/http/api-routes.js';
+import { memoryPage } from '../../platform/http/paging.js';
 import { ShippingOperations } from './operations.js';
 import { ReceivingOperations } from './receiving.js';
 import {
@@ -68,22 +69,10 @@ export default function receivingRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { summary: 'List the details of a receiving', params: receivingParams, querystring: listReceivingDetailsQuery, response: answers.listOf(receivingDetail) },
       ({ contract, params, query: q, page }) => {
         const row = operations.get(contract.contractId, params.receiving_id);
-        let details = shippingOps.repo.receivingDetails(contract.contractId, row.shipping_id).map((d) => presentReceivingDetail(d, contract.timeZone));
-        if (q.product_id !== undefined) details = details.filter((d) => d.productId === q.product_id);
-        if (q.status !== undefined) details = details.filter((d) => d.status === q.status);
-        const key = (d: (typeof details)[number], field: (typeof q.sort)[number]['field']) =>
-          field === 'updDateTime' ? d.updDateTime : Number(field === 'productId' ? d.productId : d.receivingDetailId);
-        const order = [...q.sort, { field: 'receivingDetailId' as const, desc: false }];
-        details.sort((a, b) => {
-          for (const { field, desc } of order) {
-            const x = key(a, field);
-            const y = key(b, field);
-            if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);
-          }
-          return 0;
-        });
-        const start = (q.page - 1) * q.limit;
-        return page(details.slice(start, start + q.limit + 1));
+        const details = shippingOps.repo.receivingDetails(contract.contractId, row.shipping_id).map((d) => presentReceivingDetail(d, contract.timeZone))
+          .filter((d) => q.product_id === undefined || d.productId === q.product_id)
+          .filter((d) => q.status === undefined || d.status === q.status);
+        return page(memoryPage(details, q, 'receivingDetailId', (d, field) => d[field], (field) => field !== 'updDateTime'));
       },
     );
 

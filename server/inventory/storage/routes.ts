@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../deps.js';
 import { answers } from '../../platform/http/answers.js';
 import { apiRoutes } from '../../platform/http/api-routes.js';
+import { memoryPage } from '../../platform/http/paging.js';
 import { StorageOperations } from './operations.js';
 import {
   createStorageBody,
@@ -75,22 +76,10 @@ export default function storageRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       { summary: 'List the details of a storage', params: storageParams, querystring: listStorageDetailsQuery, response: answers.listOf(storageDetail) },
       ({ contract, params, query: q, page }) => {
         const row = operations.get(contract.contractId, params.storage_id);
-        let details = repo.details(contract.contractId, row.storage_id).map((d) => presentStorageDetail(d, contract.timeZone));
-        if (q.product_id !== undefined) details = details.filter((d) => d.productId === String(Number(q.product_id)));
-        if (q.status !== undefined) details = details.filter((d) => d.status === q.status);
-        const key = (d: (typeof details)[number], field: (typeof q.sort)[number]['field']) =>
-          field === 'updDateTime' ? d.updDateTime : Number(field === 'productId' ? d.productId : d.storageDetailId);
-        const order = [...q.sort, { field: 'storageDetailId' as const, desc: false }];
-        details.sort((a, b) => {
-          for (const { field, desc } of order) {
-            const x = key(a, field);
-            const y = key(b, field);
-            if (x !== y) return (x < y ? -1 : 1) * (desc ? -1 : 1);
-          }
-          return 0;
-        });
-        const start = (q.page - 1) * q.limit;
-        return page(details.slice(start, start + q.limit + 1));
+        const details = repo.details(contract.contractId, row.storage_id).map((d) => presentStorageDetail(d, contract.timeZone))
+          .filter((d) => q.product_id === undefined || d.productId === String(Number(q.product_id)))
+          .filter((d) => q.status === undefined || d.status === q.status);
+        return page(memoryPage(details, q, 'storageDetailId', (d, field) => d[field], (field) => field !== 'updDateTime'));
       },
     );
 

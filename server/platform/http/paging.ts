@@ -86,6 +86,25 @@ export const fetchSize = (page: Page) => page.limit + 1;
 export const offsetOf = (page: Page) => (page.page - 1) * page.limit;
 
 /**
+ * One page, with the look-ahead item sendPage reads, of a short list held in memory (a record's
+ * details, at most 1,000): sorted by the query's keys, then by `key` ascending so equal keys keep
+ * one order; `numeric` fields (ids, quantities) compare as numbers, the rest (dates, times) as text.
+ */
+export function memoryPage<T, F extends string>(items: T[], page: Page<F>, key: F, value: (item: T, field: F) => string, numeric: (field: F) => boolean): T[] {
+  const order = [...page.sort, { field: key, desc: false }];
+  const compare = (x: string, y: string, asNumbers: boolean) => (asNumbers ? Number(x) - Number(y) : x < y ? -1 : x > y ? 1 : 0);
+  const sorted = [...items].sort((a, b) => {
+    for (const { field, desc } of order) {
+      const c = compare(value(a, field), value(b, field), numeric(field));
+      if (c !== 0) return desc ? -c : c;
+    }
+    return 0;
+  });
+  const start = offsetOf(page);
+  return sorted.slice(start, start + fetchSize(page));
+}
+
+/**
  * Trims the look-ahead row and sets the Link header with absolute prev/next URIs that keep
  * every other query parameter as the client sent it.
  */
