@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { waiterApi } from './waiter-api.js';
 
 /** 店舗の営業状況取得 (issue 26): GET /dashboard/stores/{store_id}, the platform's fields exactly. */
 
@@ -14,13 +15,7 @@ describe('GET /dashboard/stores/{store_id}', () => {
   });
   afterEach(() => t.close());
 
-  const waiter = (method: string, path: string, body?: unknown, token = t.token) =>
-    t.app.inject({
-      method: method as 'GET',
-      url: `/${t.contractId}/waiter${path}`,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
+  const waiter = (method: string, path: string, body?: unknown, token?: string) => waiterApi(t, method, path, body, token);
 
   it('lists the tables in display order, each with the party seated there while one is', async () => {
     const b = (await t.api('POST', '/tables', { storeId: store, name: 'B', displaySequence: '2' })).json().tableId;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { itemQuantityChange } from '../../server/domain/order-items.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { waiterApi } from './waiter-api.js';
 
 /**
  * 注文明細更新 with quantity (issue 26): the platform's other form of PATCH /orders/{order_id}/items/{order_item_id};
@@ -32,8 +33,7 @@ describe('PATCH /orders/{order_id}/items/{order_item_id} with quantity', () => {
   });
   afterEach(() => t.close());
 
-  const waiter = (method: string, path: string, body?: unknown) =>
-    t.app.inject({ method: method as 'GET', url: `/${t.contractId}/waiter${path}`, headers: { authorization: `Bearer ${t.token}` }, ...(body ? { payload: body as object } : {}) });
+  const waiter = (method: string, path: string, body?: unknown) => waiterApi(t, method, path, body);
 
   it('lowers the quantity as the platform client sends it; the discount and the menu count follow', async () => {
     const menu = (await t.api('POST', '/menus', { storeId: store, menuName: 'Gyoza', menuType: 'normal' })).json().menuId;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Change } from '../../server/db/write.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { waiterApi } from './waiter-api.js';
 
 /** Staff calls (issue 26): POST /staff_calls as platform clients send it, read and answered here. */
 
@@ -19,13 +20,7 @@ describe('staff calls', () => {
   });
   afterEach(() => t.close());
 
-  const waiter = (method: string, path: string, body?: unknown, token = t.token) =>
-    t.app.inject({
-      method: method as 'GET',
-      url: `/${t.contractId}/waiter${path}`,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
+  const waiter = (method: string, path: string, body?: unknown, token?: string) => waiterApi(t, method, path, body, token);
 
   it('records a call from a table with the party seated there, reported for sync; answered once', async () => {
     const use = (await waiter('POST', '/table_uses', { storeId: store, tableId: tables[0] })).json();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutLines, tableUseTotals, type CheckoutItem } from '../../server/domain/checkout.js';
 import { problem } from '../helpers/app.js';
 import { makeFixture, type Fixture } from '../sales/transactions-fixtures.js';
+import { waiterApi } from './waiter-api.js';
 
 /**
  * Table uses of the waiter API (issue 26): seating a party (POST /table_uses), the history
@@ -71,13 +72,7 @@ describe('table uses', () => {
   afterEach(() => f.t.close());
 
   /** The request a platform client sends, under /{contract_id}/waiter. */
-  const waiter = async (method: string, path: string, body?: unknown, token = f.t.token) =>
-    f.t.app.inject({
-      method: method as 'GET',
-      url: `/${f.t.contractId}/waiter${path}`,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
+  const waiter = async (method: string, path: string, body?: unknown, token?: string) => waiterApi(f.t, method, path, body, token);
   const ok = async (method: string, path: string, body?: unknown) => {
     const res = await waiter(method, path, body);
     if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
@@ -307,8 +302,7 @@ describe('table uses of a reserved party (Food Business)', () => {
         endAt: '2026-11-22T20:00:00+09:00',
         persons: { adults: 2, children: 0 },
       });
-      const waiter = (method: string, path: string, body?: unknown) =>
-        f.t.app.inject({ method: method as 'GET', url: `/${f.t.contractId}/waiter${path}`, headers: { authorization: `Bearer ${f.t.token}` }, ...(body ? { payload: body as object } : {}) });
+      const waiter = (method: string, path: string, body?: unknown) => waiterApi(f.t, method, path, body);
       const use = (await waiter('POST', '/table_uses', { storeId: f.store, tableId: table, guestCount: 2, reservationId: reservation.id })).json();
       expect(use.reservationId).toBe(reservation.id);
       expect((await f.api('GET', `/reservations/${reservation.id}`)).json()).toMatchObject({ status: 'coming', tableUseId: use.id });

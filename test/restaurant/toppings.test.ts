@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { waiterApi } from './waiter-api.js';
 
 /** Toppings (issue 26): GET /toppings and /toppings/{topping_id} of the waiter API; writes are supporting. */
 
@@ -123,13 +124,7 @@ describe('topping conditions and orders naming toppings', () => {
   });
   afterEach(() => t.close());
 
-  const waiter = (method: string, path: string, body?: unknown, token = t.token) =>
-    t.app.inject({
-      method: method as 'GET',
-      url: `/${t.contractId}/waiter${path}`,
-      headers: { authorization: `Bearer ${token}` },
-      ...(body === undefined ? {} : { payload: body as object }),
-    });
+  const waiter = (method: string, path: string, body?: unknown, token?: string) => waiterApi(t, method, path, body, token);
   const topping = async (name: string, amount: string) => (await t.api('POST', '/toppings', { toppingGroupId: group, name, amount })).json();
   const events = () =>
     (t.deps.db.prepare("SELECT body FROM webhook_events WHERE event = 'waiter:topping-conditions' ORDER BY event_id").all() as { body: string }[]).map((e) => JSON.parse(e.body));
