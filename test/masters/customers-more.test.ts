@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { bulkNotices, settleBulk } from './bulk-notices.js';
 
 /** Issue 26: the platform's bulk registration and update of members (POST and PATCH /customers/bulk). */
 
@@ -17,16 +18,8 @@ const ok = async (method: string, path: string, body?: unknown) => {
   if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
   return res.json();
 };
-const notices = () =>
-  t.deps.db.prepare("SELECT body, target_url FROM webhook_events WHERE event = 'pos:customers' ORDER BY created_at, event_id").all() as { body: string; target_url: string }[];
-/** Waits for the bulk request's work after its answer (setImmediate) to commit its notice. */
-const settle = async () => {
-  for (let i = 0; i < 200; i++) {
-    if (notices().length > 0) return JSON.parse(notices()[0]!.body);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('the bulk request never finished');
-};
+const notices = () => bulkNotices(t, 'pos:customers');
+const settle = () => settleBulk(t, 'pos:customers');
 const member = (code: string, over: Record<string, unknown> = {}) => ({ customerCode: code, lastName: 'Yamada', firstName: code, ...over });
 const codes = async () => ((await ok('GET', '/customers?sort=customerId')) as { customerCode: string }[]).map((c) => c.customerCode);
 

@@ -4,6 +4,7 @@ import { openDeps } from '../../server/deps.js';
 import { MasterBulkJobStore } from '../../server/masters/bulk/job-store.js';
 import { buildApp } from '../helpers/modules.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { bulkNotices, settleBulk } from './bulk-notices.js';
 
 /** Issue 26: the platform's bulk registration and update of products (POST and PATCH /products/bulk). */
 
@@ -22,21 +23,8 @@ const ok = async (method: string, path: string, body?: unknown) => {
   if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
   return res.json();
 };
-const notices = () =>
-  t.deps.db.prepare("SELECT event, action, body, target_url FROM webhook_events WHERE event = 'pos:products' ORDER BY created_at, event_id").all() as {
-    event: string;
-    action: string;
-    body: string;
-    target_url: string;
-  }[];
-/** Waits for the bulk request's work after its answer (setImmediate) to commit its notice. */
-const settle = async (count = 1) => {
-  for (let i = 0; i < 200; i++) {
-    if (notices().length >= count) return JSON.parse(notices()[count - 1]!.body);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('the bulk request never finished');
-};
+const notices = () => bulkNotices(t, 'pos:products');
+const settle = (count?: number) => settleBulk(t, 'pos:products', count);
 const codes = async () => ((await ok('GET', '/products?sort=productId')) as { productCode: string }[]).map((p) => p.productCode);
 const row = (code: string, over: Record<string, unknown> = {}) => ({ categoryId: cat, productCode: code, productName: code, price: '1000', ...over });
 
