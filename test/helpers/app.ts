@@ -102,3 +102,14 @@ export function problem(
   if (!type.startsWith('application/problem+json')) throw new Error(`expected problem+json, got ${type}: ${res.body}`);
   return res.json();
 }
+
+type Call = (method: string, path: string, body?: unknown) => Promise<LightMyRequestResponse>;
+
+/** `call` (t.api, a fixture's api, the waiter API) answering only a 200's JSON: anything else throws with the status and body. */
+export const okOf =
+  (call: Call) =>
+  async (method: string, path: string, body?: unknown): Promise<any> => {
+    const res = await call(method, path, body);
+    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };

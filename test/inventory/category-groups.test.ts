@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Change } from '../../server/db/write.js';
 import { hashPasswordSync } from '../../server/platform/auth/password.js';
 import { StaffLoginRepo } from '../../server/platform/auth/staff-logins.js';
-import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { makeTestApp, okOf, problem, type TestApp } from '../helpers/app.js';
 
 /** Issue 14 item 1: category groups (/category_groups) and categories' categoryGroupId. */
 
@@ -16,11 +16,7 @@ describe('category groups', () => {
   });
   afterEach(() => t.close());
 
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const res = await t.api(method, path, body);
-    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
+  const ok = okOf((method, path, body) => t.api(method, path, body));
 
   describe('POST, GET, PATCH, DELETE /category_groups', () => {
     it('registers a group with defaults and every field; GET with fields', async () => {

@@ -9,6 +9,7 @@ import { openDeps, type AppDeps } from '../../server/deps.js';
 import { bulkAddJobsOf } from '../../server/inventory/stock/bulk.js';
 import { makeFixture, type Fixture } from '../sales/transactions-fixtures.js';
 import { clientToken, compileCopy, ROOT, serveDemo } from '../helpers/serve-child.js';
+import { okOf } from '../helpers/app.js';
 
 /**
  * Issue 14 item 2: every acknowledged POST /stock/add/bulk survives a stop. The request is stored
@@ -56,11 +57,7 @@ const api = (method: string, path: string, body?: unknown) =>
     headers: { authorization: `Bearer ${f.t.token}` },
     ...(body === undefined ? {} : { payload: body as object }),
   });
-const ok = async (method: string, path: string, body?: unknown) => {
-  const res = await api(method, path, body);
-  if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const ok = okOf((method, path, body) => api(method, path, body));
 const bulk = (stock: { productId: string; storeId: string; stockAmount: string; stockHistory?: { memo: string } }[]) =>
   ok('POST', '/stock/add/bulk', { stock, callbackUrl: 'https://receiver.example/stock' }) as Promise<{ requestId: number; callbackUrl: string }>;
 const amount = async (productId: string) =>

@@ -5,7 +5,7 @@ import { StaffLoginRepo } from '../../server/platform/auth/staff-logins.js';
 import { UI_CLIENT_ID } from '../../server/platform/auth/ui-client.js';
 import { StockMovements } from '../../server/inventory/stock/movements.js';
 import { DeliveryRepo } from '../../sync/webhooks/deliveries.js';
-import { problem } from '../helpers/app.js';
+import { okOf, problem } from '../helpers/app.js';
 import { line, makeFixture, type Fixture } from '../sales/transactions-fixtures.js';
 
 /** Issue 14 item 2: stock per store and product, the platform's stock routes, and the stock sales and returns move. */
@@ -23,11 +23,7 @@ beforeEach(async () => {
 });
 afterEach(() => f.t.close());
 
-const ok = async (method: string, path: string, body?: unknown) => {
-  const res = await f.api(method, path, body);
-  if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const ok = okOf((method, path, body) => f.api(method, path, body));
 const amount = async (productId = product, storeId = f.store) =>
   ((await ok('GET', `/stock?product_id=${productId}&store_id=${storeId}`)) as { stockAmount: string }[])[0]?.stockAmount;
 const changes = async (productId = product, storeId = f.store, query = '') =>

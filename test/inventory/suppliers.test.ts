@@ -4,7 +4,7 @@ import { ContractRepo } from '../../server/platform/contracts/repo.js';
 import { ProductOrderSettingRepo } from '../../server/inventory/product-order-settings/repo.js';
 import { SupplierRepo } from '../../server/inventory/suppliers/repo.js';
 import { parseCommand, UsageError } from '../../server/cli/args.js';
-import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { makeTestApp, okOf, problem, type TestApp } from '../helpers/app.js';
 
 /** Issue 14 item 1: suppliers, what they handle, per-store ordering settings and the contract's inventory settings. */
 
@@ -17,11 +17,7 @@ describe('suppliers', () => {
   });
   afterEach(() => t.close());
 
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const res = await t.api(method, path, body);
-    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
+  const ok = okOf((method, path, body) => t.api(method, path, body));
   const category = async (name = 'Food') => (await ok('POST', '/categories', { categoryName: name })).categoryId as string;
   const product = async (categoryId: string, code: string) =>
     (await ok('POST', '/products', { categoryId, productCode: code, productName: code, price: '100' })).productId as string;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
-import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { makeTestApp, okOf, problem, type TestApp } from '../helpers/app.js';
 import { bulkNotices, settleBulk } from './bulk-notices.js';
 
 /** Issue 26: the platform's bulk registration and update of members (POST and PATCH /customers/bulk). */
@@ -13,11 +13,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const ok = async (method: string, path: string, body?: unknown) => {
-  const res = await t.api(method, path, body);
-  if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const ok = okOf((method, path, body) => t.api(method, path, body));
 const notices = () => bulkNotices(t, 'pos:customers');
 const settle = () => settleBulk(t, 'pos:customers');
 const member = (code: string, over: Record<string, unknown> = {}) => ({ customerCode: code, lastName: 'Yamada', firstName: code, ...over });

@@ -3,7 +3,7 @@ import type { Change } from '../../server/db/write.js';
 import { openDeps } from '../../server/deps.js';
 import { MasterBulkJobStore } from '../../server/masters/bulk/job-store.js';
 import { buildApp } from '../helpers/modules.js';
-import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { makeTestApp, okOf, problem, type TestApp } from '../helpers/app.js';
 import { bulkNotices, settleBulk } from './bulk-notices.js';
 
 /** Issue 26: the platform's bulk registration and update of products (POST and PATCH /products/bulk). */
@@ -18,11 +18,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const ok = async (method: string, path: string, body?: unknown) => {
-  const res = await t.api(method, path, body);
-  if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
-  return res.json();
-};
+const ok = okOf((method, path, body) => t.api(method, path, body));
 const notices = () => bulkNotices(t, 'pos:products');
 const settle = (count?: number) => settleBulk(t, 'pos:products', count);
 const codes = async () => ((await ok('GET', '/products?sort=productId')) as { productCode: string }[]).map((p) => p.productCode);

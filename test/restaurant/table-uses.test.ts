@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkoutLines, tableUseTotals, type CheckoutItem } from '../../server/domain/checkout.js';
-import { problem } from '../helpers/app.js';
+import { okOf, problem } from '../helpers/app.js';
 import { makeFixture, type Fixture } from '../sales/transactions-fixtures.js';
 import { waiterApi } from './waiter-api.js';
 
@@ -73,11 +73,7 @@ describe('table uses', () => {
 
   /** The request a platform client sends, under /{contract_id}/waiter. */
   const waiter = async (method: string, path: string, body?: unknown, token?: string) => waiterApi(f.t, method, path, body, token);
-  const ok = async (method: string, path: string, body?: unknown) => {
-    const res = await waiter(method, path, body);
-    if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
-    return res.json();
-  };
+  const ok = okOf((method, path, body) => waiter(method, path, body));
   const seat = (table: string, extra: Record<string, unknown> = {}) => ok('POST', '/table_uses', { storeId: f.store, tableId: table, ...extra });
   const orderAt = (useId: string, items: unknown[]) => ok('POST', `/table_uses/${useId}/orders`, { items });
   const pasta = { menuId: '', quantity: 2, sellingPrice: { amount: '1200' }, discount: { type: 'amount', amount: '200' }, toppings: [{ name: 'Cheese', amount: '100' }] };
