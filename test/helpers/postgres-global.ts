@@ -1,0 +1,23 @@
+/**
+ * vitest globalSetup: gives the run a directory where the first test file that needs PostgreSQL
+ * starts the run's one cluster (test/helpers/postgres.ts), and stops and removes it at the end.
+ * Starting nothing here keeps SQLite-only runs as fast as before.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { destroyClusterDir } from './postgres-cluster.js';
+import { SHARED_RUN_DIR_ENV } from './postgres.js';
+
+export default function setup(): () => Promise<void> {
+  const runDir = mkdtempSync(join(tmpdir(), 'pos-pg-run-'));
+  process.env[SHARED_RUN_DIR_ENV] = runDir;
+  return async () => {
+    const stateFile = join(runDir, 'cluster.json');
+    if (existsSync(stateFile)) {
+      const { bin, dir } = JSON.parse(readFileSync(stateFile, 'utf8')) as { bin: string; dir: string };
+      await destroyClusterDir(bin, dir);
+    }
+    rmSync(runDir, { recursive: true, force: true });
+  };
+}

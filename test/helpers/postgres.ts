@@ -1,0 +1,104 @@
+/**
+ * Throwaway PostgreSQL clusters for tests (Debian's `postgresql` package; no mocks, no PGlite).
+ *
+ * API (stable; other helpers and tests build on it):
+ *
+ *   startPostgres(): Promise<PgCluster>
+ *     The cluster of this test run, shared by every test file: started by the first file that asks
+ *     (test/helpers/postgres-global.ts, the vitest globalSetup, stops and removes it at the end).
+ *     Outside vitest's globalSetup it falls back to a private cluster (startOwnPostgres).
+ *   startOwnPostgres(): Promise<OwnPgCluster>
+ *     A private cluster for tests that stop and start the server (fault tests).
+ *
+ *   PgCluster.url(dbName = 'postgres'): string      postgres://postgres@127.0.0.1:<port>/<dbName>
+ *   PgCluster.createDatabase(): Promise<string>      a new empty database (unique name), its URL
+ *   PgCluster.stop(): Promise<void>                  a private cluster: stop and remove; shared: no-op
+ *   OwnPgCluster.kill(): Promise<void>               `pg_ctl stop -m immediate` (data kept)
+ *   OwnPgCluster.start(): Promise<void>              start it again on the same port
+ *
+ * When PostgreSQL is not installed, startPostgres rejects with one line naming the package to install.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs';
+import pg from 'pg';
+import { createCluster, type ClusterProcess } from './postgres-cluster.js';
+
+export interface PgCluster {
+  url(dbName?: string): string;
+  createDatabase(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export interface OwnPgCluster extends PgCluster {
+  kill(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** Set by the globalSetup: the run's directory where the first file to need PostgreSQL starts it. */
+export const SHARED_RUN_DIR_ENV = 'POS_TEST_PG_RUN_DIR';
+
+function handle(cluster: ClusterProcess, stop: () => Promise<void>): PgCluster {
+  const url = (dbName = 'postgres') => `postgres://postgres@127.0.0.1:${cluster.port}/${dbName}`;
+  return {
+    url,
+    stop,
+    async createDatabase() {
+      const name = `t_${process.pid}_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: url() });
+      await admin.connect();
+      try {
+        await admin.query(`CREATE DATABASE ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return url(name);
+    },
+  };
+}
+
+export async function startOwnPostgres(): Promise<OwnPgCluster> {
+  const cluster = await createCluster();
+  return {
+    ...handle(cluster, () => cluster.destroy()),
+    kill: () => cluster.kill(),
+    start: () => cluster.start(),
+  };
+}
+
+let shared: Promise<PgCluster> | undefined;
+
+export function startPostgres(): Promise<PgCluster> {
+  const runDir = process.env[SHARED_RUN_DIR_ENV];
+  if (!runDir) return startOwnPostgres();
+  shared ??= sharedCluster(runDir);
+  return shared;
+}
+
+/** One cluster per run across worker processes: a mkdir lock elects the file that starts it. */
+async function sharedCluster(runDir: string): Promise<PgCluster> {
+  const stateFile = `${runDir}/cluster.json`;
+  const lockDir = `${runDir}/lock`;
+  for (let attempt = 0; attempt < 1200; attempt++) {
+    if (existsSync(stateFile)) return attach(JSON.parse(readFileSync(stateFile, 'utf8')));
+    try {
+      mkdirSync(lockDir);
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+      continue;
+    }
+    try {
+      if (existsSync(stateFile)) return attach(JSON.parse(readFileSync(stateFile, 'utf8')));
+      const cluster = await createCluster();
+      writeFileSync(stateFile, JSON.stringify({ port: cluster.port, dir: cluster.dir, bin: cluster.bin }));
+      return handle(cluster, async () => {});
+    } finally {
+      rmSync(lockDir, { recursive: true, force: true });
+    }
+  }
+  throw new Error(`the shared PostgreSQL cluster in ${runDir} did not appear within 2 minutes`);
+}
+
+function attach(state: { port: number; dir: string; bin: string }): PgCluster {
+  const cluster = { ...state } as ClusterProcess;
+  return handle(cluster, async () => {});
+}
