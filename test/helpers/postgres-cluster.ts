@@ -27,8 +27,9 @@ export function postgresBinDir(root = '/usr/lib/postgresql'): string {
   const versions = existsSync(root)
     ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))
     : [];
-  if (versions.length === 0) throw new Error(NOT_INSTALLED);
-  return join(root, versions[0], 'bin');
+  const newest = versions[0];
+  if (newest === undefined) throw new Error(NOT_INSTALLED);
+  return join(root, newest, 'bin');
 }
 
 const asRoot = () => process.getuid?.() === 0;
