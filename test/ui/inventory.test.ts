@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from './support/browser.js';
 import { demoApi, type DemoApi, type Json } from './support/demo-api.js';
-import { startUiServer, type UiServer } from './support/server.js';
 import { loginAs } from './support/session.js';
+import { useDemoUi } from './support/suite.js';
 import { remapPositions } from '../../app/ui/src/screens/inventory/fields.js';
 import { cost } from '../../app/ui/src/shared/format.js';
 
@@ -17,18 +17,14 @@ import { cost } from '../../app/ui/src/shared/format.js';
  * the API with the demo client's credentials first.
  */
 describe('inventory (browser)', () => {
-  let server: UiServer;
-  let browser: Browser;
   let api: DemoApi;
   let from: Json;
   let to: Json;
   let productA: Json;
   let productB: Json;
 
-  beforeAll(async () => {
-    server = await startUiServer();
-    browser = await launchBrowser();
-    api = await demoApi(server, 'demo-retail');
+  const ui = useDemoUi(async () => {
+    api = await demoApi(ui.server, 'demo-retail');
     const stores = (await api.call('GET', '/stores')) as Json[];
     from = stores.find((s) => s.division === '1');
     to = await api.call('POST', '/stores', { storeName: 'Inventory Test Yokohama', storeCode: 'INV-YOK' });
@@ -37,10 +33,6 @@ describe('inventory (browser)', () => {
     productB = await api.call('POST', '/products', { categoryId, productName: 'Inventory Tee B', productCode: 'INV-TEE-B', price: '2500' });
     await api.call('PATCH', `/stock/${productA.productId}`, { storeId: from.storeId, stockAmount: '50' });
     await api.call('PATCH', `/stock/${productB.productId}`, { storeId: from.storeId, stockAmount: '30' });
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const stockOf = async (storeId: string, productId: string): Promise<string | undefined> =>
@@ -48,15 +40,15 @@ describe('inventory (browser)', () => {
 
   /** The stock screen filtered to a store: the quantity shown for a product. */
   async function shownStock(page: Page, storeId: string, productId: string): Promise<string> {
-    await page.goto(`${server.uiUrl}#/inventory/stock?store=${storeId}`);
+    await page.goto(`${ui.server.uiUrl}#/inventory/stock?store=${storeId}`);
     const cell = page.locator(`[data-testid="stock-table"] tr[data-store="${storeId}"][data-product="${productId}"] [data-testid="amount"]`);
     await cell.waitFor();
     return (await cell.textContent())!.trim();
   }
 
   it('takes a shipping from creation through a modification request to receiving, with the stock on the stock screen', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
     await page.getByRole('link', { name: '在庫', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: '在庫' }).waitFor();
     await page.locator('.inv-hub').getByRole('link', { name: '店舗間出庫・入庫' }).click();
@@ -112,7 +104,7 @@ describe('inventory (browser)', () => {
     expect(await movement.getByRole('cell', { name: `${from.storeName} → Inventory Test Yokohama` }).count()).toBe(1);
 
     // Inspection: A counted 8 of 10 (so the receiving stays open), B 5 of 5.
-    await page.goto(`${server.uiUrl}#/inventory/shipping/${shippingId}`);
+    await page.goto(`${ui.server.uiUrl}#/inventory/shipping/${shippingId}`);
     await row(productA).getByLabel('INV-TEE-A Inventory Tee A 検品数').fill('8');
     await row(productB).getByLabel('INV-TEE-B Inventory Tee B 検品数').fill('5');
     await receiving.getByRole('button', { name: '検品を開始・保存' }).click();
@@ -184,9 +176,9 @@ describe('inventory (browser)', () => {
       approvalStatus: '0',
       details: [{ productId: productB.productId, quantity: '1' }],
     });
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
-    await page.goto(`${server.uiUrl}#/inventory/shipping?status=0`);
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
+    await page.goto(`${ui.server.uiUrl}#/inventory/shipping?status=0`);
     await page.getByRole('link', { name: `出庫 ${made.shippingId} を開く` }).click();
     const detail = page.getByTestId('shipping-detail');
     await detail.waitFor();
@@ -202,9 +194,9 @@ describe('inventory (browser)', () => {
   it('registers a shipment awaiting approval, approves it and marks it shipped', async () => {
     const supplier = await api.call('POST', '/suppliers', { supplierName: 'Inventory Textiles' });
     const before = Number(await stockOf(from.storeId, productB.productId));
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
-    await page.goto(`${server.uiUrl}#/inventory/shipments/new`);
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
+    await page.goto(`${ui.server.uiUrl}#/inventory/shipments/new`);
     const form = page.getByTestId('shipment-create');
     await form.getByLabel('出荷元店舗').selectOption(from.storeId);
     await form.getByLabel('仕入先', { exact: true }).selectOption(supplier.supplierId);
@@ -225,7 +217,7 @@ describe('inventory (browser)', () => {
     await page.locator('[data-testid="shipment-detail"][data-status="2"]').waitFor();
     expect(Number(await stockOf(from.storeId, productB.productId))).toBe(before - 3);
 
-    await page.goto(`${server.uiUrl}#/inventory/shipments?approval=1`);
+    await page.goto(`${ui.server.uiUrl}#/inventory/shipments?approval=1`);
     const listed = page.locator('[data-testid="shipments-table"] tbody tr').first();
     await listed.waitFor();
     expect(await listed.getByTestId('status').textContent()).toBe('出荷済');
@@ -235,9 +227,9 @@ describe('inventory (browser)', () => {
   }, 120_000);
 
   it('registers a purchase order with products × delivery stores and shows it', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
-    await page.goto(`${server.uiUrl}#/inventory/purchase-orders/new`);
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
+    await page.goto(`${ui.server.uiUrl}#/inventory/purchase-orders/new`);
     const form = page.getByTestId('order-create');
     await form.locator(`[data-store="${from.storeId}"]`).getByRole('checkbox').check();
     await form.locator(`[data-store="${to.storeId}"]`).getByRole('checkbox').check();
@@ -278,25 +270,25 @@ describe('inventory (browser)', () => {
     expect(await storageAt(from.storeId).getByTestId('storage-counted').textContent()).toBe('3 / 3');
     expect(await detail.getByTestId('status').textContent()).toBe('入荷検品中');
     await screenshot(page, 'inventory-purchase-order-storages');
-    await page.goto(`${server.uiUrl}#/inventory/purchase-orders`);
+    await page.goto(`${ui.server.uiUrl}#/inventory/purchase-orders`);
     await page.locator(`[data-testid="orders-table"] tr[data-order="${id}"]`).waitFor();
     await screenshot(page, 'inventory-purchase-orders');
     await page.context().close();
   }, 120_000);
 
   it('speaks English when asked, and tells a contract of another plan that inventory is Retail Business', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
-    await page.goto(`${server.uiUrl}#/inventory/shipping`);
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
+    await page.goto(`${ui.server.uiUrl}#/inventory/shipping`);
     await page.getByTestId('lang').selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Store-to-store shipping' }).waitFor();
     await page.getByRole('button', { name: 'New shipping' }).waitFor();
     await page.getByTestId('lang').selectOption('ja');
     await page.context().close();
 
-    const food = await newPage(browser);
-    await loginAs(food, server, 'demo-food');
-    await food.goto(`${server.uiUrl}#/inventory/stock`);
+    const food = await newPage(ui.browser);
+    await loginAs(food, ui.server, 'demo-food');
+    await food.goto(`${ui.server.uiUrl}#/inventory/stock`);
     const notice = food.getByTestId('plan-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toMatch(/リテールビジネスプラン/);
@@ -305,7 +297,7 @@ describe('inventory (browser)', () => {
   }, 120_000);
 });
 
-describe('inventory screens: field positions and costs (no browser)', () => {
+describe('inventory screens: field positions and costs (no ui.browser)', () => {
   it('maps the API\'s positions of the lines sent back to the form\'s lines', () => {
     const problem = { status: 400, title: 'Bad Request', messages: [], fields: { 'details[0].quantity': 'too big', 'details[1].productId': 'no such product', memo: 'too long' } };
     // Lines 2 and 5 of the form went out as positions 0 and 1.

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import { newPage, screenshot } from './support/browser.js';
 import { demoApi, type DemoApi, type Json } from './support/demo-api.js';
-import { startUiServer, type UiServer } from './support/server.js';
 import { loginAs } from './support/session.js';
+import { useDemoUi } from './support/suite.js';
 
 /**
  * The loss screen (issue 26) against `serve --demo` (demo-retail): loss divisions added in the
@@ -13,32 +12,24 @@ import { loginAs } from './support/session.js';
  * same screen in English. The product and its stock are made through the API first.
  */
 describe('losses (browser)', () => {
-  let server: UiServer;
-  let browser: Browser;
   let api: DemoApi;
   let store: Json;
   let product: Json;
 
-  beforeAll(async () => {
-    server = await startUiServer();
-    browser = await launchBrowser();
-    api = await demoApi(server, 'demo-retail');
+  const ui = useDemoUi(async () => {
+    api = await demoApi(ui.server, 'demo-retail');
     store = ((await api.call('GET', '/stores')) as Json[]).find((s) => s.division === '1');
     const categoryId = ((await api.call('GET', '/categories')) as Json[])[0].categoryId;
     product = await api.call('POST', '/products', { categoryId, productName: 'Loss Test Glass', productCode: 'LOSS-GLASS', price: '800', cost: '300' });
     await api.call('PATCH', `/stock/${product.productId}`, { storeId: store.storeId, stockAmount: '20' });
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const stockOf = async (): Promise<string | undefined> =>
     ((await api.call('GET', `/stock?store_id=${store.storeId}&product_id=${product.productId}`)) as Json[])[0]?.stockAmount;
 
   it('registers, edits and deletes a loss, with its divisions, and the stock follows', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
     await page.getByRole('link', { name: '在庫', exact: true }).click();
     await page.locator('.inv-hub').getByRole('link', { name: 'ロス登録' }).click();
     await page.getByRole('heading', { level: 1, name: 'ロス登録' }).waitFor();
@@ -81,7 +72,7 @@ describe('losses (browser)', () => {
     await screenshot(page, 'losses-detail');
 
     // The stock screen's history shows the loss: stock division 14, −3, dated when it happened.
-    await page.goto(`${server.uiUrl}#/inventory/stock?store=${store.storeId}`);
+    await page.goto(`${ui.server.uiUrl}#/inventory/stock?store=${store.storeId}`);
     await page.getByRole('button', { name: `${store.storeName} の LOSS-GLASS Loss Test Glass の履歴を見る` }).click();
     const movement = page.locator('[data-testid="movements"] tbody tr').first();
     await movement.waitFor();
@@ -91,7 +82,7 @@ describe('losses (browser)', () => {
     expect(changes.map((c) => [c.amount, c.targetDateTime])).toEqual([['-3', '2026-11-20T18:30:00+09:00']]);
 
     // Edit: 3 → 2 gives one back; the division becomes 盗難.
-    await page.goto(`${server.uiUrl}#/inventory/losses/${lossId}`);
+    await page.goto(`${ui.server.uiUrl}#/inventory/losses/${lossId}`);
     const edit = page.getByTestId('loss-edit');
     await edit.getByLabel('1 行目 数量').fill('2');
     await edit.getByLabel('ロス区分').selectOption('2');
@@ -101,7 +92,7 @@ describe('losses (browser)', () => {
     expect(await stockOf()).toBe('18');
 
     // The list shows it; a division it uses cannot be deleted.
-    await page.goto(`${server.uiUrl}#/inventory/losses`);
+    await page.goto(`${ui.server.uiUrl}#/inventory/losses`);
     const row = page.locator(`[data-testid="losses-table"] tr[data-loss="${lossId}"]`);
     await row.waitFor();
     expect(await row.getByTestId('division').textContent()).toBe('2 盗難');
@@ -112,7 +103,7 @@ describe('losses (browser)', () => {
     await screenshot(page, 'losses-list');
 
     // Delete the loss: the quantity comes back.
-    await page.goto(`${server.uiUrl}#/inventory/losses/${lossId}`);
+    await page.goto(`${ui.server.uiUrl}#/inventory/losses/${lossId}`);
     page.once('dialog', (dialog) => void dialog.accept());
     await detail.getByRole('button', { name: 'このロスを削除' }).click();
     await page.waitForURL(/#\/inventory\/losses\?deleted=\d+$/);
@@ -122,9 +113,9 @@ describe('losses (browser)', () => {
   }, 180_000);
 
   it('speaks English when asked', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
-    await page.goto(`${server.uiUrl}#/inventory/losses`);
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
+    await page.goto(`${ui.server.uiUrl}#/inventory/losses`);
     await page.getByTestId('lang').selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Losses' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Loss divisions' }).waitFor();

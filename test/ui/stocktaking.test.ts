@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, screenshot } from './support/browser.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newPage, screenshot } from './support/browser.js';
 import { demoApi, type DemoApi, type Json } from './support/demo-api.js';
-import { startUiServer, type UiServer } from './support/server.js';
 import { loginAs } from './support/session.js';
+import { useDemoUi } from './support/suite.js';
 
 /**
  * The stocktaking screens (issue 26) against `serve --demo` (demo-retail): a stocktaking of one
@@ -13,37 +13,29 @@ import { loginAs } from './support/session.js';
  * The category, products and stock are made through the API with the demo client first.
  */
 describe('stocktaking (browser)', () => {
-  let server: UiServer;
-  let browser: Browser;
   let api: DemoApi;
   let store: Json;
   let category: Json;
   let tea: Json;
   let cup: Json;
 
-  beforeAll(async () => {
-    server = await startUiServer();
-    browser = await launchBrowser();
-    api = await demoApi(server, 'demo-retail');
+  const ui = useDemoUi(async () => {
+    api = await demoApi(ui.server, 'demo-retail');
     store = ((await api.call('GET', '/stores')) as Json[]).find((s) => s.division === '1');
     category = await api.call('POST', '/categories', { categoryName: 'Stocktaking Tea' });
     tea = await api.call('POST', '/products', { categoryId: category.categoryId, productName: 'Sencha 100g', productCode: 'STK-TEA', price: '1200', cost: '500' });
     cup = await api.call('POST', '/products', { categoryId: category.categoryId, productName: 'Tea cup', productCode: 'STK-CUP', price: '800' });
     await api.call('PATCH', `/stock/${tea.productId}`, { storeId: store.storeId, stockAmount: '10' });
     await api.call('PATCH', `/stock/${cup.productId}`, { storeId: store.storeId, stockAmount: '5' });
-  }, 240_000);
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const row = (page: Page, product: Json) => page.locator(`[data-testid="count-table"] tr[data-product="${product.productId}"]`);
   const cell = async (page: Page, product: Json, testId: string) => (await row(page, product).getByTestId(testId).textContent())!.trim();
 
   it('counts a category by scanning and typing, shows the differences and completes into the stock', async () => {
-    const page = await newPage(browser);
-    await loginAs(page, server, 'demo-retail');
-    await page.goto(`${server.uiUrl}#/inventory`);
+    const page = await newPage(ui.browser);
+    await loginAs(page, ui.server, 'demo-retail');
+    await page.goto(`${ui.server.uiUrl}#/inventory`);
     await page.locator('.inv-hub').getByRole('link', { name: '棚卸' }).click();
     await page.getByRole('heading', { level: 1, name: '棚卸' }).waitFor();
     await page.getByRole('button', { name: '新規棚卸' }).click();
@@ -116,14 +108,14 @@ describe('stocktaking (browser)', () => {
     expect(await api.call('GET', `/stock/changes/${tea.productId}/${store.storeId}?stock_division=08`)).toEqual([expect.objectContaining({ amount: '-1', stockDivision: '08' })]);
 
     // The list shows it complete; English labels on request.
-    await page.goto(`${server.uiUrl}#/inventory/stocktaking`);
+    await page.goto(`${ui.server.uiUrl}#/inventory/stocktaking`);
     const listed = page.locator(`[data-testid="stocktaking-table"] tr[data-stocktaking="${id}"]`);
     expect(await listed.getByTestId('status').textContent()).toBe('完了');
     await screenshot(page, 'inventory-stocktaking-list');
     await page.getByTestId('lang').selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'Stocktaking' }).waitFor();
     await page.getByRole('button', { name: 'New stocktaking' }).waitFor();
-    await page.goto(`${server.uiUrl}#/inventory/stocktaking/${id}`);
+    await page.goto(`${ui.server.uiUrl}#/inventory/stocktaking/${id}`);
     expect(await page.getByTestId('status').textContent()).toBe('Complete');
     await row(page, tea).waitFor();
     expect(await page.getByRole('columnheader', { name: 'Stock before' }).count()).toBe(1);

@@ -11,13 +11,15 @@ export interface DemoUi {
 
 /**
  * Called inside a file's describe: starts `serve --demo` and a browser before its tests (the
- * first start builds nothing but may take long, hence the timeout) and stops both after them.
+ * first start may build dist/ and take long, hence the timeout), then `prepare` sets the file's
+ * scene through the API; both are stopped after the tests.
  */
-export function useDemoUi(): DemoUi {
+export function useDemoUi(prepare?: () => Promise<void>): DemoUi {
   const ui = {} as DemoUi;
   beforeAll(async () => {
     ui.server = await startUiServer();
     ui.browser = await launchBrowser();
+    await prepare?.();
   }, 240_000);
   afterAll(async () => {
     await ui.browser?.close();
