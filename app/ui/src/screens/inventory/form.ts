@@ -17,3 +17,16 @@ export function useRecordForm<V extends Record<string, string>>(initial: V | (()
   const err = (field: string) => fieldError(problem, field);
   return { values, setValues, problem, setProblem, busy, setBusy, choose, set, err };
 }
+
+/**
+ * Of the optional fields `keys`, those that hold more than blanks, trimmed: what a form sends of
+ * them (an empty one is left out, so the API applies its default instead of refusing "").
+ */
+export function filled<V extends Record<string, string>, K extends keyof V & string>(values: V, ...keys: K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const key of keys) {
+    const value = (values[key] ?? '').trim();
+    if (value) out[key] = value;
+  }
+  return out;
+}

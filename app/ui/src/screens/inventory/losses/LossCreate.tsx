@@ -7,7 +7,7 @@ import { useT } from '../../../i18n';
 import { Link, navigate } from '../../../router';
 import { useFormat } from '../../../shared/format';
 import type { Refs } from '../data';
-import { useRecordForm } from '../form';
+import { filled, useRecordForm } from '../form';
 import { lineFieldNames, newLine, ProductLines, type Line } from '../ProductLines';
 import { nowWall, wallToIso, type Divisions } from './data';
 import { messages } from './i18n';
@@ -35,7 +35,6 @@ export function LossCreate({ refs, divisions }: { refs: Refs; divisions: Divisio
     e.preventDefault();
     setBusy(true);
     setProblem(null);
-    const optional = (key: 'identificationNo' | 'memo') => (v[key].trim() ? { [key]: v[key].trim() } : {});
     const r = await call(
       api.POST('/{contract_id}/pos/losses', {
         params: { path: contract },
@@ -43,8 +42,7 @@ export function LossCreate({ refs, divisions }: { refs: Refs; divisions: Divisio
           storeId: v.storeId,
           division: v.division,
           lossDateTime: wallToIso(v.lossDateTime, format.timeZone),
-          ...optional('identificationNo'),
-          ...optional('memo'),
+          ...filled(v, 'identificationNo', 'memo'),
           details: lines.map((l) => ({ productId: refs.resolveProduct(l.productId), quantity: l.quantity.trim() })),
         },
       }),

@@ -7,8 +7,8 @@ import { useT } from '../../../i18n';
 import { Link, navigate } from '../../../router';
 import { useFormat } from '../../../shared/format';
 import type { Refs } from '../data';
-import { useRecordForm } from '../form';
 import { remapPositions } from '../fields';
+import { filled, useRecordForm } from '../form';
 import { messages, ROUNDING_DIVISIONS } from './i18n';
 import { OrderProducts, type OrderRow, newOrderRow, orderFieldNames } from './OrderProducts';
 
@@ -52,16 +52,11 @@ export function OrderCreate({ refs }: { refs: Refs }) {
     setBusy(true);
     setProblem(null);
     const sentColumns: number[][] = [];
-    const optional = (key: 'recipientOrderId' | 'orderSourceStoreId' | 'orderStaffName' | 'identificationNo' | 'memo') => (v[key].trim() ? { [key]: v[key].trim() } : {});
     const r = await call(
       api.POST('/{contract_id}/pos/purchase_orders', {
         params: { path: contract },
         body: {
-          ...optional('recipientOrderId'),
-          ...optional('orderSourceStoreId'),
-          ...optional('orderStaffName'),
-          ...optional('identificationNo'),
-          ...optional('memo'),
+          ...filled(v, 'recipientOrderId', 'orderSourceStoreId', 'orderStaffName', 'identificationNo', 'memo'),
           orderedDate: v.orderedDate,
           status: v.status,
           roundingDivision: v.roundingDivision,

@@ -7,7 +7,7 @@ import { useT } from '../../../i18n';
 import { Link, navigate } from '../../../router';
 import { useFormat } from '../../../shared/format';
 import type { Refs } from '../data';
-import { useRecordForm } from '../form';
+import { filled, useRecordForm } from '../form';
 import { lineFieldNames, newLine, ProductLines, type Line } from '../ProductLines';
 import { messages, RECIPIENT_TYPES, ROUNDING_DIVISIONS, SHIPMENT_DIVISIONS } from './i18n';
 
@@ -59,7 +59,6 @@ export function ShipmentCreate({ refs }: { refs: Refs }) {
     e.preventDefault();
     setBusy(true);
     setProblem(null);
-    const optional = (key: 'taxRate' | 'identificationNo' | 'memo') => (v[key].trim() ? { [key]: v[key].trim() } : {});
     const r = await call(
       api.POST('/{contract_id}/pos/shipments', {
         params: { path: contract },
@@ -72,9 +71,7 @@ export function ShipmentCreate({ refs }: { refs: Refs }) {
           status: v.status,
           ...(v.approvalStatus ? { approvalStatus: v.approvalStatus } : {}),
           roundingDivision: v.roundingDivision,
-          ...optional('taxRate'),
-          ...optional('identificationNo'),
-          ...optional('memo'),
+          ...filled(v, 'taxRate', 'identificationNo', 'memo'),
           details: lines.map((l) => ({
             productId: refs.resolveProduct(l.productId),
             quantity: l.quantity.trim(),
