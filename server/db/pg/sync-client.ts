@@ -1,0 +1,226 @@
+/**
+ * A synchronous PostgreSQL client, so the repos written for better-sqlite3 (synchronous
+ * prepare/run/get/all and db.transaction(fn)) can run on PostgreSQL without becoming async.
+ *
+ * A worker thread (sync-worker.ts) owns one `pg` connection. `query` posts the statement to it on
+ * a MessagePort and blocks this thread with Atomics.wait on a SharedArrayBuffer until the worker
+ * has posted the answer, then takes the answer off the port with receiveMessageOnPort — the
+ * technique of synckit and make-synchronous, without their generality.
+ *
+ * What that costs (docs: the PostgreSQL bridge): this thread's event loop stands still during
+ * each statement, as it does during a better-sqlite3 statement, but for a network round trip
+ * rather than a page read; and the process has one connection, so one transaction at a time.
+ *
+ * Failures never hang a call: every wait is bounded (`callTimeoutMs`); a worker that does not
+ * answer in time is terminated and the call throws DatabaseUnavailable('timeout'); the next
+ * call starts a new worker. A connection refused or lost, the server shutting down, and a
+ * statement or lock timeout are DatabaseUnavailable too (the HTTP layer's 503 with Retry-After);
+ * what PostgreSQL refuses is a PgQueryError with its SQLSTATE.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { DatabaseUnavailable, rebuildPgError } from './errors.js';
+import { numberPlaceholders, type SqlParams } from './placeholders.js';
+import { SIGNAL_WAITING, type PgConnectionOptions, type PgRequest, type PgResponse, type PgResult, type WorkerInput } from './sync-protocol.js';
+
+export type { PgResult } from './sync-protocol.js';
+
+export interface PgSyncClientOptions extends Partial<Omit<PgConnectionOptions, 'connectionString'>> {
+  connectionString: string;
+  /**
+   * The longest this thread waits for one statement's answer, whatever the worker is doing. By
+   * default the connect and statement timeouts plus a margin, so PostgreSQL's own limits fire first.
+   */
+  callTimeoutMs?: number;
+}
+
+const DEFAULTS = { connectTimeoutMs: 5000, statementTimeoutMs: 30_000, lockTimeoutMs: 10_000, applicationName: 'pos-backoffice' };
+/** Room for the worker to start (loading `pg`) and for pg's own timer, past PostgreSQL's limits. */
+const CALL_TIMEOUT_MARGIN_MS = 5000;
+
+/**
+ * The compiled worker. From dist/ it is the file beside this one; run from the TypeScript sources
+ * (vitest, tsx) it is the copy `npm run build` put in dist/, since worker_threads load only JS.
+ */
+export function syncWorkerFile(): string {
+  const here = fileURLToPath(import.meta.url);
+  if (here.endsWith('.js')) return join(dirname(here), 'sync-worker.js');
+  return fileURLToPath(new URL('../../../dist/server/db/pg/sync-worker.js', import.meta.url));
+}
+
+interface Thread {
+  worker: Worker;
+  port: MessagePort;
+  flag: Int32Array;
+}
+
+export class PgSyncClient {
+  private readonly connection: PgConnectionOptions;
+  private readonly callTimeoutMs: number;
+  private thread: Thread | null = null;
+  private nextId = 1;
+  /** Nesting depth of transaction(); 0 outside any. */
+  private depth = 0;
+  /** The worker's connection the outermost transaction began on, and that worker. */
+  private transactionConnection: number | undefined;
+  private transactionThread: Thread | null = null;
+  private closed = false;
+
+  constructor(options: PgSyncClientOptions) {
+    this.connection = { ...DEFAULTS, ...options };
+    this.callTimeoutMs = options.callTimeoutMs ?? this.connection.connectTimeoutMs + this.connection.statementTimeoutMs + CALL_TIMEOUT_MARGIN_MS;
+  }
+
+  /** Runs one statement (`?` or `@name` placeholders, as with better-sqlite3) and returns its rows. */
+  query<Row = Record<string, unknown>>(sql: string, params?: SqlParams): { rows: Row[]; rowCount: number } {
+    const { text, values } = numberPlaceholders(sql, params);
+    return this.call({ op: 'query', text, values, ...(this.depth > 0 ? { connection: this.transactionConnection } : {}) }).result as { rows: Row[]; rowCount: number };
+  }
+
+  /** True while a transaction() is running. */
+  get inTransaction(): boolean {
+    return this.depth > 0;
+  }
+
+  /**
+   * Runs fn between BEGIN and COMMIT on the worker's connection, ROLLBACK when it throws; a
+   * nested call is a savepoint, released or rolled back to on its own, as better-sqlite3 does.
+   * fn must be synchronous: a promise would let the transaction's statements interleave with
+   * other work on the one connection.
+   *
+   * A statement PostgreSQL refuses aborts the whole transaction (SQLite's only fails that
+   * statement): to go on after a failure, run the attempt in a nested transaction().
+   */
+  transaction<T>(fn: () => T): T {
+    const savepoint = `sync_client_${this.depth}`;
+    if (this.depth === 0) {
+      this.transactionConnection = this.call({ op: 'query', text: 'BEGIN', values: [] }).connection;
+      this.transactionThread = this.thread;
+    } else {
+      this.query(`SAVEPOINT ${savepoint}`);
+    }
+    this.depth++;
+    let result: T;
+    try {
+      result = fn();
+      if (typeof (result as { then?: unknown })?.then === 'function') throw new TypeError('transaction() takes a synchronous function; it returned a promise');
+    } catch (error) {
+      this.depth--;
+      this.rollback(savepoint);
+      throw error;
+    }
+    this.depth--;
+    if (this.depth > 0) {
+      this.query(`RELEASE SAVEPOINT ${savepoint}`);
+      return result;
+    }
+    try {
+      this.call({ op: 'query', text: 'COMMIT', values: [], connection: this.transactionConnection });
+    } catch (error) {
+      if (error instanceof DatabaseUnavailable && error.reason === 'connection') {
+        throw new DatabaseUnavailable(`${error.message} (while committing: the transaction may or may not have committed)`, error.reason, true, error.code);
+      }
+      throw error;
+    } finally {
+      this.endTransaction();
+    }
+    return result;
+  }
+
+  private rollback(savepoint: string): void {
+    try {
+      if (this.depth > 0) {
+        this.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
+        this.query(`RELEASE SAVEPOINT ${savepoint}`);
+      } else this.call({ op: 'query', text: 'ROLLBACK', values: [], connection: this.transactionConnection });
+    } catch (error) {
+      // The connection is gone: PostgreSQL rolls back a transaction whose connection ends. Any
+      // other failure is a real one and is not hidden behind the error that caused the rollback.
+      if (!(error instanceof DatabaseUnavailable)) throw error;
+    } finally {
+      if (this.depth === 0) this.endTransaction();
+    }
+  }
+
+  private endTransaction(): void {
+    this.transactionConnection = undefined;
+    this.transactionThread = null;
+  }
+
+  /** Ends the connection and the worker; later calls throw. */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (!this.thread) return;
+    try {
+      this.send({ id: this.nextId++, op: 'close' }, Math.min(this.callTimeoutMs, this.connection.connectTimeoutMs));
+    } catch {
+      // A worker that cannot end its connection is terminated below; the socket closes with it.
+    }
+    this.stopThread();
+  }
+
+  private call(request: Omit<Extract<PgRequest, { op: 'query' }>, 'id'>): Extract<PgResponse, { ok: true }> {
+    if (this.closed) throw new Error('the PostgreSQL client is closed');
+    // A worker replaced mid-transaction took the transaction's connection with it (rolled back).
+    if (request.connection !== undefined && this.thread !== this.transactionThread) {
+      throw new DatabaseUnavailable('the database connection was lost during the transaction, which was rolled back', 'connection');
+    }
+    const response = this.send({ ...request, id: this.nextId++ }, this.callTimeoutMs);
+    if (!response.ok) throw rebuildPgError(response.error);
+    return response;
+  }
+
+  /** Posts one request and sleeps until its answer or the timeout; a worker that did not answer is replaced. */
+  private send(request: PgRequest, timeoutMs: number): PgResponse {
+    const thread = this.thread ?? (this.thread = this.startThread());
+    Atomics.store(thread.flag, 0, SIGNAL_WAITING);
+    thread.port.postMessage(request);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const left = deadline - Date.now();
+      if (left <= 0 || Atomics.wait(thread.flag, 0, SIGNAL_WAITING, left) === 'timed-out') {
+        this.stopThread();
+        throw new DatabaseUnavailable(`the database did not answer within ${timeoutMs} ms`, 'timeout');
+      }
+      const received = receiveMessageOnPort(thread.port);
+      const response = received?.message as PgResponse | undefined;
+      if (response?.id === request.id) return response;
+      // Woken with no answer of this call queued (cannot happen while one call runs at a time):
+      // wait again for the rest of the time.
+      Atomics.store(thread.flag, 0, SIGNAL_WAITING);
+    }
+  }
+
+  private startThread(): Thread {
+    const file = syncWorkerFile();
+    if (!existsSync(file)) throw new Error(`the PostgreSQL worker ${file} is missing; run npm run build`);
+    const { port1, port2 } = new MessageChannel();
+    const signal = new SharedArrayBuffer(4);
+    const workerData: WorkerInput = { pgSyncClient: { port: port2, signal, options: this.connection } };
+    // execArgv: [] — the parent's flags (`-e`, `--input-type`, a test runner's) would stop the
+    // worker from starting, and its 'error' event cannot be seen while this thread waits.
+    const worker = new Worker(file, { workerData, transferList: [port2], execArgv: [] });
+    // The worker must not keep the process alive, nor its exit go unnoticed: the next call starts another.
+    worker.unref();
+    port1.unref();
+    const thread: Thread = { worker, port: port1, flag: new Int32Array(signal) };
+    worker.on('error', () => this.forget(thread));
+    worker.on('exit', () => this.forget(thread));
+    return thread;
+  }
+
+  private forget(thread: Thread): void {
+    if (this.thread === thread) this.thread = null;
+  }
+
+  private stopThread(): void {
+    const thread = this.thread;
+    this.thread = null;
+    if (!thread) return;
+    thread.port.close();
+    void thread.worker.terminate();
+  }
+}

@@ -1,0 +1,95 @@
+// The worker thread of the synchronous PostgreSQL client (sync-client.ts). It owns one `pg`
+// connection, runs each statement the main thread posts, posts the answer and wakes the main
+// thread, which sleeps in Atomics.wait meanwhile. One connection, one statement at a time: a
+// transaction is a run of statements on it between BEGIN and COMMIT.
+//
+// It connects on the first statement and again after the connection broke, but never inside a
+// transaction: a statement that names the connection its transaction began on fails when that
+// connection is gone (PostgreSQL has rolled the transaction back), rather than run outside it.
+// Runs from the compiled file (dist/server/db/pg/sync-worker.js): worker_threads cannot load TypeScript.
+import pg from 'pg';
+import { isMainThread, workerData } from 'node:worker_threads';
+import { breaksConnection, serializePgError } from './errors.js';
+import { SIGNAL_ANSWERED, type PgConnectionOptions, type PgRequest, type PgResponse, type WorkerInput } from './sync-protocol.js';
+import { sqliteLikeTypes } from './type-parsers.js';
+
+/** pg's own timer on a statement, past PostgreSQL's: a server that stops answering mid-statement still ends the call. */
+const CLIENT_TIMEOUT_MARGIN_MS = 2000;
+
+class Connection {
+  private client: pg.Client | null = null;
+  /** Counts the connections opened; a transaction's statements carry the one it began on. */
+  private opened = 0;
+
+  constructor(private readonly options: PgConnectionOptions) {}
+
+  async run(request: Extract<PgRequest, { op: 'query' }>): Promise<PgResponse> {
+    const client = await this.forStatement(request.connection);
+    const connection = this.opened;
+    try {
+      const result = await client.query({ text: request.text, values: request.values });
+      return { id: request.id, ok: true, result: { rows: result.rows, rowCount: result.rowCount ?? result.rows.length }, connection };
+    } catch (error) {
+      if (breaksConnection(error) || /Query read timeout/.test(String((error as Error)?.message))) this.drop(client);
+      throw error;
+    }
+  }
+
+  private async forStatement(transactionConnection: number | undefined): Promise<pg.Client> {
+    if (transactionConnection !== undefined) {
+      if (this.client && this.opened === transactionConnection) return this.client;
+      throw Object.assign(new Error('the connection was lost during the transaction, which PostgreSQL rolled back'), { code: '08003' });
+    }
+    return this.client ?? (await this.open());
+  }
+
+  private async open(): Promise<pg.Client> {
+    const o = this.options;
+    const client = new pg.Client({
+      connectionString: o.connectionString,
+      connectionTimeoutMillis: o.connectTimeoutMs,
+      application_name: o.applicationName,
+      keepAlive: true,
+      types: sqliteLikeTypes,
+      ...(o.statementTimeoutMs > 0 ? { statement_timeout: o.statementTimeoutMs, query_timeout: o.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS } : {}),
+      ...(o.lockTimeoutMs > 0 ? { lock_timeout: o.lockTimeoutMs } : {}),
+    });
+    // A connection that dies while idle (the server stopped) reports here; the next statement opens another.
+    client.on('error', () => this.drop(client));
+    try {
+      await client.connect();
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
+    this.client = client;
+    this.opened++;
+    return client;
+  }
+
+  drop(client: pg.Client): void {
+    if (this.client === client) this.client = null;
+    client.end().catch(() => {});
+  }
+
+  async close(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    if (client) await client.end().catch(() => {});
+  }
+}
+
+if (!isMainThread && (workerData as Partial<WorkerInput> | null)?.pgSyncClient) {
+  const { port, signal, options } = (workerData as WorkerInput).pgSyncClient;
+  const flag = new Int32Array(signal);
+  const connection = new Connection(options);
+  const answer = (response: PgResponse) => {
+    port.postMessage(response);
+    Atomics.store(flag, 0, SIGNAL_ANSWERED);
+    Atomics.notify(flag, 0);
+  };
+  port.on('message', (request: PgRequest) => {
+    const work = request.op === 'close' ? connection.close().then(() => ({ id: request.id, ok: true as const, result: { rows: [], rowCount: 0 }, connection: 0 })) : connection.run(request);
+    work.then(answer, (error: unknown) => answer({ id: request.id, ok: false, error: serializePgError(error) }));
+  });
+}
