@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { problem, type TestApp } from '../helpers/app.js';
 import { CONTRACT } from '../sync/helpers.js';
 import { headOfficeWithProduct } from './head-office.js';
-import { makeCategory, makeProduct, makeStaff, makeStore, ok, stockOf } from './shipments-fixtures.js';
+import { makeProduct, makeStaff, ok, stockOf, twoStoresAndProduct } from './shipments-fixtures.js';
 
 /**
  * Issue 26: losses (the platform's /losses, ロス登録). A loss takes its quantities out of its
@@ -21,11 +21,7 @@ let category: string;
 let product: string; // cost 120, standard rate
 let product2: string;
 beforeEach(async () => {
-  t = await makeTestApp({ plan: 'retail_business' });
-  store = await makeStore(t, 'Main');
-  store2 = await makeStore(t, 'Second');
-  category = await makeCategory(t);
-  product = await makeProduct(t, category);
+  ({ t, store, store2, category, product } = await twoStoresAndProduct());
   product2 = await makeProduct(t, category, { cost: null });
   await ok(t, 'POST', '/loss_divisions', { divisionCode: '1', divisionName: '廃棄' });
   await ok(t, 'POST', '/loss_divisions', { divisionCode: '2', divisionName: '盗難' });

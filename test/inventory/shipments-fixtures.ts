@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import { ContractRepo, type ContractSettings } from '../../server/platform/contracts/repo.js';
 import { StockMovements } from '../../server/inventory/stock/movements.js';
-import type { TestApp } from '../helpers/app.js';
+import { makeTestApp, type TestApp } from '../helpers/app.js';
 
 /** Fixtures shared by the shipment and purchase order tests (issue 14 items 4 and 5). */
 
@@ -84,3 +84,12 @@ export const outboxOf = (t: TestApp, entity: string) =>
   (t.deps.db.prepare('SELECT entity_id, op FROM outbox WHERE contract_id = ? AND entity = ? ORDER BY seq').all(t.contractId, entity) as { entity_id: string; op: string }[]).map(
     (r) => [r.entity_id, r.op],
   );
+
+/** A Retail Business app with stores Main and Second and one product (1100 tax included, cost 120) in category Goods. */
+export async function twoStoresAndProduct(): Promise<{ t: TestApp; store: string; store2: string; category: string; product: string }> {
+  const t = await makeTestApp({ plan: 'retail_business' });
+  const store = await makeStore(t, 'Main');
+  const store2 = await makeStore(t, 'Second');
+  const category = await makeCategory(t);
+  return { t, store, store2, category, product: await makeProduct(t, category) };
+}

@@ -1,19 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { problem, type TestApp } from '../helpers/app.js';
 import { CONTRACT } from '../sync/helpers.js';
 import { headOfficeWithProduct } from './head-office.js';
-import {
-  makeCategory,
-  makeProduct,
-  makeStaff,
-  makeStore,
-  makeSupplier,
-  ok,
-  outboxOf,
-  setInventory,
-  shipmentMovements,
-  stockOf,
-} from './shipments-fixtures.js';
+import { makeProduct, makeStaff, makeSupplier, ok, outboxOf, setInventory, shipmentMovements, stockOf, twoStoresAndProduct } from './shipments-fixtures.js';
 
 /** Issue 14 item 4: shipments (spec 2.9, 3.2 approval, 3.3 shipped status, 4.12 update). */
 
@@ -26,11 +15,7 @@ let category: string;
 let product: string; // 1100 tax included, cost 120
 let supplier: string;
 beforeEach(async () => {
-  t = await makeTestApp({ plan: 'retail_business' });
-  store = await makeStore(t, 'Main');
-  store2 = await makeStore(t, 'Second');
-  category = await makeCategory(t);
-  product = await makeProduct(t, category);
+  ({ t, store, store2, category, product } = await twoStoresAndProduct());
   supplier = makeSupplier(t, 7001, 'Acme Wholesale');
 });
 afterEach(() => t.close());
