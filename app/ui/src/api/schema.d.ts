@@ -3078,6 +3078,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/{contract_id}/pos/consumption_tax_rates/{apply_start_date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw a planned change of the standard rate before its day begins (ours, head office only) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    apply_start_date: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/reduce_tax_rates/{term_start}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw the latest planned change of the reduced rate before its day begins (ours, head office only): the periods it ended are open again */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    term_start: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/receipt_provisoes": {
         parameters: {
             query?: never;
@@ -8780,6 +8944,556 @@ export interface paths {
         };
         trace?: never;
     };
+    "/{contract_id}/pos/bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List bundle sales (/product_bundle_groups shows the same records) */
+        get: {
+            parameters: {
+                query?: {
+                    product_bundle_group_id?: string;
+                    /** @description bundles whose termFrom is on or after this day */
+                    term_from?: string;
+                    /** @description bundles whose termTo is on or before this day */
+                    term_to?: string;
+                    /** @description comma separated fields to return, of productBundleGroupId, productBundleGroupName, type, taxDivision, reduceTaxId, quantity, value, priority, termFrom, termTo, pointNotApplicable, taxFreeDivision, calcDiscount, insDateTime, updDateTime, products; empty for all */
+                    fields?: string | string[];
+                    /** @description page size, default 100, at most 1000 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated productBundleGroupId, termFrom, termTo, each optionally :desc */
+                    sort?: string;
+                    /** @description updDateTime at or after this time (any offset) */
+                    "upd_date_time-from"?: string;
+                    /** @description updDateTime at or before this time (any offset) */
+                    "upd_date_time-to"?: string;
+                };
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BundleFields"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Register a bundle sale with its targets (the same record as a product bundle group) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        productBundleGroupName: string;
+                        /**
+                         * @description 1 bundle sale for a price: every `quantity` items sell for `value` in total; 2 bundle sale, amount off: every `quantity` items take `value` off their sum; 3 bundle sale, rate off: every `quantity` items take `value` percent off; 4 set sale for a price: the set sells for `value`
+                         * @enum {string}
+                         */
+                        type: "1" | "2" | "3" | "4";
+                        /**
+                         * @description default 0 (tax-included)
+                         * @enum {string}
+                         */
+                        taxDivision?: "0" | "1" | "2";
+                        /** @description default null (the standard rate) */
+                        reduceTaxId?: ("10000001" | "10000002" | "10000003" | "10000004" | "") | null;
+                        /** @description required for types 1 to 3; a set sale (4) without it takes one of each target */
+                        quantity?: string;
+                        value: string;
+                        /** @description default null */
+                        priority?: string | "" | null;
+                        /** Format: date */
+                        termFrom: string;
+                        /** Format: date */
+                        termTo: string;
+                        /**
+                         * @description default 0
+                         * @enum {string}
+                         */
+                        pointNotApplicable?: "0" | "1";
+                        /**
+                         * @description default 0
+                         * @enum {string}
+                         */
+                        taxFreeDivision?: "0" | "1" | "2";
+                        /**
+                         * @description default 1
+                         * @enum {string}
+                         */
+                        calcDiscount?: "0" | "1";
+                        /** @description the targets; on PATCH, targets to add (one the bundle has already is kept as it is) */
+                        products: {
+                            categoryId?: string;
+                            productId?: string;
+                            productGroupCode?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bundle"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/pos/bundles/{product_bundle_group_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a bundle sale with its targets */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated fields to return, of productBundleGroupId, productBundleGroupName, type, taxDivision, reduceTaxId, quantity, value, priority, termFrom, termTo, pointNotApplicable, taxFreeDivision, calcDiscount, insDateTime, updDateTime, products; empty for all */
+                    fields?: string | string[];
+                };
+                header?: never;
+                path: {
+                    product_bundle_group_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["BundleFields"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Delete a bundle sale with its targets */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_bundle_group_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        /** Update a bundle sale (only the keys sent change; products adds targets) */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_bundle_group_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        productBundleGroupName?: string;
+                        /**
+                         * @description 1 bundle sale for a price: every `quantity` items sell for `value` in total; 2 bundle sale, amount off: every `quantity` items take `value` off their sum; 3 bundle sale, rate off: every `quantity` items take `value` percent off; 4 set sale for a price: the set sells for `value`
+                         * @enum {string}
+                         */
+                        type?: "1" | "2" | "3" | "4";
+                        /**
+                         * @description default 0 (tax-included)
+                         * @enum {string}
+                         */
+                        taxDivision?: "0" | "1" | "2";
+                        /** @description default null (the standard rate) */
+                        reduceTaxId?: ("10000001" | "10000002" | "10000003" | "10000004" | "") | null;
+                        /** @description required for types 1 to 3; a set sale (4) without it takes one of each target */
+                        quantity?: string;
+                        value?: string;
+                        /** @description default null */
+                        priority?: string | "" | null;
+                        /** Format: date */
+                        termFrom?: string;
+                        /** Format: date */
+                        termTo?: string;
+                        /**
+                         * @description default 0
+                         * @enum {string}
+                         */
+                        pointNotApplicable?: "0" | "1";
+                        /**
+                         * @description default 0
+                         * @enum {string}
+                         */
+                        taxFreeDivision?: "0" | "1" | "2";
+                        /**
+                         * @description default 1
+                         * @enum {string}
+                         */
+                        calcDiscount?: "0" | "1";
+                        /** @description the targets; on PATCH, targets to add (one the bundle has already is kept as it is) */
+                        products?: {
+                            categoryId?: string;
+                            productId?: string;
+                            productGroupCode?: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Bundle"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
+    "/{contract_id}/pos/bundles/{product_bundle_group_id}/products/{product_bundle_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a target from a bundle sale (not its last one) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    product_bundle_group_id: string;
+                    product_bundle_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No Content */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{contract_id}/pos/coupons": {
         parameters: {
             query?: never;
@@ -11588,13 +12302,13 @@ export interface paths {
                     with_details?: "none" | "summary" | "all";
                     /** @description all: adds depositOthers, the other payments; none: does not */
                     with_deposit_others?: "none" | "all";
-                    /** @description none only: this server records no layaways */
+                    /** @description none only: layaways are read through GET /transactions/layaways (with_layaway=all answers pickUpTransactionHeadId, the sale that picked one up) */
                     with_layaways?: string;
-                    /** @description none only: this server records no layaways */
+                    /** @description none only: layaways are read through GET /transactions/layaways (with_layaway=all answers pickUpTransactionHeadId, the sale that picked one up) */
                     with_layaway?: string;
-                    /** @description none only: this server records no layaways */
+                    /** @description none only: layaways are read through GET /transactions/layaways (with_layaway=all answers pickUpTransactionHeadId, the sale that picked one up) */
                     with_layaway_pick_ups?: string;
-                    /** @description none only: this server records no layaways */
+                    /** @description none only: layaways are read through GET /transactions/layaways (with_layaway=all answers pickUpTransactionHeadId, the sale that picked one up) */
                     with_layaway_pick_up?: string;
                     /** @description none only: this server records no money-control operations of a sale */
                     with_money_control?: string;
@@ -11795,6 +12509,8 @@ export interface paths {
                         returnSales?: "0" | "1";
                         disposeDivision?: string;
                         disposeServerTransactionHeadId?: string;
+                        /** @description the layaway (取置き, POST /transactions/layaways) this sale picks up: its goods, already out of the available stock, leave the laid-away stock */
+                        layawayServerTransactionHeadId?: string;
                         /** @enum {string} */
                         sellDivision?: "0" | "1";
                         taxRate?: string;
@@ -12000,13 +12716,13 @@ export interface paths {
                     with_customer_groups?: "none" | "all";
                     /** @description all: adds staff, the staff member of the sale (null when none); none: does not */
                     with_staff?: "none" | "all";
-                    /** @description none only: this server records no layaways */
+                    /** @description none only: layaways are read through GET /transactions/layaways (with_layaway=all answers pickUpTransactionHeadId, the sale that picked one up) */
                     with_layaways?: string;
-                    /** @description none only: this server records no layaways */
+                    /** @description none only: layaways are read through GET /transactions/layaways (with_layaway=all answers pickUpTransactionHeadId, the sale that picked one up) */
                     with_layaway?: string;
-                    /** @description none only: this server records no layaways */
+                    /** @description none only: layaways are read through GET /transactions/layaways (with_layaway=all answers pickUpTransactionHeadId, the sale that picked one up) */
                     with_layaway_pick_ups?: string;
-                    /** @description none only: this server records no layaways */
+                    /** @description none only: layaways are read through GET /transactions/layaways (with_layaway=all answers pickUpTransactionHeadId, the sale that picked one up) */
                     with_layaway_pick_up?: string;
                     /** @description none only: this server records no money-control operations of a sale */
                     with_money_control?: string;
@@ -12381,7 +13097,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Cancel a sale (取消): cancelDivision 1, its stock and member points go back, the closing no longer counts it; no return-cancel record */
+        /** Cancel a sale (取消): cancelDivision 1, its stock and member points go back, the closing no longer counts it; no return-cancel record. A layaway id cancels the layaway (its goods back on sale; 409 once picked up or cancelled) */
         post: {
             parameters: {
                 query?: never;
@@ -12404,7 +13120,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["Transaction"];
+                        "application/json": components["schemas"]["Transaction"] | components["schemas"]["Layaway"];
                     };
                 };
                 /** @description Default Response */
@@ -12436,6 +13152,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -12549,7 +13274,10 @@ export interface paths {
             };
         };
         put?: never;
-        /** Register a layaway (取置き登録, transactionHeadDivision 10): its goods leave the store's available stock and are laid away (stock division 07) */
+        /**
+         * Register a layaway (取置き登録, transactionHeadDivision 10): its goods leave the store's available stock and are laid away (stock division 07)
+         * @description Once per store, terminal and terminalTranId: the same request again answers the first layaway (header Idempotent-Replayed: true); the same keys with another body are a 409.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -12636,6 +13364,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -19467,8 +20204,8 @@ export interface paths {
                     "application/json": {
                         /** @description the receiver: http:// or https:// only */
                         url: string;
-                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses, pos:coupons, pos:option-groups, pos:product-options */
-                        events: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses" | "pos:coupons" | "pos:option-groups" | "pos:product-options")[];
+                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses, pos:coupons, pos:option-groups, pos:product-options, waiter:topping-conditions, pos:bundles, pos:bundle-products */
+                        events: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses" | "pos:coupons" | "pos:option-groups" | "pos:product-options" | "waiter:topping-conditions" | "pos:bundles" | "pos:bundle-products")[];
                         /** @description default true */
                         active?: boolean;
                     };
@@ -19691,8 +20428,8 @@ export interface paths {
                     "application/json": {
                         /** @description the receiver: http:// or https:// only */
                         url?: string;
-                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses, pos:coupons, pos:option-groups, pos:product-options */
-                        events?: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses" | "pos:coupons" | "pos:option-groups" | "pos:product-options")[];
+                        /** @description the events it receives: order-shipment:orders, pos:payment-method-groups, pos:transaction-detail-csv, pos:stocktaking, pos:losses, pos:coupons, pos:option-groups, pos:product-options, waiter:topping-conditions, pos:bundles, pos:bundle-products */
+                        events?: ("order-shipment:orders" | "pos:payment-method-groups" | "pos:transaction-detail-csv" | "pos:stocktaking" | "pos:losses" | "pos:coupons" | "pos:option-groups" | "pos:product-options" | "waiter:topping-conditions" | "pos:bundles" | "pos:bundle-products")[];
                         active?: boolean;
                     };
                 };
@@ -22428,6 +23165,8 @@ export interface paths {
                                 taxType?: "normal" | "reduced" | "none";
                                 amount: string;
                                 /** @enum {string} */
+                                tax?: "included" | "excluded" | "none";
+                                /** @enum {string} */
                                 taxation?: "included" | "excluded" | "none";
                             };
                             discount?: {
@@ -22456,9 +23195,13 @@ export interface paths {
                             timeLimit?: number;
                             preTimeLimitMinutesLeft?: number;
                             toppings?: {
+                                toppingId?: string;
                                 menuId?: string;
-                                name: string;
+                                /** @description default: the topping's name; required without toppingId */
+                                name?: string;
+                                /** @description per one of the item */
                                 quantity?: number;
+                                /** @description default: the topping's price, else 0 */
                                 amount?: string;
                             }[];
                             courseItems?: {
@@ -22575,6 +23318,8 @@ export interface paths {
                                 taxType?: "normal" | "reduced" | "none";
                                 amount: string;
                                 /** @enum {string} */
+                                tax?: "included" | "excluded" | "none";
+                                /** @enum {string} */
                                 taxation?: "included" | "excluded" | "none";
                             };
                             discount?: {
@@ -22603,9 +23348,13 @@ export interface paths {
                             timeLimit?: number;
                             preTimeLimitMinutesLeft?: number;
                             toppings?: {
+                                toppingId?: string;
                                 menuId?: string;
-                                name: string;
+                                /** @description default: the topping's name; required without toppingId */
+                                name?: string;
+                                /** @description per one of the item */
                                 quantity?: number;
+                                /** @description default: the topping's price, else 0 */
                                 amount?: string;
                             }[];
                             courseItems?: {
@@ -23910,6 +24659,201 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/waiter/topping_conditions/stores/{store_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A store's toppings' sale condition and remaining quantity (トッピングの販売状態・残数一覧取得)
+         * @description 404 when the store does not exist, 400 when it is suspended. An order naming a topping lowers a counted quantity (soldout at 0).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description comma separated topping ids, at most 100 */
+                    topping_ids?: string | string[];
+                    category_id?: string;
+                    /** @description only toppings whose condition or quantity changed at or after this time */
+                    updated_from?: string;
+                    /** @description page size, default 20, at most 100 */
+                    limit?: string;
+                    /** @description page number, from 1 */
+                    page?: string;
+                    /** @description comma separated topping_id, category_id, each optionally :desc */
+                    sort?: string;
+                };
+                header?: never;
+                path: {
+                    store_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ToppingCondition"][];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/{contract_id}/waiter/topping_conditions/stores/{store_id}/toppings/{topping_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a topping's sale condition and remaining quantity at a store (keys not sent are kept)
+         * @description quantity null means not counted; quantity 0 without a condition makes it soldout. Raises waiter:topping-conditions.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    store_id: string;
+                    topping_id: string;
+                    contract_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        condition?: "orderable" | "soldout";
+                        quantity?: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ToppingCondition"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;
@@ -25536,7 +26480,12 @@ export interface components {
                     /** @description unit selling price, exact decimal */
                     amount: string;
                     /**
-                     * @description amount is tax included, excluded, or none
+                     * @description amount is tax included, excluded, or none (the platform’s name)
+                     * @enum {string}
+                     */
+                    tax: "included" | "excluded" | "none";
+                    /**
+                     * @description the same as tax (the name earlier clients read)
                      * @enum {string}
                      */
                     taxation: "included" | "excluded" | "none";
@@ -25552,8 +26501,23 @@ export interface components {
                     rate: string;
                     amount: string;
                 } | {
-                    /** @enum {string} */
-                    type: "couponAmount" | "freeCoupon" | "amount";
+                    /** @constant */
+                    type: "couponAmount";
+                    /** @description the platform’s name */
+                    amountCoupon: string;
+                    amount: string;
+                } | {
+                    /** @constant */
+                    type: "freeCoupon";
+                    /**
+                     * @description the platform’s name
+                     * @constant
+                     */
+                    freeCoupon: true;
+                    amount: string;
+                } | {
+                    /** @constant */
+                    type: "amount";
                     amount: string;
                 }) | null;
                 /** @description minutes; 0 excluded from the time-limit notice */
@@ -25565,6 +26529,7 @@ export interface components {
                     name: string;
                     quantity: number;
                     amount: string;
+                    toppingId: string | null;
                 }[];
                 courseItems: {
                     menuId: string | null;
@@ -25583,6 +26548,123 @@ export interface components {
             displaySequence: string | null;
             insDateTime: string;
             updDateTime: string;
+        };
+        LayawayDetailInput: {
+            transactionHeadId: string;
+            transactionDetailId: string;
+            /** @description 1, a normal line */
+            transactionDetailDivision: string;
+            productId: string;
+            salesPrice: string;
+            unitDiscountPrice: string;
+            quantity: string;
+        };
+        LayawayStateInput: {
+            transactionHeadId: string;
+            /** @description 0 kept, 1 picked up (引取済み) */
+            status: string;
+            /** @description the sale that picked it up */
+            pickUpTransactionHeadId: string | null;
+        };
+        LayawayHeadInput: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId: string;
+            /** @description when the server registered it */
+            transactionDateTime: string;
+            /** @description 10, layaway */
+            transactionHeadDivision: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision: string;
+            cancelDateTime: string | null;
+            subtotal: string;
+            subtotalDiscountPrice: string;
+            total: string;
+            /** @description the number of goods laid away */
+            amount: string;
+            storeId: string;
+            terminalId: string;
+            customerId: string | null;
+            terminalTranId: string;
+            terminalTranDateTime: string;
+            staffId: string | null;
+            memo: string | null;
+            updDateTime: string;
+        };
+        LayawayInput: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId: string;
+            /** @description when the server registered it */
+            transactionDateTime: string;
+            /** @description 10, layaway */
+            transactionHeadDivision: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision: string;
+            cancelDateTime: string | null;
+            subtotal: string;
+            subtotalDiscountPrice: string;
+            total: string;
+            /** @description the number of goods laid away */
+            amount: string;
+            storeId: string;
+            terminalId: string;
+            customerId: string | null;
+            terminalTranId: string;
+            terminalTranDateTime: string;
+            staffId: string | null;
+            memo: string | null;
+            updDateTime: string;
+            layaway: components["schemas"]["LayawayStateInput"];
+            details: components["schemas"]["LayawayDetailInput"][];
+        };
+        LayawayListItemInput: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId?: string;
+            /** @description when the server registered it */
+            transactionDateTime?: string;
+            /** @description 10, layaway */
+            transactionHeadDivision?: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision?: string;
+            cancelDateTime?: string | null;
+            subtotal?: string;
+            subtotalDiscountPrice?: string;
+            total?: string;
+            /** @description the number of goods laid away */
+            amount?: string;
+            storeId?: string;
+            terminalId?: string;
+            customerId?: string | null;
+            terminalTranId?: string;
+            terminalTranDateTime?: string;
+            staffId?: string | null;
+            memo?: string | null;
+            updDateTime?: string;
+            layaway?: components["schemas"]["LayawayStateInput"];
+        };
+        /** @description the layaway limited to the requested fields */
+        LayawayHeadFieldsInput: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId?: string;
+            /** @description when the server registered it */
+            transactionDateTime?: string;
+            /** @description 10, layaway */
+            transactionHeadDivision?: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision?: string;
+            cancelDateTime?: string | null;
+            subtotal?: string;
+            subtotalDiscountPrice?: string;
+            total?: string;
+            /** @description the number of goods laid away */
+            amount?: string;
+            storeId?: string;
+            terminalId?: string;
+            customerId?: string | null;
+            terminalTranId?: string;
+            terminalTranDateTime?: string;
+            staffId?: string | null;
+            memo?: string | null;
+            updDateTime?: string;
         };
         TableUseHistoryInput: {
             /** @description table use id (the order header id) */
@@ -25701,6 +26783,16 @@ export interface components {
                 categoryId: string | null;
                 prices: components["schemas"]["PriceSettingInput"][];
             }[];
+        };
+        ToppingConditionInput: {
+            toppingId: string;
+            /**
+             * @description orderable (sellable) or soldout (sold out)
+             * @enum {string}
+             */
+            condition: "orderable" | "soldout";
+            /** @description remaining quantity; null when not counted (no limit) */
+            quantity: number | null;
         };
         StaffCallInput: {
             staffCallId: string;
@@ -25878,13 +26970,13 @@ export interface components {
             productBundleGroupId: string;
             productBundleGroupName: string;
             /**
-             * @description 1 quantity: every `quantity` items of the group sell for `value` in total; 2 amount: every `quantity` items take `value` off their sum
+             * @description 1 quantity: every `quantity` items of the group sell for `value` in total; 2 amount: every `quantity` items take `value` off their sum; a bundle registered through /bundles answers its type: 1 bundle sale for a price: every `quantity` items sell for `value` in total; 2 bundle sale, amount off: every `quantity` items take `value` off their sum; 3 bundle sale, rate off: every `quantity` items take `value` percent off; 4 set sale for a price: the set sells for `value`
              * @enum {string}
              */
-            division: "1" | "2";
+            division: "1" | "2" | "3" | "4";
             /** @description integer-formatted, at least 1 */
             quantity: string;
-            /** @description exact decimal, up to 9 integer digits and 3 decimals */
+            /** @description exact decimal, up to 9 integer digits and 3 decimals (a percent, at most 100, with division 3) */
             value: string;
             /** @description YYYY-MM-DD, first day of the bundle sale; null: no start */
             startDate: string | null;
@@ -25892,6 +26984,104 @@ export interface components {
             endDate: string | null;
             insDateTime: string;
             updDateTime: string;
+        };
+        /** @description a target of the bundle: exactly one of categoryId, productId, productGroupCode is set */
+        BundleProductInput: {
+            productBundleId: string;
+            categoryId: string | null;
+            productId: string | null;
+            productGroupCode: string | null;
+        };
+        BundleInput: {
+            productBundleGroupId: string;
+            productBundleGroupName: string;
+            /**
+             * @description 1 bundle sale for a price: every `quantity` items sell for `value` in total; 2 bundle sale, amount off: every `quantity` items take `value` off their sum; 3 bundle sale, rate off: every `quantity` items take `value` percent off; 4 set sale for a price: the set sells for `value`
+             * @enum {string}
+             */
+            type: "1" | "2" | "3" | "4";
+            /**
+             * @description 0 tax-included, 1 tax-excluded, 2 non-taxable
+             * @enum {string}
+             */
+            taxDivision: "0" | "1" | "2";
+            /** @description null standard rate, else a fixed reduced-tax-rate id (as categories) */
+            reduceTaxId: ("10000001" | "10000002" | "10000003" | "10000004") | null;
+            /** @description the number of items a bundle sale takes (integer, at least 1) */
+            quantity: string;
+            /** @description exact decimal: the price (type 1, 4), the amount off (2) or the percent off, at most 100 (3) */
+            value: string;
+            /** @description the order in which bundles apply; null: unset */
+            priority: string | null;
+            /** @description YYYY-MM-DD, the first day; null only for a group registered through /product_bundle_groups without one */
+            termFrom: string | null;
+            /** @description YYYY-MM-DD, the last day; null only for a group registered through /product_bundle_groups without one */
+            termTo: string | null;
+            /**
+             * @description 0 points apply, 1 points do not apply
+             * @enum {string}
+             */
+            pointNotApplicable: "0" | "1";
+            /**
+             * @description 0 not applicable, 1 general goods, 2 consumables
+             * @enum {string}
+             */
+            taxFreeDivision: "0" | "1" | "2";
+            /**
+             * @description subject to subtotal discounts: 0 no, 1 yes
+             * @enum {string}
+             */
+            calcDiscount: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+            /** @description the targets, in productBundleId order; empty for a group registered through /product_bundle_groups */
+            products: components["schemas"]["BundleProductInput"][];
+        };
+        /** @description the bundle limited to the requested fields */
+        BundleFieldsInput: {
+            productBundleGroupId?: string;
+            productBundleGroupName?: string;
+            /**
+             * @description 1 bundle sale for a price: every `quantity` items sell for `value` in total; 2 bundle sale, amount off: every `quantity` items take `value` off their sum; 3 bundle sale, rate off: every `quantity` items take `value` percent off; 4 set sale for a price: the set sells for `value`
+             * @enum {string}
+             */
+            type?: "1" | "2" | "3" | "4";
+            /**
+             * @description 0 tax-included, 1 tax-excluded, 2 non-taxable
+             * @enum {string}
+             */
+            taxDivision?: "0" | "1" | "2";
+            /** @description null standard rate, else a fixed reduced-tax-rate id (as categories) */
+            reduceTaxId?: ("10000001" | "10000002" | "10000003" | "10000004") | null;
+            /** @description the number of items a bundle sale takes (integer, at least 1) */
+            quantity?: string;
+            /** @description exact decimal: the price (type 1, 4), the amount off (2) or the percent off, at most 100 (3) */
+            value?: string;
+            /** @description the order in which bundles apply; null: unset */
+            priority?: string | null;
+            /** @description YYYY-MM-DD, the first day; null only for a group registered through /product_bundle_groups without one */
+            termFrom?: string | null;
+            /** @description YYYY-MM-DD, the last day; null only for a group registered through /product_bundle_groups without one */
+            termTo?: string | null;
+            /**
+             * @description 0 points apply, 1 points do not apply
+             * @enum {string}
+             */
+            pointNotApplicable?: "0" | "1";
+            /**
+             * @description 0 not applicable, 1 general goods, 2 consumables
+             * @enum {string}
+             */
+            taxFreeDivision?: "0" | "1" | "2";
+            /**
+             * @description subject to subtotal discounts: 0 no, 1 yes
+             * @enum {string}
+             */
+            calcDiscount?: "0" | "1";
+            insDateTime?: string;
+            updDateTime?: string;
+            /** @description the targets, in productBundleId order; empty for a group registered through /product_bundle_groups */
+            products?: components["schemas"]["BundleProductInput"][];
         };
         CouponProductInput: {
             couponId: string;
@@ -26591,123 +27781,6 @@ export interface components {
             customerGroups?: components["schemas"]["CustomerGroupInput"][];
             /** @description with_staff=all: the staff member of the sale; null when none */
             staff?: components["schemas"]["TransactionStaffInput"] | null;
-        };
-        LayawayDetailInput: {
-            transactionHeadId: string;
-            transactionDetailId: string;
-            /** @description 1, a normal line */
-            transactionDetailDivision: string;
-            productId: string;
-            salesPrice: string;
-            unitDiscountPrice: string;
-            quantity: string;
-        };
-        LayawayStateInput: {
-            transactionHeadId: string;
-            /** @description 0 kept, 1 picked up (引取済み) */
-            status: string;
-            /** @description the sale that picked it up */
-            pickUpTransactionHeadId: string | null;
-        };
-        LayawayHeadInput: {
-            /** @description the layaway id (a transaction id: no sale has it) */
-            transactionHeadId: string;
-            /** @description when the server registered it */
-            transactionDateTime: string;
-            /** @description 10, layaway */
-            transactionHeadDivision: string;
-            /** @description 0, or 1 when cancelled (its goods back on sale) */
-            cancelDivision: string;
-            cancelDateTime: string | null;
-            subtotal: string;
-            subtotalDiscountPrice: string;
-            total: string;
-            /** @description the number of goods laid away */
-            amount: string;
-            storeId: string;
-            terminalId: string;
-            customerId: string | null;
-            terminalTranId: string;
-            terminalTranDateTime: string;
-            staffId: string | null;
-            memo: string | null;
-            updDateTime: string;
-        };
-        LayawayInput: {
-            /** @description the layaway id (a transaction id: no sale has it) */
-            transactionHeadId: string;
-            /** @description when the server registered it */
-            transactionDateTime: string;
-            /** @description 10, layaway */
-            transactionHeadDivision: string;
-            /** @description 0, or 1 when cancelled (its goods back on sale) */
-            cancelDivision: string;
-            cancelDateTime: string | null;
-            subtotal: string;
-            subtotalDiscountPrice: string;
-            total: string;
-            /** @description the number of goods laid away */
-            amount: string;
-            storeId: string;
-            terminalId: string;
-            customerId: string | null;
-            terminalTranId: string;
-            terminalTranDateTime: string;
-            staffId: string | null;
-            memo: string | null;
-            updDateTime: string;
-            layaway: components["schemas"]["LayawayStateInput"];
-            details: components["schemas"]["LayawayDetailInput"][];
-        };
-        LayawayListItemInput: {
-            /** @description the layaway id (a transaction id: no sale has it) */
-            transactionHeadId?: string;
-            /** @description when the server registered it */
-            transactionDateTime?: string;
-            /** @description 10, layaway */
-            transactionHeadDivision?: string;
-            /** @description 0, or 1 when cancelled (its goods back on sale) */
-            cancelDivision?: string;
-            cancelDateTime?: string | null;
-            subtotal?: string;
-            subtotalDiscountPrice?: string;
-            total?: string;
-            /** @description the number of goods laid away */
-            amount?: string;
-            storeId?: string;
-            terminalId?: string;
-            customerId?: string | null;
-            terminalTranId?: string;
-            terminalTranDateTime?: string;
-            staffId?: string | null;
-            memo?: string | null;
-            updDateTime?: string;
-            layaway?: components["schemas"]["LayawayStateInput"];
-        };
-        /** @description the layaway limited to the requested fields */
-        LayawayHeadFieldsInput: {
-            /** @description the layaway id (a transaction id: no sale has it) */
-            transactionHeadId?: string;
-            /** @description when the server registered it */
-            transactionDateTime?: string;
-            /** @description 10, layaway */
-            transactionHeadDivision?: string;
-            /** @description 0, or 1 when cancelled (its goods back on sale) */
-            cancelDivision?: string;
-            cancelDateTime?: string | null;
-            subtotal?: string;
-            subtotalDiscountPrice?: string;
-            total?: string;
-            /** @description the number of goods laid away */
-            amount?: string;
-            storeId?: string;
-            terminalId?: string;
-            customerId?: string | null;
-            terminalTranId?: string;
-            terminalTranDateTime?: string;
-            staffId?: string | null;
-            memo?: string | null;
-            updDateTime?: string;
         };
         AdjustmentInput: {
             adjustmentId: string;
@@ -28632,7 +29705,12 @@ export interface components {
                     /** @description unit selling price, exact decimal */
                     amount: string;
                     /**
-                     * @description amount is tax included, excluded, or none
+                     * @description amount is tax included, excluded, or none (the platform’s name)
+                     * @enum {string}
+                     */
+                    tax: "included" | "excluded" | "none";
+                    /**
+                     * @description the same as tax (the name earlier clients read)
                      * @enum {string}
                      */
                     taxation: "included" | "excluded" | "none";
@@ -28648,8 +29726,23 @@ export interface components {
                     rate: string;
                     amount: string;
                 } | {
-                    /** @enum {string} */
-                    type: "couponAmount" | "freeCoupon" | "amount";
+                    /** @constant */
+                    type: "couponAmount";
+                    /** @description the platform’s name */
+                    amountCoupon: string;
+                    amount: string;
+                } | {
+                    /** @constant */
+                    type: "freeCoupon";
+                    /**
+                     * @description the platform’s name
+                     * @constant
+                     */
+                    freeCoupon: true;
+                    amount: string;
+                } | {
+                    /** @constant */
+                    type: "amount";
                     amount: string;
                 }) | null;
                 /** @description minutes; 0 excluded from the time-limit notice */
@@ -28661,6 +29754,7 @@ export interface components {
                     name: string;
                     quantity: number;
                     amount: string;
+                    toppingId: string | null;
                 }[];
                 courseItems: {
                     menuId: string | null;
@@ -28679,6 +29773,123 @@ export interface components {
             displaySequence: string | null;
             insDateTime: string;
             updDateTime: string;
+        };
+        LayawayDetail: {
+            transactionHeadId: string;
+            transactionDetailId: string;
+            /** @description 1, a normal line */
+            transactionDetailDivision: string;
+            productId: string;
+            salesPrice: string;
+            unitDiscountPrice: string;
+            quantity: string;
+        };
+        LayawayState: {
+            transactionHeadId: string;
+            /** @description 0 kept, 1 picked up (引取済み) */
+            status: string;
+            /** @description the sale that picked it up */
+            pickUpTransactionHeadId: string | null;
+        };
+        LayawayHead: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId: string;
+            /** @description when the server registered it */
+            transactionDateTime: string;
+            /** @description 10, layaway */
+            transactionHeadDivision: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision: string;
+            cancelDateTime: string | null;
+            subtotal: string;
+            subtotalDiscountPrice: string;
+            total: string;
+            /** @description the number of goods laid away */
+            amount: string;
+            storeId: string;
+            terminalId: string;
+            customerId: string | null;
+            terminalTranId: string;
+            terminalTranDateTime: string;
+            staffId: string | null;
+            memo: string | null;
+            updDateTime: string;
+        };
+        Layaway: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId: string;
+            /** @description when the server registered it */
+            transactionDateTime: string;
+            /** @description 10, layaway */
+            transactionHeadDivision: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision: string;
+            cancelDateTime: string | null;
+            subtotal: string;
+            subtotalDiscountPrice: string;
+            total: string;
+            /** @description the number of goods laid away */
+            amount: string;
+            storeId: string;
+            terminalId: string;
+            customerId: string | null;
+            terminalTranId: string;
+            terminalTranDateTime: string;
+            staffId: string | null;
+            memo: string | null;
+            updDateTime: string;
+            layaway: components["schemas"]["LayawayState"];
+            details: components["schemas"]["LayawayDetail"][];
+        };
+        LayawayListItem: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId?: string;
+            /** @description when the server registered it */
+            transactionDateTime?: string;
+            /** @description 10, layaway */
+            transactionHeadDivision?: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision?: string;
+            cancelDateTime?: string | null;
+            subtotal?: string;
+            subtotalDiscountPrice?: string;
+            total?: string;
+            /** @description the number of goods laid away */
+            amount?: string;
+            storeId?: string;
+            terminalId?: string;
+            customerId?: string | null;
+            terminalTranId?: string;
+            terminalTranDateTime?: string;
+            staffId?: string | null;
+            memo?: string | null;
+            updDateTime?: string;
+            layaway?: components["schemas"]["LayawayState"];
+        };
+        /** @description the layaway limited to the requested fields */
+        LayawayHeadFields: {
+            /** @description the layaway id (a transaction id: no sale has it) */
+            transactionHeadId?: string;
+            /** @description when the server registered it */
+            transactionDateTime?: string;
+            /** @description 10, layaway */
+            transactionHeadDivision?: string;
+            /** @description 0, or 1 when cancelled (its goods back on sale) */
+            cancelDivision?: string;
+            cancelDateTime?: string | null;
+            subtotal?: string;
+            subtotalDiscountPrice?: string;
+            total?: string;
+            /** @description the number of goods laid away */
+            amount?: string;
+            storeId?: string;
+            terminalId?: string;
+            customerId?: string | null;
+            terminalTranId?: string;
+            terminalTranDateTime?: string;
+            staffId?: string | null;
+            memo?: string | null;
+            updDateTime?: string;
         };
         TableUseHistory: {
             /** @description table use id (the order header id) */
@@ -28797,6 +30008,16 @@ export interface components {
                 categoryId: string | null;
                 prices: components["schemas"]["PriceSetting"][];
             }[];
+        };
+        ToppingCondition: {
+            toppingId: string;
+            /**
+             * @description orderable (sellable) or soldout (sold out)
+             * @enum {string}
+             */
+            condition: "orderable" | "soldout";
+            /** @description remaining quantity; null when not counted (no limit) */
+            quantity: number | null;
         };
         StaffCall: {
             staffCallId: string;
@@ -28974,13 +30195,13 @@ export interface components {
             productBundleGroupId: string;
             productBundleGroupName: string;
             /**
-             * @description 1 quantity: every `quantity` items of the group sell for `value` in total; 2 amount: every `quantity` items take `value` off their sum
+             * @description 1 quantity: every `quantity` items of the group sell for `value` in total; 2 amount: every `quantity` items take `value` off their sum; a bundle registered through /bundles answers its type: 1 bundle sale for a price: every `quantity` items sell for `value` in total; 2 bundle sale, amount off: every `quantity` items take `value` off their sum; 3 bundle sale, rate off: every `quantity` items take `value` percent off; 4 set sale for a price: the set sells for `value`
              * @enum {string}
              */
-            division: "1" | "2";
+            division: "1" | "2" | "3" | "4";
             /** @description integer-formatted, at least 1 */
             quantity: string;
-            /** @description exact decimal, up to 9 integer digits and 3 decimals */
+            /** @description exact decimal, up to 9 integer digits and 3 decimals (a percent, at most 100, with division 3) */
             value: string;
             /** @description YYYY-MM-DD, first day of the bundle sale; null: no start */
             startDate: string | null;
@@ -28988,6 +30209,104 @@ export interface components {
             endDate: string | null;
             insDateTime: string;
             updDateTime: string;
+        };
+        /** @description a target of the bundle: exactly one of categoryId, productId, productGroupCode is set */
+        BundleProduct: {
+            productBundleId: string;
+            categoryId: string | null;
+            productId: string | null;
+            productGroupCode: string | null;
+        };
+        Bundle: {
+            productBundleGroupId: string;
+            productBundleGroupName: string;
+            /**
+             * @description 1 bundle sale for a price: every `quantity` items sell for `value` in total; 2 bundle sale, amount off: every `quantity` items take `value` off their sum; 3 bundle sale, rate off: every `quantity` items take `value` percent off; 4 set sale for a price: the set sells for `value`
+             * @enum {string}
+             */
+            type: "1" | "2" | "3" | "4";
+            /**
+             * @description 0 tax-included, 1 tax-excluded, 2 non-taxable
+             * @enum {string}
+             */
+            taxDivision: "0" | "1" | "2";
+            /** @description null standard rate, else a fixed reduced-tax-rate id (as categories) */
+            reduceTaxId: ("10000001" | "10000002" | "10000003" | "10000004") | null;
+            /** @description the number of items a bundle sale takes (integer, at least 1) */
+            quantity: string;
+            /** @description exact decimal: the price (type 1, 4), the amount off (2) or the percent off, at most 100 (3) */
+            value: string;
+            /** @description the order in which bundles apply; null: unset */
+            priority: string | null;
+            /** @description YYYY-MM-DD, the first day; null only for a group registered through /product_bundle_groups without one */
+            termFrom: string | null;
+            /** @description YYYY-MM-DD, the last day; null only for a group registered through /product_bundle_groups without one */
+            termTo: string | null;
+            /**
+             * @description 0 points apply, 1 points do not apply
+             * @enum {string}
+             */
+            pointNotApplicable: "0" | "1";
+            /**
+             * @description 0 not applicable, 1 general goods, 2 consumables
+             * @enum {string}
+             */
+            taxFreeDivision: "0" | "1" | "2";
+            /**
+             * @description subject to subtotal discounts: 0 no, 1 yes
+             * @enum {string}
+             */
+            calcDiscount: "0" | "1";
+            insDateTime: string;
+            updDateTime: string;
+            /** @description the targets, in productBundleId order; empty for a group registered through /product_bundle_groups */
+            products: components["schemas"]["BundleProduct"][];
+        };
+        /** @description the bundle limited to the requested fields */
+        BundleFields: {
+            productBundleGroupId?: string;
+            productBundleGroupName?: string;
+            /**
+             * @description 1 bundle sale for a price: every `quantity` items sell for `value` in total; 2 bundle sale, amount off: every `quantity` items take `value` off their sum; 3 bundle sale, rate off: every `quantity` items take `value` percent off; 4 set sale for a price: the set sells for `value`
+             * @enum {string}
+             */
+            type?: "1" | "2" | "3" | "4";
+            /**
+             * @description 0 tax-included, 1 tax-excluded, 2 non-taxable
+             * @enum {string}
+             */
+            taxDivision?: "0" | "1" | "2";
+            /** @description null standard rate, else a fixed reduced-tax-rate id (as categories) */
+            reduceTaxId?: ("10000001" | "10000002" | "10000003" | "10000004") | null;
+            /** @description the number of items a bundle sale takes (integer, at least 1) */
+            quantity?: string;
+            /** @description exact decimal: the price (type 1, 4), the amount off (2) or the percent off, at most 100 (3) */
+            value?: string;
+            /** @description the order in which bundles apply; null: unset */
+            priority?: string | null;
+            /** @description YYYY-MM-DD, the first day; null only for a group registered through /product_bundle_groups without one */
+            termFrom?: string | null;
+            /** @description YYYY-MM-DD, the last day; null only for a group registered through /product_bundle_groups without one */
+            termTo?: string | null;
+            /**
+             * @description 0 points apply, 1 points do not apply
+             * @enum {string}
+             */
+            pointNotApplicable?: "0" | "1";
+            /**
+             * @description 0 not applicable, 1 general goods, 2 consumables
+             * @enum {string}
+             */
+            taxFreeDivision?: "0" | "1" | "2";
+            /**
+             * @description subject to subtotal discounts: 0 no, 1 yes
+             * @enum {string}
+             */
+            calcDiscount?: "0" | "1";
+            insDateTime?: string;
+            updDateTime?: string;
+            /** @description the targets, in productBundleId order; empty for a group registered through /product_bundle_groups */
+            products?: components["schemas"]["BundleProduct"][];
         };
         CouponProduct: {
             couponId: string;
@@ -29687,123 +31006,6 @@ export interface components {
             customerGroups?: components["schemas"]["CustomerGroup"][];
             /** @description with_staff=all: the staff member of the sale; null when none */
             staff?: components["schemas"]["TransactionStaff"] | null;
-        };
-        LayawayDetail: {
-            transactionHeadId: string;
-            transactionDetailId: string;
-            /** @description 1, a normal line */
-            transactionDetailDivision: string;
-            productId: string;
-            salesPrice: string;
-            unitDiscountPrice: string;
-            quantity: string;
-        };
-        LayawayState: {
-            transactionHeadId: string;
-            /** @description 0 kept, 1 picked up (引取済み) */
-            status: string;
-            /** @description the sale that picked it up */
-            pickUpTransactionHeadId: string | null;
-        };
-        LayawayHead: {
-            /** @description the layaway id (a transaction id: no sale has it) */
-            transactionHeadId: string;
-            /** @description when the server registered it */
-            transactionDateTime: string;
-            /** @description 10, layaway */
-            transactionHeadDivision: string;
-            /** @description 0, or 1 when cancelled (its goods back on sale) */
-            cancelDivision: string;
-            cancelDateTime: string | null;
-            subtotal: string;
-            subtotalDiscountPrice: string;
-            total: string;
-            /** @description the number of goods laid away */
-            amount: string;
-            storeId: string;
-            terminalId: string;
-            customerId: string | null;
-            terminalTranId: string;
-            terminalTranDateTime: string;
-            staffId: string | null;
-            memo: string | null;
-            updDateTime: string;
-        };
-        Layaway: {
-            /** @description the layaway id (a transaction id: no sale has it) */
-            transactionHeadId: string;
-            /** @description when the server registered it */
-            transactionDateTime: string;
-            /** @description 10, layaway */
-            transactionHeadDivision: string;
-            /** @description 0, or 1 when cancelled (its goods back on sale) */
-            cancelDivision: string;
-            cancelDateTime: string | null;
-            subtotal: string;
-            subtotalDiscountPrice: string;
-            total: string;
-            /** @description the number of goods laid away */
-            amount: string;
-            storeId: string;
-            terminalId: string;
-            customerId: string | null;
-            terminalTranId: string;
-            terminalTranDateTime: string;
-            staffId: string | null;
-            memo: string | null;
-            updDateTime: string;
-            layaway: components["schemas"]["LayawayState"];
-            details: components["schemas"]["LayawayDetail"][];
-        };
-        LayawayListItem: {
-            /** @description the layaway id (a transaction id: no sale has it) */
-            transactionHeadId?: string;
-            /** @description when the server registered it */
-            transactionDateTime?: string;
-            /** @description 10, layaway */
-            transactionHeadDivision?: string;
-            /** @description 0, or 1 when cancelled (its goods back on sale) */
-            cancelDivision?: string;
-            cancelDateTime?: string | null;
-            subtotal?: string;
-            subtotalDiscountPrice?: string;
-            total?: string;
-            /** @description the number of goods laid away */
-            amount?: string;
-            storeId?: string;
-            terminalId?: string;
-            customerId?: string | null;
-            terminalTranId?: string;
-            terminalTranDateTime?: string;
-            staffId?: string | null;
-            memo?: string | null;
-            updDateTime?: string;
-            layaway?: components["schemas"]["LayawayState"];
-        };
-        /** @description the layaway limited to the requested fields */
-        LayawayHeadFields: {
-            /** @description the layaway id (a transaction id: no sale has it) */
-            transactionHeadId?: string;
-            /** @description when the server registered it */
-            transactionDateTime?: string;
-            /** @description 10, layaway */
-            transactionHeadDivision?: string;
-            /** @description 0, or 1 when cancelled (its goods back on sale) */
-            cancelDivision?: string;
-            cancelDateTime?: string | null;
-            subtotal?: string;
-            subtotalDiscountPrice?: string;
-            total?: string;
-            /** @description the number of goods laid away */
-            amount?: string;
-            storeId?: string;
-            terminalId?: string;
-            customerId?: string | null;
-            terminalTranId?: string;
-            terminalTranDateTime?: string;
-            staffId?: string | null;
-            memo?: string | null;
-            updDateTime?: string;
         };
         Adjustment: {
             adjustmentId: string;
