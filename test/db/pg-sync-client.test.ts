@@ -67,6 +67,16 @@ describe('statements', () => {
     });
   });
 
+  it('runs a batch in order in one hop; the first statement that fails ends it with its error', async () => {
+    const db = open(await cluster.createDatabase());
+    db.query('CREATE TABLE t (n integer PRIMARY KEY)');
+    const results = db.batch([{ sql: 'INSERT INTO t VALUES (?), (?)', params: [1, 2] }, { sql: 'SELECT sum(n) AS total FROM t' }, { sql: 'DELETE FROM t WHERE n = @n', params: { n: 2 } }]);
+    expect(results).toEqual([{ rows: [], rowCount: 2 }, { rows: [{ total: 3 }], rowCount: 1 }, { rows: [], rowCount: 1 }]);
+    const error = caught(() => db.batch([{ sql: 'INSERT INTO t VALUES (5)' }, { sql: 'INSERT INTO t VALUES (1)' }, { sql: 'INSERT INTO t VALUES (6)' }])) as PgQueryError;
+    expect([error.name, error.code]).toEqual(['PgQueryError', '23505']);
+    expect(db.query('SELECT n FROM t ORDER BY n').rows).toEqual([{ n: 1 }, { n: 5 }]);
+  });
+
   it('throws what PostgreSQL refuses as a PgQueryError with its SQLSTATE', async () => {
     const db = open(cluster.url());
     const error = caught(() => db.query('SELECT * FROM no_such_table')) as PgQueryError;

@@ -30,8 +30,8 @@ export type PgRequest =
   | {
       id: number;
       op: 'query';
-      text: string;
-      values: unknown[];
+      /** Run one after the other in one hop; the first that fails ends the run. */
+      statements: { text: string; values: unknown[] }[];
       /**
        * Inside a transaction: the connection the transaction began on. The worker refuses the
        * statement when that connection is gone, rather than run it on a new one outside any
@@ -48,7 +48,7 @@ export interface PgResult {
 }
 
 export type PgResponse =
-  | { id: number; ok: true; result: PgResult; connection: number }
+  | { id: number; ok: true; results: PgResult[]; connection: number }
   | { id: number; ok: false; error: SerializedPgError };
 
 export const SIGNAL_WAITING = 0;

@@ -10,7 +10,7 @@
 import pg from 'pg';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { breaksConnection, serializePgError } from './errors.js';
-import { SIGNAL_ANSWERED, type PgConnectionOptions, type PgRequest, type PgResponse, type WorkerInput } from './sync-protocol.js';
+import { SIGNAL_ANSWERED, type PgConnectionOptions, type PgRequest, type PgResponse, type PgResult, type WorkerInput } from './sync-protocol.js';
 import { sqliteLikeTypes } from './type-parsers.js';
 
 /** pg's own timer on a statement, past PostgreSQL's: a server that stops answering mid-statement still ends the call. */
@@ -26,9 +26,13 @@ class Connection {
   async run(request: Extract<PgRequest, { op: 'query' }>): Promise<PgResponse> {
     const client = await this.forStatement(request.connection);
     const connection = this.opened;
+    const results: PgResult[] = [];
     try {
-      const result = await client.query({ text: request.text, values: request.values });
-      return { id: request.id, ok: true, result: { rows: result.rows, rowCount: result.rowCount ?? result.rows.length }, connection };
+      for (const statement of request.statements) {
+        const result = await client.query(statement);
+        results.push({ rows: result.rows, rowCount: result.rowCount ?? result.rows.length });
+      }
+      return { id: request.id, ok: true, results, connection };
     } catch (error) {
       if (breaksConnection(error) || /Query read timeout/.test(String((error as Error)?.message))) this.drop(client);
       throw error;
@@ -89,7 +93,7 @@ if (!isMainThread && (workerData as Partial<WorkerInput> | null)?.pgSyncClient) 
     Atomics.notify(flag, 0);
   };
   port.on('message', (request: PgRequest) => {
-    const work = request.op === 'close' ? connection.close().then(() => ({ id: request.id, ok: true as const, result: { rows: [], rowCount: 0 }, connection: 0 })) : connection.run(request);
+    const work = request.op === 'close' ? connection.close().then(() => ({ id: request.id, ok: true as const, results: [], connection: 0 })) : connection.run(request);
     work.then(answer, (error: unknown) => answer({ id: request.id, ok: false, error: serializePgError(error) }));
   });
 }
