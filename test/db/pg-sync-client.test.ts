@@ -164,7 +164,7 @@ describe('timeouts', () => {
   });
 
   it('a call the worker does not answer in time ends with a DatabaseUnavailable timeout; the next call has a new worker', async () => {
-    const db = open(cluster.url(), { statementTimeoutMs: 0, callTimeoutMs: 1500 });
+    const db = open(cluster.url(), { statementTimeoutMs: 0, callTimeoutMs: 1500, reconnectPauseMs: 0 });
     const pid = db.query<{ pid: number }>('SELECT pg_backend_pid() AS pid').rows[0]!.pid;
     const error = caught(() => db.query('SELECT pg_sleep(8)')) as DatabaseUnavailable;
     expect([error.name, error.reason, error.message]).toEqual(['DatabaseUnavailable', 'timeout', 'the database did not answer within 1500 ms']);
@@ -202,16 +202,30 @@ describe('the server going away', () => {
 
   it('is a DatabaseUnavailable while it is stopped, never a hung call, and the client reconnects when it is back', async () => {
     const url = await own.createDatabase();
-    const db = open(url, { connectTimeoutMs: 2000 });
+    const db = open(url, { connectTimeoutMs: 2000, reconnectPauseMs: 0 });
     db.query('CREATE TABLE t (n integer)');
     db.query('INSERT INTO t VALUES (1)');
     await own.kill();
     const down = caught(() => db.query('SELECT n FROM t')) as DatabaseUnavailable;
     expect(down).toBeInstanceOf(DatabaseUnavailable);
-    expect(down.reason).toBe('connection');
+    expect([down.reason, down.retryAfterSeconds, down.commitUnknown]).toEqual(['connection', 1, false]);
     expect(caught(() => db.transaction(() => db.query('SELECT 1')))).toBeInstanceOf(DatabaseUnavailable);
     await own.start();
     expect(db.query('SELECT n FROM t').rows).toEqual([{ n: 1 }]);
+  }, 60_000);
+
+  it('after a failed connect, calls fail at once for the reconnect pause instead of each waiting to connect', async () => {
+    const url = await own.createDatabase();
+    await own.kill();
+    try {
+      const db = open(url, { reconnectPauseMs: 60_000 });
+      const refused = caught(() => db.query('SELECT 1')) as DatabaseUnavailable;
+      expect([refused.reason, refused.code]).toEqual(['connection', 'ECONNREFUSED']);
+      const paused = caught(() => db.query('SELECT 1')) as DatabaseUnavailable;
+      expect([paused.reason, paused.message]).toEqual(['connection', 'the database could not be reached; not trying again for 60000 ms after a failure']);
+    } finally {
+      await own.start();
+    }
   }, 60_000);
 
   it('a transaction whose connection is lost fails with DatabaseUnavailable and nothing of it is kept', async () => {

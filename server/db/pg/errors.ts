@@ -52,7 +52,7 @@ export class PgQueryError extends Error {
 export const isDatabaseUnavailable = (error: unknown): error is DatabaseUnavailable => error instanceof DatabaseUnavailable;
 
 export type SerializedPgError =
-  | { kind: 'unavailable'; reason: UnavailableReason; message: string; code?: string }
+  | { kind: 'unavailable'; reason: UnavailableReason; message: string; code?: string; /** No connection could be opened. */ connecting?: true }
   | { kind: 'query'; message: string; code?: string; detail?: string; constraint?: string };
 
 /**
@@ -88,9 +88,13 @@ export function serializePgError(error: unknown): SerializedPgError {
   const e = (error ?? {}) as PgLikeError;
   const message = typeof e.message === 'string' ? e.message : String(error);
   const code = typeof e.code === 'string' ? e.code : undefined;
+  const withCode = code ? { code } : {};
+  // Whatever stopped a connection from opening (refused, timed out, a wrong password, the server
+  // still starting), the database cannot be used now: the HTTP layer's 503.
+  if ((error as { connecting?: unknown })?.connecting === true) return { kind: 'unavailable', reason: 'connection', message, ...withCode, connecting: true };
   if (code !== undefined && TIMEOUT_CODES.has(code)) return { kind: 'unavailable', reason: 'timeout', message, code };
-  if (/Query read timeout|timeout expired/i.test(message)) return { kind: 'unavailable', reason: 'timeout', message, ...(code ? { code } : {}) };
-  if (breaksConnection(error)) return { kind: 'unavailable', reason: 'connection', message, ...(code ? { code } : {}) };
+  if (/Query read timeout/i.test(message)) return { kind: 'unavailable', reason: 'timeout', message, ...withCode };
+  if (breaksConnection(error)) return { kind: 'unavailable', reason: 'connection', message, ...withCode };
   return {
     kind: 'query',
     message,

@@ -34,9 +34,21 @@ export interface PgSyncClientOptions extends Partial<Omit<PgConnectionOptions, '
    * default the connect and statement timeouts plus a margin, so PostgreSQL's own limits fire first.
    */
   callTimeoutMs?: number;
+  /**
+   * After the server could not be reached, calls fail at once for this long instead of each
+   * trying to connect again: with the event loop blocked during a call, every request of an
+   * outage would otherwise stand still for the connect timeout in turn. The HTTP layer's
+   * Retry-After is about as long.
+   */
+  reconnectPauseMs?: number;
 }
 
-const DEFAULTS = { connectTimeoutMs: 5000, statementTimeoutMs: 30_000, lockTimeoutMs: 10_000, applicationName: 'pos-backoffice' };
+/**
+ * Short, because the whole process waits while a statement runs: a 30 s statement would stop
+ * every request for 30 s. A caller with a long report raises them.
+ */
+const DEFAULTS = { connectTimeoutMs: 3000, statementTimeoutMs: 10_000, lockTimeoutMs: 3000, applicationName: 'pos-backoffice' };
+const RECONNECT_PAUSE_MS = 1000;
 /** Room for the worker to start (loading `pg`) and for pg's own timer, past PostgreSQL's limits. */
 const CALL_TIMEOUT_MARGIN_MS = 5000;
 
@@ -65,6 +77,9 @@ interface Thread {
 export class PgSyncClient {
   private readonly connection: PgConnectionOptions;
   private readonly callTimeoutMs: number;
+  private readonly reconnectPauseMs: number;
+  /** Until then (Date.now() ms) calls that would connect fail at once; 0 when the server answered last. */
+  private unreachableUntil = 0;
   private thread: Thread | null = null;
   private nextId = 1;
   /** Nesting depth of transaction(); 0 outside any. */
@@ -77,6 +92,7 @@ export class PgSyncClient {
   constructor(options: PgSyncClientOptions) {
     this.connection = { ...DEFAULTS, ...options };
     this.callTimeoutMs = options.callTimeoutMs ?? this.connection.connectTimeoutMs + this.connection.statementTimeoutMs + CALL_TIMEOUT_MARGIN_MS;
+    this.reconnectPauseMs = options.reconnectPauseMs ?? RECONNECT_PAUSE_MS;
   }
 
   /** Runs one statement (`?` or `@name` placeholders, as with better-sqlite3) and returns its rows. */
@@ -184,9 +200,23 @@ export class PgSyncClient {
     if (request.connection !== undefined && this.thread !== this.transactionThread) {
       throw new DatabaseUnavailable('the database connection was lost during the transaction, which was rolled back', 'connection');
     }
-    const response = this.send({ ...request, id: this.nextId++ }, this.callTimeoutMs);
-    if (!response.ok) throw rebuildPgError(response.error);
-    return response;
+    if (request.connection === undefined && Date.now() < this.unreachableUntil) {
+      throw new DatabaseUnavailable(`the database could not be reached; not trying again for ${this.reconnectPauseMs} ms after a failure`, 'connection');
+    }
+    let response: PgResponse;
+    try {
+      response = this.send({ ...request, id: this.nextId++ }, this.callTimeoutMs);
+    } catch (error) {
+      this.unreachableUntil = Date.now() + this.reconnectPauseMs;
+      throw error;
+    }
+    if (response.ok) {
+      this.unreachableUntil = 0;
+      return response;
+    }
+    // A connection that could not be opened; a lost one is tried again at once by the next call.
+    if (response.error.kind === 'unavailable' && response.error.connecting) this.unreachableUntil = Date.now() + this.reconnectPauseMs;
+    throw rebuildPgError(response.error);
   }
 
   /** Posts one request and sleeps until its answer or the timeout; a worker that did not answer is replaced. */

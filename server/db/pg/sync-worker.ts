@@ -64,7 +64,8 @@ class Connection {
       await client.connect();
     } catch (error) {
       client.end().catch(() => {});
-      throw error;
+      // Whatever pg says (refused, timed out, the server starting up), the server was not reached.
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { connecting: true });
     }
     this.client = client;
     this.opened++;
