@@ -27,9 +27,9 @@ export function loadPostgresMigrations(dir = migrationsDir): PostgresMigration[]
 
 /** The version a PostgreSQL database is at, 0 for one no migration has touched; reads only. */
 export async function postgresSchemaVersion(db: pg.Pool | pg.PoolClient): Promise<number> {
-  const { rows } = await db.query<{ v: string | number | null }>(
-    "SELECT CASE WHEN to_regclass('schema_migrations') IS NULL THEN NULL ELSE (SELECT max(version) FROM schema_migrations) END AS v",
-  );
+  const table = await db.query("SELECT to_regclass('schema_migrations') IS NOT NULL AS present");
+  if (!table.rows[0]?.present) return 0;
+  const { rows } = await db.query<{ v: string | number | null }>('SELECT max(version) AS v FROM schema_migrations');
   return Number(rows[0]?.v ?? 0);
 }
 
