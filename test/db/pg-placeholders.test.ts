@@ -16,9 +16,9 @@ describe('numbering better-sqlite3 placeholders for PostgreSQL', () => {
     });
   });
 
-  it('leaves ? and @ alone inside literals, quoted names, comments, dollar quotes and casts', () => {
+  it('leaves ? and @ alone inside literals, quoted names and dollar quotes, and drops comments', () => {
     const sql = `SELECT 'a?''@b' AS "c?", x::text, $$ ? $$ -- why?\n, /* @no */ ? AS v`;
-    expect(numberPlaceholders(sql, [5])).toEqual({ text: `SELECT 'a?''@b' AS "c?", x::text, $$ ? $$ -- why?\n, /* @no */ $1 AS v`, values: [5] });
+    expect(numberPlaceholders(sql, [5])).toEqual({ text: `SELECT 'a?''@b' AS "c?", x::text, $$ ? $$  \n,   $1 AS v`, values: [5] });
   });
 
   it('refuses too few or too many values and a missing name, as better-sqlite3 does', () => {
