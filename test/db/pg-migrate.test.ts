@@ -1,3 +1,6 @@
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadMigrations, migrate, NewerDatabaseError } from '../../server/db/migrate.js';
@@ -34,6 +37,19 @@ describe('migrating a PostgreSQL database', () => {
     expect(rows).toEqual(all.map((m) => ({ version: m.version, name: m.name, applied_at: '2026-11-27T00:00:00.000Z' })));
     expect(await postgresSchemaVersion(pool)).toBe(all.at(-1)!.version);
     expect(await migratePostgres(pool)).toEqual([]);
+  });
+
+  it('refuses a PostgreSQL part whose name matches no migration', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pos-pg-parts-'));
+    try {
+      writeFileSync(join(dir, '0001_first.sql'), 'CREATE TABLE a (x INTEGER);');
+      writeFileSync(join(dir, '0001_frist.pg.sql'), 'CREATE INDEX a_x ON a (x);');
+      expect(() => loadPostgresMigrations(`${dir}/`)).toThrow('0001_frist.pg.sql is the PostgreSQL part of no migration: name it NNNN_name.pg.sql after its NNNN_name.sql');
+      renameSync(join(dir, '0001_frist.pg.sql'), join(dir, '0001_first.pg.sql'));
+      expect(loadPostgresMigrations(`${dir}/`)).toEqual([{ version: 1, name: 'first', statements: ['CREATE TABLE a (x bigint)', 'CREATE INDEX a_x ON a (x)'] }]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('applies the pending migrations in one transaction: a failing one leaves nothing behind', async () => {

@@ -5,7 +5,7 @@
  * database may start together: an advisory lock lets one migrate while the others wait, then
  * find nothing pending.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { translateMigrations, type PostgresMigration } from '../dialect/postgres-ddl.js';
@@ -17,9 +17,14 @@ const migrationsDir = fileURLToPath(new URL('../migrations/', import.meta.url));
 const MIGRATION_LOCK_KEY = 7_202_623;
 
 export function loadPostgresMigrations(dir = migrationsDir): PostgresMigration[] {
+  const migrations = loadMigrations(dir);
+  const fileOf = (m: { version: number; name: string }) => `${String(m.version).padStart(4, '0')}_${m.name}`;
+  // A part whose name matches no migration (a typo) would otherwise be skipped without a word.
+  const orphan = readdirSync(dir).find((f) => f.endsWith('.pg.sql') && !migrations.some((m) => `${fileOf(m)}.pg.sql` === f));
+  if (orphan) throw new Error(`${orphan} is the PostgreSQL part of no migration: name it NNNN_name.pg.sql after its NNNN_name.sql`);
   return translateMigrations(
-    loadMigrations(dir).map((m) => {
-      const part = `${dir}${String(m.version).padStart(4, '0')}_${m.name}.pg.sql`;
+    migrations.map((m) => {
+      const part = `${dir}${fileOf(m)}.pg.sql`;
       return existsSync(part) ? { ...m, pgPart: readFileSync(part, 'utf8') } : m;
     }),
   );
