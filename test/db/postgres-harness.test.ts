@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_INSTALLED, postgresBinDir } from '../helpers/postgres-cluster.js';
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createCluster, NOT_INSTALLED, postgresBinDir, reapOrphanClusters } from '../helpers/postgres-cluster.js';
 import { startOwnPostgres, startPostgres, type OwnPgCluster, type PgCluster } from '../helpers/postgres.js';
 
 async function query(url: string, sql: string): Promise<pg.QueryResult> {
@@ -51,6 +53,18 @@ describe('a private cluster (fault tests)', () => {
     await expect(query(url, 'SELECT 1')).rejects.toThrow(/ECONNREFUSED/);
     await own.start();
     expect((await query(url, 'SELECT n FROM kept')).rows).toEqual([{ n: 1 }]);
+  }, 60_000);
+});
+
+describe('a cluster whose test run was killed before its teardown', () => {
+  it('is stopped and removed by the next run that starts one', async () => {
+    const gone = spawnSync('true').pid!; // a process that has exited: the killed run
+    const orphan = await createCluster(gone);
+    const url = `postgres://postgres@127.0.0.1:${orphan.port}/postgres`;
+    expect((await query(url, 'SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+    await reapOrphanClusters(orphan.bin);
+    expect(existsSync(orphan.dir)).toBe(false);
+    await expect(query(url, 'SELECT 1')).rejects.toThrow(/ECONNREFUSED/);
   }, 60_000);
 });
 

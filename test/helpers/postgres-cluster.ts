@@ -5,7 +5,7 @@
  * stay synchronous, so a commit acknowledged before `pg_ctl stop -m immediate` survives the restart.
  */
 import { spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, appendFileSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,9 +66,40 @@ function postgresUser(): { uid: number; gid: number } {
   return { uid: Number(uid), gid: Number(gid) };
 }
 
-export async function createCluster(): Promise<ClusterProcess> {
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the clusters of test runs that were killed before their teardown (a `timeout`, Ctrl-C):
+ * each cluster dir names the process that owns it. On a shared machine they would pile up.
+ */
+export async function reapOrphanClusters(bin: string): Promise<void> {
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('pos-pg-'))) {
+    const dir = join(tmpdir(), name);
+    let owner: number;
+    try {
+      owner = Number(readFileSync(join(dir, 'owner.pid'), 'utf8'));
+    } catch {
+      continue;
+    }
+    if (!Number.isInteger(owner) || owner <= 0 || alive(owner)) continue;
+    if (existsSync(join(dir, 'data'))) await destroyClusterDir(bin, dir);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A new cluster, owned by `owner` (the process whose exit makes it an orphan). */
+export async function createCluster(owner = process.pid): Promise<ClusterProcess> {
   const bin = postgresBinDir();
+  await reapOrphanClusters(bin);
   const dir = mkdtempSync(join(tmpdir(), 'pos-pg-'));
+  writeFileSync(join(dir, 'owner.pid'), String(owner));
   if (asRoot()) {
     const { uid, gid } = postgresUser();
     chownSync(dir, uid, gid);

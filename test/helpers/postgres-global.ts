@@ -3,7 +3,7 @@
  * starts the run's one cluster (test/helpers/postgres.ts), and stops and removes it at the end.
  * Starting nothing here keeps SQLite-only runs as fast as before.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { destroyClusterDir } from './postgres-cluster.js';
@@ -11,6 +11,7 @@ import { SHARED_RUN_DIR_ENV } from './postgres.js';
 
 export default function setup(): () => Promise<void> {
   const runDir = mkdtempSync(join(tmpdir(), 'pos-pg-run-'));
+  writeFileSync(join(runDir, 'owner.pid'), String(process.pid));
   process.env[SHARED_RUN_DIR_ENV] = runDir;
   return async () => {
     const stateFile = join(runDir, 'cluster.json');

@@ -88,7 +88,8 @@ async function sharedCluster(runDir: string): Promise<PgCluster> {
     }
     try {
       if (existsSync(stateFile)) return attach(JSON.parse(readFileSync(stateFile, 'utf8')));
-      const cluster = await createCluster();
+      // Owned by the run (vitest's main process), not by this worker, which may exit first.
+      const cluster = await createCluster(Number(readFileSync(`${runDir}/owner.pid`, 'utf8')));
       writeFileSync(stateFile, JSON.stringify({ port: cluster.port, dir: cluster.dir, bin: cluster.bin }));
       return handle(cluster, async () => {});
     } finally {
