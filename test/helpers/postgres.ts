@@ -16,6 +16,9 @@
  *   OwnPgCluster.kill(): Promise<void>               `pg_ctl stop -m immediate` (data kept)
  *   OwnPgCluster.start(): Promise<void>              start it again on the same port
  *
+ *   createMigratedDatabase(cluster) (./postgres-template.ts): a new database with every migration
+ *   applied, copied from a template the run makes once (about 50 ms instead of migrating).
+ *
  * When PostgreSQL is not installed, startPostgres rejects with one line naming the package to install.
  */
 import { randomBytes } from 'node:crypto';
