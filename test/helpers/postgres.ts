@@ -20,6 +20,8 @@
  *   applied, copied from a template the run makes once (about 50 ms instead of migrating).
  *
  * When PostgreSQL is not installed, startPostgres rejects with one line naming the package to install.
+ * Call it in beforeAll with a long timeout (`beforeAll(..., 120_000)`): the first file of a run
+ * waits for initdb, the others for the lock, longer than vitest's 20 s hook timeout on a busy machine.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs';
