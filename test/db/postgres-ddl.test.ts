@@ -75,4 +75,16 @@ CREATE TRIGGER k_guard BEFORE INSERT ON k FOR EACH ROW EXECUTE FUNCTION k_guard(
     expect(second!.statements).toEqual(['DROP VIEW IF EXISTS s_reads', 'ALTER TABLE s ADD COLUMN note TEXT', 'CREATE VIEW s_reads AS SELECT s.* FROM s']);
     expect(third!.statements).toEqual(['CREATE TABLE other (x TEXT)']);
   });
+
+  it('leaves a view to a migration that drops or makes it again itself', () => {
+    const [, remake, drop, after] = translateMigrations([
+      { version: 1, name: 'a', sql: 'CREATE TABLE s (id INTEGER);\nCREATE VIEW s_reads AS SELECT s.* FROM s;' },
+      { version: 2, name: 'b', sql: 'DROP VIEW s_reads;\nALTER TABLE s ADD COLUMN note TEXT;\nCREATE VIEW s_reads AS SELECT s.id FROM s;' },
+      { version: 3, name: 'c', sql: 'DROP VIEW s_reads;' },
+      { version: 4, name: 'd', sql: 'ALTER TABLE s ADD COLUMN more TEXT;' },
+    ]);
+    expect(remake!.statements).toEqual(['DROP VIEW s_reads', 'ALTER TABLE s ADD COLUMN note TEXT', 'CREATE VIEW s_reads AS SELECT s.id FROM s']);
+    expect(drop!.statements).toEqual(['DROP VIEW s_reads']);
+    expect(after!.statements).toEqual(['ALTER TABLE s ADD COLUMN more TEXT']);
+  });
 });

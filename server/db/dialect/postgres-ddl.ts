@@ -99,6 +99,9 @@ function viewOf(statement: string): View | undefined {
   return { name, sql: statement, reads };
 }
 
+/** The view a statement makes or drops: the migration handles that view itself. */
+const viewNamed = (statement: string) => /^(?:create|drop) view (?:if (?:not )?exists )?(\w+)/.exec(codeOnly(statement).toLowerCase())?.[1];
+
 function declaredReplacements(pgPart: string): string[] {
   return [...pgPart.matchAll(/^--\s*replaces:\s*(.+?)\s*$/gim)].map((m) => m[1]!.toLowerCase().replace(/\s+/g, ' '));
 }
@@ -123,7 +126,8 @@ export function translateMigrations(migrations: SqliteMigration[]): PostgresMigr
       if (unknown.length > 0) throw new MigrationTranslationError(migration, `the .pg.sql part replaces statements the migration does not have: ${unknown.join('; ')}`);
 
       const reshaped = new Set(source.map(reshapedTable).filter((t): t is string => t !== undefined));
-      const remade = [...views.values()].filter((v) => [...v.reads].some((t) => reshaped.has(t)));
+      const ownViews = new Set(source.map(viewNamed).filter((v): v is string => v !== undefined));
+      const remade = [...views.values()].filter((v) => !ownViews.has(v.name) && [...v.reads].some((t) => reshaped.has(t)));
       const statements = [
         ...remade.map((v) => `DROP VIEW IF EXISTS ${v.name}`),
         ...source.filter((s) => !isSqliteOnly(s)).map(translateStatement),
@@ -133,6 +137,8 @@ export function translateMigrations(migrations: SqliteMigration[]): PostgresMigr
       for (const s of source) {
         const view = viewOf(s);
         if (view) views.set(view.name, view);
+        const dropped = /^drop view (?:if exists )?(\w+)/.exec(codeOnly(s).toLowerCase())?.[1];
+        if (dropped) views.delete(dropped);
       }
       return { version: migration.version, name: migration.name, statements };
     });
