@@ -29,6 +29,39 @@ const tables = async (pool: pg.Pool) =>
   (await pool.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")).rows.map((r) => r.tablename);
 
 describe('migrating a PostgreSQL database', () => {
+  it('makes text columns compare and sort by bytes as SQLite does, whatever the database locale', async () => {
+    const admin = new pg.Client({ connectionString: cluster.url() });
+    await admin.connect();
+    const name = `english_${process.pid}`;
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US'`);
+    } finally {
+      await admin.end();
+    }
+    const pool = new pg.Pool({ connectionString: cluster.url(name), types: sqliteLikeTypes, max: 1 });
+    pools.push(pool);
+    await migratePostgres(pool);
+    const collations = await pool.query(
+      "SELECT table_name || '.' || column_name AS col, collation_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type = 'text' AND table_name NOT IN ('schema_migrations', 'store_reads') AND collation_name IS DISTINCT FROM 'C'",
+    );
+    expect(collations.rows).toEqual([{ col: 'terminals.uuid', collation_name: 'nocase' }]);
+
+    const sqlite = openDatabase(':memory:');
+    migrate(sqlite);
+    const names = ['b', 'B', 'a', '_z', 'Z', 'é', 'e'];
+    const insert = (i: number) =>
+      `INSERT INTO contracts (contract_id, name, plan, created_at, updated_at) VALUES ('c${i}', '${names[i]}', 'standard', 1, 1)`;
+    for (let i = 0; i < names.length; i++) {
+      sqlite.exec(insert(i));
+      await pool.query(insert(i));
+    }
+    const order = 'SELECT name FROM contracts ORDER BY name';
+    const onSqlite = sqlite.prepare(order).pluck().all();
+    sqlite.close();
+    expect(onSqlite).toEqual(['B', 'Z', '_z', 'a', 'b', 'e', 'é']);
+    expect((await pool.query(order)).rows.map((r) => r.name)).toEqual(onSqlite);
+  });
+
   it('applies every migration once and records each as SQLite does', async () => {
     const pool = await freshPool();
     const all = loadMigrations();
