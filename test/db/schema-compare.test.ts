@@ -22,7 +22,7 @@ describe('the schema on SQLite and on PostgreSQL', () => {
     }
   }
 
-  it('is the same after every migration: tables, columns, keys, indexes, triggers', async () => {
+  it('is the same after every migration: tables, columns, keys, foreign keys, indexes, triggers', async () => {
     const sqlite = openDatabase(':memory:');
     migrate(sqlite);
     const expected = sqliteShape(sqlite);
@@ -34,20 +34,23 @@ describe('the schema on SQLite and on PostgreSQL', () => {
     expect(schemaDifferences(expected, actual)).toEqual([]);
     // The comparison saw the schema, not two empty lists.
     expect(Object.keys(actual.relations).length).toBeGreaterThan(100);
+    expect(Object.values(actual.relations).filter((r) => r.foreignKeys.length > 0).length).toBeGreaterThan(20);
     expect(actual.triggers).toEqual(expected.triggers);
     expect(expected.triggers.length).toBeGreaterThan(0);
   }, 120_000);
 
   it('lists each difference it finds', async () => {
     const sqlite = openDatabase(':memory:');
-    sqlite.exec(`CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT NOT NULL DEFAULT '0', c TEXT, d TEXT, UNIQUE (c));
+    sqlite.exec(`CREATE TABLE p (k TEXT PRIMARY KEY);
+      CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT NOT NULL DEFAULT '0' REFERENCES p ON DELETE CASCADE, c TEXT, d TEXT, UNIQUE (c));
       CREATE INDEX t_b ON t (b) WHERE b <> '0';
       CREATE TABLE only_here (x TEXT);
       CREATE TRIGGER t_check BEFORE INSERT ON t BEGIN SELECT 1; END;`);
     const expected = sqliteShape(sqlite);
     sqlite.close();
     const actual = await withPostgres(async (pool) => {
-      await pool.query(`CREATE TABLE t (a bigint PRIMARY KEY, b text DEFAULT '1', c numeric, e text, UNIQUE (e));
+      await pool.query(`CREATE TABLE p (k text PRIMARY KEY);
+        CREATE TABLE t (a bigint PRIMARY KEY, b text DEFAULT '1' REFERENCES p (k), c numeric, e text, UNIQUE (e));
         CREATE INDEX t_b ON t (b)`);
       return postgresShape(pool);
     });
@@ -58,6 +61,7 @@ describe('the schema on SQLite and on PostgreSQL', () => {
       't.b: default "0" on SQLite, "1" on PostgreSQL',
       't.c: type "text" on SQLite, "numeric" on PostgreSQL',
       't: unique keys ["c"] on SQLite, ["e"] on PostgreSQL',
+      't: foreign keys ["b -> p(k) on delete cascade"] on SQLite, ["b -> p(k) on delete no action"] on PostgreSQL',
       'index t_b: {"table":"t","unique":false,"columns":["b"],"partial":true} on SQLite, {"table":"t","unique":false,"columns":["b"],"partial":false} on PostgreSQL',
       'trigger t_check: no PostgreSQL counterpart',
     ]);

@@ -1,7 +1,7 @@
 /**
  * A database schema as both engines can be read into it, so a test can compare them: tables and
  * views with their columns (name, nullability, a normalised type class, default), primary keys,
- * unique constraints, indexes and trigger names. Constraint and index names PostgreSQL makes up
+ * unique constraints, foreign keys, indexes and trigger names. Constraint and index names PostgreSQL makes up
  * (for a primary key or UNIQUE) are not compared, only their columns.
  */
 import type pg from 'pg';
@@ -18,6 +18,8 @@ export interface Relation {
   columns: Column[];
   primaryKey: string[];
   uniques: string[];
+  /** `cols -> table(cols) on delete action`, sorted. */
+  foreignKeys: string[];
 }
 export interface Index {
   table: string;
@@ -62,6 +64,23 @@ function withKeyNotNull(columns: Column[], key: string[]): Column[] {
   return columns.map((c) => (key.includes(c.name) ? { ...c, notNull: true } : c));
 }
 
+const foreignKey = (from: string[], table: string, to: string[], onDelete: string) => `${from.join(',')} -> ${table}(${to.join(',')}) on delete ${onDelete}`;
+
+function sqliteForeignKeys(db: Sqlite, table: string): string[] {
+  const rows = db.prepare(`PRAGMA foreign_key_list("${table}")`).all() as { id: number; table: string; from: string; to: string | null; on_delete: string }[];
+  const keys = new Map<number, typeof rows>();
+  for (const r of rows) keys.set(r.id, [...(keys.get(r.id) ?? []), r]);
+  return [...keys.values()]
+    .map((parts) => {
+      const target = parts[0]!.table;
+      // `REFERENCES t` without columns names t's primary key.
+      const targetKey = (db.prepare(`PRAGMA table_info("${target}")`).all() as { name: string; pk: number }[]).filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+      const to = parts.map((p, i) => p.to ?? targetKey[i] ?? '?');
+      return foreignKey(parts.map((p) => p.from), target, to, parts[0]!.on_delete.toLowerCase());
+    })
+    .sort();
+}
+
 export function sqliteShape(db: Sqlite): SchemaShape {
   const shape: SchemaShape = { relations: {}, indexes: {}, triggers: [] };
   const objects = db
@@ -77,7 +96,7 @@ export function sqliteShape(db: Sqlite): SchemaShape {
       if (index.origin === 'u') uniques.push(cols.join(','));
       if (index.origin === 'c') shape.indexes[index.name] = { table: name, unique: index.unique === 1, columns: cols, partial: index.partial === 1 };
     }
-    shape.relations[name] = { kind: type, columns: withKeyNotNull(columns, primaryKey), primaryKey, uniques: uniques.sort() };
+    shape.relations[name] = { kind: type, columns: withKeyNotNull(columns, primaryKey), primaryKey, uniques: uniques.sort(), foreignKeys: sqliteForeignKeys(db, name) };
   }
   shape.triggers = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all() as { name: string }[]).map((t) => t.name);
   return shape;
@@ -97,13 +116,30 @@ export async function postgresShape(db: pg.Client | pg.Pool): Promise<SchemaShap
             JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n ORDER BY k.o) AS cols
     FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid JOIN pg_namespace ns ON ns.oid = t.relnamespace
     WHERE ns.nspname = 'public' AND c.contype IN ('p', 'u')`);
+  const foreign = await db.query<{ table_name: string; cols: string[]; target: string; target_cols: string[]; on_delete: string }>(`
+    SELECT t.relname AS table_name, ft.relname AS target,
+      array(SELECT a.attname::text FROM unnest(c.conkey) WITH ORDINALITY k(n, o)
+            JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.n ORDER BY k.o) AS cols,
+      array(SELECT a.attname::text FROM unnest(c.confkey) WITH ORDINALITY k(n, o)
+            JOIN pg_attribute a ON a.attrelid = c.confrelid AND a.attnum = k.n ORDER BY k.o) AS target_cols,
+      CASE c.confdeltype WHEN 'a' THEN 'no action' WHEN 'r' THEN 'restrict' WHEN 'c' THEN 'cascade' WHEN 'n' THEN 'set null' ELSE 'set default' END AS on_delete
+    FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid JOIN pg_class ft ON ft.oid = c.confrelid
+    JOIN pg_namespace ns ON ns.oid = t.relnamespace
+    WHERE ns.nspname = 'public' AND c.contype = 'f'`);
   for (const r of relations.rows) {
     const key = keys.rows.find((k) => k.table_name === r.name && k.contype === 'p')?.cols ?? [];
     const cols = columns.rows
       .filter((c) => c.table_name === r.name)
       .map((c) => ({ name: c.column_name, type: postgresTypeClass(c.data_type), notNull: c.is_nullable === 'NO', default: normaliseDefault(c.column_default) }));
     const uniques = keys.rows.filter((k) => k.table_name === r.name && k.contype === 'u').map((k) => k.cols.join(','));
-    shape.relations[r.name] = { kind: r.type === 'VIEW' ? 'view' : 'table', columns: withKeyNotNull(cols, key), primaryKey: key, uniques: uniques.sort() };
+    const foreignKeys = foreign.rows.filter((f) => f.table_name === r.name).map((f) => foreignKey(f.cols, f.target, f.target_cols, f.on_delete));
+    shape.relations[r.name] = {
+      kind: r.type === 'VIEW' ? 'view' : 'table',
+      columns: withKeyNotNull(cols, key),
+      primaryKey: key,
+      uniques: uniques.sort(),
+      foreignKeys: foreignKeys.sort(),
+    };
   }
   const indexes = await db.query<{ name: string; table_name: string; unique: boolean; cols: string[]; partial: boolean }>(`
     SELECT ic.relname AS name, t.relname AS table_name, i.indisunique AS unique, i.indpred IS NOT NULL AS partial,
@@ -146,6 +182,7 @@ export function schemaDifferences(sqlite: SchemaShape, postgres: SchemaShape): s
     }
     if (show(s.primaryKey) !== show(p.primaryKey)) out.push(`${name}: primary key ${show(s.primaryKey)} on SQLite, ${show(p.primaryKey)} on PostgreSQL`);
     if (show(s.uniques) !== show(p.uniques)) out.push(`${name}: unique keys ${show(s.uniques)} on SQLite, ${show(p.uniques)} on PostgreSQL`);
+    if (show(s.foreignKeys) !== show(p.foreignKeys)) out.push(`${name}: foreign keys ${show(s.foreignKeys)} on SQLite, ${show(p.foreignKeys)} on PostgreSQL`);
   }
   for (const name of names(sqlite.indexes, postgres.indexes)) {
     const s = sqlite.indexes[name];
