@@ -24,9 +24,9 @@
  * waits for initdb, the others for the lock, longer than vitest's 20 s hook timeout on a busy machine.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { createCluster, type ClusterProcess } from './postgres-cluster.js';
+import { createCluster } from './postgres-cluster.js';
 
 export interface PgCluster {
   url(dbName?: string): string;
@@ -42,8 +42,8 @@ export interface OwnPgCluster extends PgCluster {
 /** Set by the globalSetup: the run's directory where the first file to need PostgreSQL starts it. */
 export const SHARED_RUN_DIR_ENV = 'POS_TEST_PG_RUN_DIR';
 
-function handle(cluster: ClusterProcess, stop: () => Promise<void>): PgCluster {
-  const url = (dbName = 'postgres') => `postgres://postgres@127.0.0.1:${cluster.port}/${dbName}`;
+function handle(port: number, stop: () => Promise<void>): PgCluster {
+  const url = (dbName = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${dbName}`;
   return {
     url,
     stop,
@@ -64,7 +64,7 @@ function handle(cluster: ClusterProcess, stop: () => Promise<void>): PgCluster {
 export async function startOwnPostgres(): Promise<OwnPgCluster> {
   const cluster = await createCluster();
   return {
-    ...handle(cluster, () => cluster.destroy()),
+    ...handle(cluster.port, () => cluster.destroy()),
     kill: () => cluster.kill(),
     start: () => cluster.start(),
   };
@@ -84,7 +84,7 @@ async function sharedCluster(runDir: string): Promise<PgCluster> {
   const stateFile = `${runDir}/cluster.json`;
   const lockDir = `${runDir}/lock`;
   for (let attempt = 0; attempt < 1200; attempt++) {
-    if (existsSync(stateFile)) return attach(JSON.parse(readFileSync(stateFile, 'utf8')));
+    if (existsSync(stateFile)) return attach(stateFile);
     try {
       mkdirSync(lockDir);
     } catch {
@@ -92,11 +92,13 @@ async function sharedCluster(runDir: string): Promise<PgCluster> {
       continue;
     }
     try {
-      if (existsSync(stateFile)) return attach(JSON.parse(readFileSync(stateFile, 'utf8')));
+      if (existsSync(stateFile)) return attach(stateFile);
       // Owned by the run (vitest's main process), not by this worker, which may exit first.
       const cluster = await createCluster(Number(readFileSync(`${runDir}/owner.pid`, 'utf8')));
-      writeFileSync(stateFile, JSON.stringify({ port: cluster.port, dir: cluster.dir, bin: cluster.bin }));
-      return handle(cluster, async () => {});
+      // Written whole, then renamed: a waiting worker never reads half of it.
+      writeFileSync(`${stateFile}.tmp`, JSON.stringify({ port: cluster.port, dir: cluster.dir, bin: cluster.bin }));
+      renameSync(`${stateFile}.tmp`, stateFile);
+      return handle(cluster.port, async () => {});
     } finally {
       rmSync(lockDir, { recursive: true, force: true });
     }
@@ -104,7 +106,8 @@ async function sharedCluster(runDir: string): Promise<PgCluster> {
   throw new Error(`the shared PostgreSQL cluster in ${runDir} did not appear within 2 minutes`);
 }
 
-function attach(state: { port: number; dir: string; bin: string }): PgCluster {
-  const cluster = { ...state } as ClusterProcess;
-  return handle(cluster, async () => {});
+/** The run's cluster another worker started; the globalSetup's teardown stops it. */
+function attach(stateFile: string): PgCluster {
+  const { port } = JSON.parse(readFileSync(stateFile, 'utf8')) as { port: number };
+  return handle(port, async () => {});
 }
