@@ -88,6 +88,8 @@ describe('losses (browser)', () => {
     await edit.getByLabel('ロス区分').selectOption('2');
     await edit.getByRole('button', { name: '変更を保存' }).click();
     await detail.getByTestId('notice').filter({ hasText: 'ロスを保存しました。' }).waitFor();
+    // The notice comes with the save's answer; the record shown is read again after it.
+    await detail.getByTestId('division').filter({ hasText: '2 盗難' }).waitFor();
     expect(await detail.getByTestId('division').textContent()).toBe('2 盗難');
     expect(await stockOf()).toBe('18');
 

@@ -144,6 +144,8 @@ describe('setup (browser): a shop on its own', () => {
     const fresh = await startUiServer({ demo: false });
     try {
       const page = await pageAtSetup(browser, fresh, 'en');
+      // The two ways are drawn once GET /setup has answered, after the heading.
+      await page.getByRole('button', { name: /Start a shop on its own/ }).waitFor();
       expect(await page.getByRole('button', { name: /Start a shop on its own/ }).isVisible()).toBe(true);
       await screenshot(page, 'setup-choose-en');
       await page.keyboard.press('Tab');
