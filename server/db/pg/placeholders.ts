@@ -9,7 +9,19 @@
  */
 import { pieces } from '../dialect/sql-text.js';
 
-export type SqlParams = readonly unknown[] | Readonly<Record<string, unknown>>;
+export type SqlParams = readonly unknown[] | Readonly<Record<string, unknown>> | MixedParams;
+
+/**
+ * Both kinds in one statement, as better-sqlite3 binds `run(contractId, id, { ...patch, now })`
+ * for `... SET name = @name, upd_at = @now WHERE contract_id = ? AND id = ?` (master-repo.ts's
+ * updateFields): the `?` take `positional` in order, the `@name` take `named`.
+ */
+export class MixedParams {
+  constructor(
+    readonly positional: readonly unknown[],
+    readonly named: Readonly<Record<string, unknown>>,
+  ) {}
+}
 
 export interface NumberedQuery {
   text: string;
@@ -34,15 +46,17 @@ function cut(sql: string): ReturnType<typeof pieces> {
 }
 
 export function numberPlaceholders(sql: string, params: SqlParams = []): NumberedQuery {
-  const positional = Array.isArray(params) ? (params as readonly unknown[]) : null;
-  const named = positional ? null : (params as Readonly<Record<string, unknown>>);
+  const mixed = params instanceof MixedParams ? params : null;
+  const positional = mixed ? mixed.positional : Array.isArray(params) ? (params as readonly unknown[]) : null;
+  const named = mixed ? mixed.named : positional ? null : (params as Readonly<Record<string, unknown>>);
   const values: unknown[] = [];
   const namedIndex = new Map<string, number>();
+  let positionalUsed = 0;
   const numberOne = (placeholder: string): string => {
     if (placeholder === '?') {
       if (!positional) throw new RangeError('a positional parameter (?) needs an array of values');
-      if (values.length >= positional.length) throw new RangeError(`too few parameter values: the statement has more than ${positional.length} ?`);
-      values.push(positional[values.length]);
+      if (positionalUsed >= positional.length) throw new RangeError(`too few parameter values: the statement has more than ${positional.length} ?`);
+      values.push(positional[positionalUsed++]);
       return `$${values.length}`;
     }
     const name = placeholder.slice(1);
@@ -59,8 +73,8 @@ export function numberPlaceholders(sql: string, params: SqlParams = []): Numbere
   const text = cut(sql)
     .map((piece) => (piece.code ? piece.text.replace(/\?|@[A-Za-z_][A-Za-z0-9_]*/g, numberOne) : piece.text))
     .join('');
-  if (positional && values.length !== positional.length) {
-    throw new RangeError(`too many parameter values: ${positional.length} given for ${values.length} ?`);
+  if (positional && positionalUsed !== positional.length) {
+    throw new RangeError(`too many parameter values: ${positional.length} given for ${positionalUsed} ?`);
   }
   return { text, values };
 }
