@@ -1,0 +1,40 @@
+/**
+ * The run-time query fragments on PostgreSQL, answering the rows SQLite answers
+ * (test/db/query-dialect.test.ts runs each on both engines).
+ */
+import { insertValues, jsonPathSteps, sqlName, type Dialect } from './query.js';
+
+/** A fragment that repeats an expression must not repeat a positional `?` (it would take two values). */
+function once(expr: string): string {
+  if (expr.includes('?')) throw new RangeError(`this fragment repeats its operand: give a column or a named @parameter, not ${JSON.stringify(expr)}`);
+  return expr;
+}
+
+export const postgresDialect: Dialect = {
+  engine: 'postgres',
+  inJsonList: (element, param = '?') =>
+    element === 'text'
+      ? // Only strings: SQLite's text column never equals a JSON number element ('15' is not 15).
+        `IN (SELECT element #>> '{}' FROM json_array_elements(${param}::json) AS list(element) WHERE json_typeof(element) = 'string')`
+      : // Cast only what is a bigint: SQLite compares any other element and finds nothing, where a
+        // bare cast would fail the statement. CASE keeps the test before the casts.
+        `IN (SELECT value::bigint FROM json_array_elements_text(${param}::json) WHERE CASE WHEN value ~ '^[-+]?[0-9]{1,19}$' THEN value::numeric BETWEEN -9223372036854775808 AND 9223372036854775807 ELSE false END)`,
+  // Named again so the alias's one column is `value` whatever the function's own column is called.
+  jsonEach: (expr, alias) => `json_array_elements((${expr})::json) AS ${sqlName(alias)}(value)`,
+  jsonField: (expr, path, type) => {
+    const at = `'{${jsonPathSteps(path).join(',')}}'`;
+    const json = `(${once(expr)})::json`;
+    // SQLite's json_extract answers a JSON string as text and a number as a number, and text never
+    // equals a number there: the other JSON types read as NULL here, so '12' does not find 12.
+    return type === 'text'
+      ? `(CASE WHEN json_typeof(${json} #> ${at}) = 'string' THEN ${json} #>> ${at} END)`
+      : `(CASE WHEN json_typeof(${json} #> ${at}) = 'number' AND (${json} #>> ${at}) ~ '^-?[0-9]{1,18}$' THEN (${json} #>> ${at})::bigint END)`;
+  },
+  // The text has a space after each comma ([1, "a", null]) where SQLite's has none: the same JSON.
+  jsonArray: (...exprs) => `json_build_array(${exprs.join(', ')})::text`,
+  // greatest() skips NULLs; SQLite's max(a, b) is NULL when either is.
+  greatestOf: (a, b) => `(CASE WHEN (${once(a)}) IS NULL OR (${once(b)}) IS NULL THEN NULL ELSE greatest(${a}, ${b}) END)`,
+  insertOrIgnore: (table, columns, values) => `INSERT INTO ${sqlName(table)} ${insertValues(columns, values)} ON CONFLICT DO NOTHING`,
+  // Named "1" as SQLite names the column of `SELECT 1`, so the row is the same object.
+  tableExists: (name) => `SELECT 1 AS "1" FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = '${sqlName(name)}'`,
+};

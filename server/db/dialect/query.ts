@@ -1,0 +1,77 @@
+/**
+ * The SQL that differs between the engines at run time, written once per engine (issue 23: each
+ * query is written once; what differs lives in the dialect). A repo builds its statement with the
+ * fragments of the dialect it was given; `sqliteDialect` (query-sqlite.ts) answers exactly the
+ * fragments the repos have always used, so switching a repo to it changes no SQLite SQL;
+ * `postgresDialect` (query-postgres.ts) answers the same rows on PostgreSQL (test/db/query-dialect.test.ts).
+ *
+ * Fragments take SQL text (a column, an expression, a placeholder `?` or `@name`), never values:
+ * the values stay bound parameters.
+ */
+
+/** How the elements of a JSON list are compared with the column: the column's own type. */
+export type ListElement = 'integer' | 'text';
+
+export interface Dialect {
+  readonly engine: 'sqlite' | 'postgres';
+  /**
+   * `IN (…)` over the elements of a JSON array given as one bound parameter (`JSON.stringify(ids)`),
+   * so a list of any length is one placeholder. An empty array matches nothing; a null element
+   * matches nothing. 'integer' (an integer column): elements that are integers or strings of
+   * decimal digits (the sync ids come as strings) match, anything else matches nothing. 'text' (a
+   * text column): only string elements match, as on SQLite (the text '15' is not the number 15).
+   */
+  inJsonList(element: ListElement, param?: string): string;
+  /** A FROM item: one row per element of the JSON array `expr`, its element as `<alias>.value`. */
+  jsonEach(expr: string, alias: string): string;
+  /**
+   * The value at `path` (`$.key`, `$.a.b`, `$[0]`) of the JSON `expr` (a text column or a
+   * jsonEach alias's value). `type` is what the JSON holds there: 'text' a JSON string, 'integer' a
+   * JSON integer. SQLite answers the JSON's own type whatever `type` says; PostgreSQL answers NULL
+   * for a value of another JSON type. Comparisons agree (SQLite never finds a text equal to a
+   * number); selecting a path whose JSON type differs from row to row would not.
+   */
+  jsonField(expr: string, path: string, type: ListElement): string;
+  /** A JSON array text of the values, in order (SQL NULL as null): one export row. */
+  jsonArray(...exprs: string[]): string;
+  /** The larger of two values, NULL when either is NULL (SQLite's scalar max). */
+  greatestOf(a: string, b: string): string;
+  /**
+   * `INSERT … VALUES (…)` that does nothing when the row would break a unique key or the primary
+   * key. `values` are SQL expressions, one per column (default: a `?` each).
+   */
+  insertOrIgnore(table: string, columns: readonly string[], values?: readonly string[]): string;
+  /** A query answering one row when the table `name` exists (in the schema the queries use), none otherwise. */
+  tableExists(name: string): string;
+}
+
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A name that goes into SQL text as it is (tables, columns, aliases, JSON keys). */
+export function sqlName(name: string): string {
+  if (!NAME.test(name)) throw new RangeError(`not a plain SQL name: ${JSON.stringify(name)}`);
+  return name;
+}
+
+/** A JSON path as SQLite writes it, read as its steps: `$.a[0].b` → ['a', 0, 'b']. */
+export function jsonPathSteps(path: string): (string | number)[] {
+  const steps: (string | number)[] = [];
+  const step = /\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+)\]/y;
+  if (!path.startsWith('$')) throw new RangeError(`a JSON path starts with $: ${JSON.stringify(path)}`);
+  step.lastIndex = 1;
+  while (step.lastIndex < path.length) {
+    const at = step.lastIndex;
+    const m = step.exec(path);
+    if (!m) throw new RangeError(`unsupported JSON path ${JSON.stringify(path)} at ${at}`);
+    steps.push(m[1] !== undefined ? m[1] : Number(m[2]));
+  }
+  if (steps.length === 0) throw new RangeError(`a JSON path names at least one step: ${JSON.stringify(path)}`);
+  return steps;
+}
+
+export function insertValues(columns: readonly string[], values: readonly string[] | undefined): string {
+  if (columns.length === 0) throw new RangeError('an insert names at least one column');
+  const exprs = values ?? columns.map(() => '?');
+  if (exprs.length !== columns.length) throw new RangeError(`${columns.length} columns but ${exprs.length} values`);
+  return `(${columns.map(sqlName).join(', ')}) VALUES (${exprs.join(', ')})`;
+}
