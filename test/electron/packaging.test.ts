@@ -297,9 +297,12 @@ describe.runIf(process.platform === 'linux')('a packed app', () => {
       expect((await fetch(`${server.uiUrl}assets/index-abc123.js`)).status).toBe(200);
       await exportThroughWorkers(server);
     } finally {
-      // Gracefully, with room for a loaded machine: the export's two worker threads end first. Idle
-      // it stops in well under a second; a full run beside other builds once took more than 30 s.
-      expect(await server.stop(60000)).toBe('stopped');
+      // Gracefully, with room for a loaded machine: the export's two worker threads end first. It
+      // stops in about 30 ms; in some full runs it has not stopped within a minute (a hang whose
+      // cause is not found yet), so a failure carries the time and the server's last lines.
+      const asked = Date.now();
+      const how = await server.stop(60000);
+      expect(how, `after ${Date.now() - asked} ms; the server's last lines:\n${[...server.stdoutTail(), ...server.stderrTail()].join('\n')}`).toBe('stopped');
     }
   }, 300000);
 });
