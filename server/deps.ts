@@ -3,6 +3,7 @@ import { systemClock, type Clock } from './clock.js';
 import { IdAllocator } from './db/ids.js';
 import { migrate } from './db/migrate.js';
 import { openDatabase, type Sqlite } from './db/open.js';
+import { openPostgresHandle } from './db/engine.js';
 import { AddressAllowList } from './platform/http/addresses.js';
 import { Writer } from './db/write.js';
 
@@ -108,6 +109,11 @@ export const defaultNode = (role: Role) => (role === 'central' ? 0 : 1);
 /** Opens (and migrates) the database file and wires the shared parts around it. */
 export function openDeps(options: {
   file: string;
+  /**
+   * Head office on PostgreSQL: the database's URL, prepared (reached and migrated) by
+   * db/engine.ts's preparePostgres; `file` is then not opened.
+   */
+  postgresUrl?: string;
   role?: Role;
   node?: number;
   clock?: Clock;
@@ -129,13 +135,7 @@ export function openDeps(options: {
   const clock = options.clock ?? systemClock;
   // A bad entry fails here, before anything is opened, not at the first delivery.
   new AddressAllowList(options.webhookAllow ?? []);
-  const db = openDatabase(options.file, options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs });
-  try {
-    migrate(db, undefined, clock.now());
-  } catch (error) {
-    db.close();
-    throw error;
-  }
+  const db = options.postgresUrl ? openPostgresHandle(options.postgresUrl, options.file) : openSqlite(options.file, options.busyTimeoutMs, clock);
   const config: AppConfig = {
     role,
     node,
@@ -148,4 +148,15 @@ export function openDeps(options: {
     rateLimits: { ...defaultRateLimits(role), ...options.rateLimits },
   };
   return { db, writer: new Writer(db), ids: new IdAllocator(db, node), clock, config, logger: options.logger ?? false };
+}
+
+function openSqlite(file: string, busyTimeoutMs: number | undefined, clock: Clock): Sqlite {
+  const db = openDatabase(file, busyTimeoutMs === undefined ? {} : { busyTimeoutMs });
+  try {
+    migrate(db, undefined, clock.now());
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
 }

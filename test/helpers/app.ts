@@ -8,6 +8,7 @@ import { FixedClock } from '../../server/clock.js';
 import { openDeps, type AppDeps, type Role } from '../../server/deps.js';
 import type { Plan } from '../../server/domain/plans.js';
 import { ALL_SCOPES, type Scope } from '../../server/platform/http/scopes.js';
+import { testDatabase } from './engine.js';
 import { AuthRepo } from '../../server/platform/auth/repo.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
 
@@ -30,11 +31,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh SQLite file with the real migrations, a contract, a client and a token. */
+/**
+ * A fresh database with the real migrations (SQLite, or PostgreSQL when the run's engine is:
+ * helpers/engine.ts), a contract, a client and a token.
+ */
 export async function makeTestApp(options: { plan?: Plan; contractId?: string; logger?: AppDeps['logger']; role?: Role } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'pos-test-'));
   const clock = new FixedClock(new Date(T0));
-  const deps = openDeps({ file: join(dir, 'pos.sqlite'), clock, logger: options.logger ?? false, checkResponses: true, ...(options.role ? { role: options.role } : {}) });
+  const database = await testDatabase();
+  const deps = openDeps({ file: join(dir, 'pos.sqlite'), ...(database.postgresUrl ? { postgresUrl: database.postgresUrl } : {}), clock, logger: options.logger ?? testLogger(), checkResponses: true, ...(options.role ? { role: options.role } : {}) });
   const contracts = new ContractRepo(deps.db, deps.writer, clock);
   const auth = new AuthRepo(deps.db, deps.writer, clock);
   const contractId = options.contractId ?? 'test-contract';
@@ -87,6 +92,7 @@ export async function makeTestApp(options: { plan?: Plan; contractId?: string; l
     async close() {
       await app.close();
       deps.db.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -113,3 +119,6 @@ export const okOf =
     if (res.statusCode !== 200) throw new Error(`${method} ${path}: ${res.statusCode} ${res.body}`);
     return res.json();
   };
+
+/** POS_TEST_LOG=error (or another level) shows the apps' logs, e.g. a 500's cause; silent otherwise. */
+export const testLogger = (): AppDeps['logger'] => (process.env.POS_TEST_LOG ? { level: process.env.POS_TEST_LOG } : false);

@@ -25,6 +25,7 @@
 import type { PgSyncClient } from './sync-client.js';
 import { splitStatements } from '../dialect/sql-text.js';
 import { bindArguments } from './sqlite-arguments.js';
+import { PgQueryError } from './errors.js';
 
 export interface RunResult {
   changes: number;
@@ -96,7 +97,7 @@ export class ShapeStatement {
    * RETURNING throws rather than answer a wrong id.
    */
   run(...args: unknown[]): RunResult {
-    const { rows, rowCount } = this.client.query(this.source, bindArguments(args));
+    const { rows, rowCount } = this.query(args);
     const returning = hasReturning(this.source);
     const last = rows.at(-1);
     const source = this.source;
@@ -110,12 +111,22 @@ export class ShapeStatement {
   }
 
   get(...args: unknown[]): unknown {
-    const row = this.client.query(this.source, bindArguments(args)).rows[0];
+    const row = this.query(args).rows[0];
     return row === undefined ? undefined : this.shape(row);
   }
 
   all(...args: unknown[]): unknown[] {
-    return this.client.query(this.source, bindArguments(args)).rows.map((row) => this.shape(row));
+    return this.query(args).rows.map((row) => this.shape(row));
+  }
+
+  /** The statement with its arguments; a refusal names the statement (for the log, never a client's answer). */
+  private query(args: unknown[]): { rows: Record<string, unknown>[]; rowCount: number } {
+    try {
+      return this.client.query(this.source, bindArguments(args));
+    } catch (error) {
+      if (error instanceof PgQueryError) error.message += ` [in: ${this.source.replace(/\s+/g, ' ').trim().slice(0, 300)}]`;
+      throw error;
+    }
   }
 
   private shape(row: Record<string, unknown>): unknown {
@@ -134,7 +145,18 @@ export interface ShapeTransaction<A extends unknown[], T> {
 }
 
 export class SqliteShape {
-  constructor(private readonly client: PgSyncClient) {
+  /**
+   * better-sqlite3's `name` is the database file, which the server reads for its data dir (the
+   * CSV exports, the backups folder beside it). Head office on PostgreSQL still has a data dir:
+   * this is the file path the data dir would hold, never opened.
+   */
+  readonly name: string;
+
+  constructor(
+    private readonly client: PgSyncClient,
+    dataDirFile = '',
+  ) {
+    this.name = dataDirFile;
     for (const name of NOT_SUPPORTED.database) {
       Object.defineProperty(this, name, { value: () => { throw notSupported(name); }, enumerable: false });
     }
