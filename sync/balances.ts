@@ -2,6 +2,7 @@ import { formatDecimal, sumDecimals } from '../server/domain/money.js';
 import type { SyncContext } from './context.js';
 import { entityNamed, type SyncRecord } from './entities.js';
 import { ChangeLog } from './change-log.js';
+import { dialectOf } from '../server/db/engine.js';
 
 /** The member columns that follow the member's point movements instead of the last writer. */
 type Balances = Record<'point' | 'mile', string>;
@@ -55,7 +56,7 @@ export class PointBalances implements BalanceMerge {
     this.setBalance = db.prepare('UPDATE customers SET point = ?, mile = ? WHERE contract_id = ? AND customer_id = ?');
     this.pending = db.prepare(
       `SELECT m.point_delta, m.mile_delta FROM outbox o
-         JOIN customer_point_movements m ON m.contract_id = o.contract_id AND m.movement_id = CAST(o.entity_id AS INTEGER)
+         JOIN customer_point_movements m ON m.contract_id = o.contract_id AND m.movement_id = ${dialectOf(db).integerOf('o.entity_id')}
         WHERE o.contract_id = ? AND o.entity = '${MOVEMENT_ENTITY}' AND m.customer_id = ?`,
     );
   }
@@ -133,7 +134,7 @@ export class StockBalances implements BalanceMerge {
     );
     this.pending = db.prepare(
       `SELECT m.delta, m.layaway_delta FROM outbox o
-         JOIN stock_movements m ON m.contract_id = o.contract_id AND m.movement_id = CAST(o.entity_id AS INTEGER)
+         JOIN stock_movements m ON m.contract_id = o.contract_id AND m.movement_id = ${dialectOf(db).integerOf('o.entity_id')}
         WHERE o.contract_id = ? AND o.entity = '${STOCK_MOVEMENT_ENTITY}' AND m.store_id = ? AND m.product_id = ?`,
     );
   }

@@ -1,6 +1,7 @@
 import { WEBHOOK_EVENT_ENTITY } from '../server/events/webhook-events.js';
 import type { SyncContext } from './context.js';
 import { entityNamed } from './entities.js';
+import { dialectOf } from '../server/db/engine.js';
 
 /**
  * DESIGN §5: a linked store's webhook events ride the push and central delivers them (one sender
@@ -20,12 +21,13 @@ export class EventForwarder {
 
   constructor(private readonly ctx: SyncContext) {
     const { db } = ctx.deps;
+    const sql = dialectOf(db);
     // Through the partial index of events not fanned out (`+` keeps the planner off the key index,
     // which would read every event of a linked contract on every change).
     this.pending = db.prepare(
       `SELECT contract_id, event_id FROM webhook_events
-       WHERE fanned_out = 0 AND target_url IS NULL AND +contract_id IN (SELECT contract_id FROM sync_links)
-       ORDER BY created_at, CAST(event_id AS INTEGER)`,
+       WHERE fanned_out = 0 AND target_url IS NULL AND ${sql.unindexed('contract_id')} IN (SELECT contract_id FROM sync_links)
+       ORDER BY created_at, ${sql.integerOf('event_id')}`,
     );
     this.mark = db.prepare('UPDATE webhook_events SET fanned_out = 1 WHERE contract_id = ? AND event_id = ?');
     this.insert = db.prepare(

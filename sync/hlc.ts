@@ -1,5 +1,6 @@
 import type { Clock } from '../server/clock.js';
 import type { Sqlite } from '../server/db/open.js';
+import { dialectOf } from '../server/db/engine.js';
 
 /**
  * Hybrid logical clock (DESIGN §5): wall milliseconds from the injected clock, a counter for
@@ -51,7 +52,7 @@ export class Hlc {
     this.last = { wall: 0, counter: 0, node };
     this.catchUp();
     // Another process on the same file (a one-shot command) may have moved it on: keep the later.
-    this.save = db.prepare('INSERT INTO sync_hlc (id, last) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last = max(last, excluded.last)');
+    this.save = db.prepare(`INSERT INTO sync_hlc (id, last) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last = ${dialectOf(db).greatestOf('sync_hlc.last', 'excluded.last')}`);
   }
 
   /** The node that breaks ties between this clock's values and another's. */

@@ -15,11 +15,11 @@ export class IdAllocator {
     this.renumber(node);
     this.step = db.prepare(
       `INSERT INTO id_sequences (name, last) VALUES (?, 1)
-       ON CONFLICT (name) DO UPDATE SET last = last + 1 RETURNING last`,
+       ON CONFLICT (name) DO UPDATE SET last = id_sequences.last + 1 RETURNING last`,
     );
     this.stepBy = db.prepare(
       `INSERT INTO id_sequences (name, last) VALUES (?, ?)
-       ON CONFLICT (name) DO UPDATE SET last = last + excluded.last RETURNING last`,
+       ON CONFLICT (name) DO UPDATE SET last = id_sequences.last + excluded.last RETURNING last`,
     );
   }
 

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../server/deps.js';
 import { Conflict, NotFound } from '../../server/platform/http/problem.js';
 import type { SubscriptionRow } from './subscriptions.js';
+import { dialectOf } from '../../server/db/engine.js';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'dead';
 
@@ -77,7 +78,7 @@ export class DeliveryRepo {
         `INSERT INTO webhook_deliveries (delivery_id, contract_id, event_id, subscription_id, url, next_attempt_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
       );
-      const subs = db.prepare('SELECT * FROM webhook_subscriptions WHERE contract_id = ? AND active = 1 ORDER BY CAST(subscription_id AS INTEGER)');
+      const subs = db.prepare(`SELECT * FROM webhook_subscriptions WHERE contract_id = ? AND active = 1 ORDER BY ${dialectOf(db).integerOf('subscription_id')}`);
       const mark = db.prepare('UPDATE webhook_events SET fanned_out = 1 WHERE contract_id = ? AND event_id = ?');
       let made = 0;
       for (const e of events) {
@@ -104,14 +105,14 @@ export class DeliveryRepo {
                 COALESCE(s.secret, (SELECT c.secret FROM webhook_subscriptions c
                                     WHERE c.contract_id = d.contract_id AND c.active = 1 AND d.subscription_id IS NULL
                                       AND (' ' || c.events || ' ') LIKE '% ' || e.event || ' %'
-                                    ORDER BY CAST(c.subscription_id AS INTEGER) LIMIT 1)) AS secret,
+                                    ORDER BY ${dialectOf(this.deps.db).integerOf('c.subscription_id')} LIMIT 1)) AS secret,
                 s.active AS subscription_active,
                 (s.subscription_id IS NOT NULL) AS subscription_exists
          FROM webhook_deliveries d
          JOIN webhook_events e ON e.contract_id = d.contract_id AND e.event_id = d.event_id
          LEFT JOIN webhook_subscriptions s ON s.contract_id = d.contract_id AND s.subscription_id = d.subscription_id
          WHERE d.status = 'pending' AND d.next_attempt_at <= ?
-         ORDER BY d.next_attempt_at, CAST(d.delivery_id AS INTEGER) LIMIT ?`,
+         ORDER BY d.next_attempt_at, ${dialectOf(this.deps.db).integerOf('d.delivery_id')} LIMIT ?`,
       )
       .all(now, limit) as DueDelivery[];
   }
@@ -164,7 +165,7 @@ export class DeliveryRepo {
     if (filter.subscriptionId) where.push('d.subscription_id = ?'), values.push(filter.subscriptionId);
     if (filter.eventId) where.push('d.event_id = ?'), values.push(filter.eventId);
     return this.deps.db
-      .prepare(`${VIEW} WHERE ${where.join(' AND ')} ORDER BY CAST(d.delivery_id AS INTEGER) DESC LIMIT ? OFFSET ?`)
+      .prepare(`${VIEW} WHERE ${where.join(' AND ')} ORDER BY ${dialectOf(this.deps.db).integerOf('d.delivery_id')} DESC LIMIT ? OFFSET ?`)
       .all(...values, page.limit + 1, (page.page - 1) * page.limit) as DeliveryView[];
   }
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../server/deps.js';
 import { BadRequest, NotFound } from '../../server/platform/http/problem.js';
 import { isHttpUrl, isWebhookEvent, type WebhookEventName } from '../../server/events/webhook-events.js';
+import { dialectOf } from '../../server/db/engine.js';
 
 export interface SubscriptionRow {
   contract_id: string;
@@ -86,7 +87,7 @@ export class SubscriptionRepo {
 
   list(contractId: string): Subscription[] {
     const rows = this.deps.db
-      .prepare('SELECT * FROM webhook_subscriptions WHERE contract_id = ? ORDER BY CAST(subscription_id AS INTEGER)')
+      .prepare(`SELECT * FROM webhook_subscriptions WHERE contract_id = ? ORDER BY ${dialectOf(this.deps.db).integerOf('subscription_id')}`)
       .all(contractId) as SubscriptionRow[];
     return rows.map(toSubscription);
   }

@@ -37,4 +37,7 @@ export const postgresDialect: Dialect = {
   insertOrIgnore: (table, columns, values) => `INSERT INTO ${sqlName(table)} ${insertValues(columns, values)} ON CONFLICT DO NOTHING`,
   // Named "1" as SQLite names the column of `SELECT 1`, so the row is the same object.
   tableExists: (name) => `SELECT 1 AS "1" FROM pg_catalog.pg_tables WHERE schemaname = current_schema() AND tablename = '${sqlName(name)}'`,
+  unindexed: (column) => sqlName(column),
+  // PostgreSQL's integer is 32 bits: an id of a busy head office passes 2^31.
+  integerOf: (expr) => `CAST(${expr} AS bigint)`,
 };

@@ -14,4 +14,7 @@ export const sqliteDialect: Dialect = {
   greatestOf: (a, b) => `max(${a}, ${b})`,
   insertOrIgnore: (table, columns, values) => `INSERT OR IGNORE INTO ${sqlName(table)} ${insertValues(columns, values)}`,
   tableExists: (name) => `SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '${sqlName(name)}'`,
+  unindexed: (column) => `+${sqlName(column)}`,
+  // SQLite's INTEGER is 64 bits.
+  integerOf: (expr) => `CAST(${expr} AS INTEGER)`,
 };

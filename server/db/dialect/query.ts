@@ -43,6 +43,13 @@ export interface Dialect {
   insertOrIgnore(table: string, columns: readonly string[], values?: readonly string[]): string;
   /** A query answering one row when the table `name` exists (in the schema the queries use), none otherwise. */
   tableExists(name: string): string;
+  /**
+   * The column, kept from the planner's index choice: SQLite's `+column` (an index on it would
+   * be the wrong one there). PostgreSQL's planner weighs its statistics and has no such hint.
+   */
+  unindexed(column: string): string;
+  /** A text of decimal digits (our ids) as an integer, for ordering and joins: 64 bits on both. */
+  integerOf(expr: string): string;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

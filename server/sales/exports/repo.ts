@@ -3,6 +3,7 @@ import type { SortKey } from '../../platform/http/paging.js';
 import { parseDateTime } from '../../domain/time.js';
 import { CSV_COLUMNS, type CsvColumn, type ExportSort } from './columns.js';
 import type { ExportBody, ExportStatus } from './schema.js';
+import { dialectOf } from '../../db/engine.js';
 
 /** A row of transaction_exports. */
 export interface ExportRow {
@@ -63,7 +64,7 @@ export class TransactionExportRepo {
 
   /** The oldest export waiting to run (first come, first served). */
   nextQueued(): ExportRow | undefined {
-    return this.db.prepare("SELECT * FROM transaction_exports WHERE status = 'queued' ORDER BY requested_at, CAST(export_id AS INTEGER) LIMIT 1").get() as
+    return this.db.prepare(`SELECT * FROM transaction_exports WHERE status = 'queued' ORDER BY requested_at, ${dialectOf(this.db).integerOf('export_id')} LIMIT 1`).get() as
       | ExportRow
       | undefined;
   }
