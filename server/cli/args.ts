@@ -9,6 +9,7 @@ import type { ContractSettings } from '../platform/contracts/repo.js';
 import { isHttpUrl } from '../events/webhook-events.js';
 import type { CliCommand, ServerModule } from '../modules.js';
 import { UsageError } from './errors.js';
+import { DatabaseUrlError, parseDatabaseUrl } from '../db/pg/connect.js';
 import { LIMIT_OPTIONS, LIMIT_USAGE, limitSettings, type LimitSettings } from './limit-options.js';
 import { contractOption as contractId, intOption, type OptionTable, type ValuesOf } from './options.js';
 
@@ -26,7 +27,8 @@ ${plugged.join('')}${FILE_USAGE}
 ${notes.join('')}${LEGEND}`;
 }
 
-const RECORD_USAGE = `usage: pos-backoffice <command> [options]   (every command takes --data-dir DIR, env POS_DATA_DIR, default ./data)
+const RECORD_USAGE = `usage: pos-backoffice <command> [options]   (every command takes --data-dir DIR, env POS_DATA_DIR, default ./data,
+               and, for head office on PostgreSQL, --database postgres://user@host:port/db, env POS_DATABASE_URL)
   serve [--role store|central] [--host H] [--port P] [--node N] [--demo] [--ui-lan] [--public-url URL]
                [--webhook-allow LIST] [--rate-reads N] [--rate-writes N] [--rate-sync N] [--rate-limit-shared]
                (--ui-lan, env POS_UI_LAN=1: serve the back-office UI /ui to the LAN too, not only this PC;
@@ -53,8 +55,16 @@ const FILE_USAGE = `  backup [--to DIR] [--kind manual|daily]   (a consistent co
 const LEGEND = `PLAN: ${PLANS.join(' ')}
 LIST: comma separated rights, "" for none: ${RIGHTS.join(',')}`;
 
+/**
+ * `--database` / POS_DATABASE_URL: head office's PostgreSQL database, for `serve --role central`
+ * and every command on that instance; absent, the data dir's SQLite file.
+ */
+interface DatabaseChoice {
+  database?: string;
+}
+
 /** The server's own commands as parsed. */
-export type ServerCommand =
+export type ServerCommand = DatabaseChoice & (
   | ({ name: 'serve'; dataDir: string; role: Role; host: string; port: number; node?: number; demo: boolean; uiLan: boolean; publicUrl?: string } & LimitSettings)
   | { name: 'contract create'; dataDir: string; id: string; plan: Plan; contractName?: string; timeZone: string }
   | { name: 'contract set-plan'; dataDir: string; id: string; plan: Plan }
@@ -64,12 +74,13 @@ export type ServerCommand =
   | { name: 'staff-password set'; dataDir: string; contract: string; staffId: string; password?: string; rights?: Right[] }
   | { name: 'backup'; dataDir: string; to?: string; kind: 'manual' | 'daily' }
   | { name: 'restore'; dataDir: string; from: string }
-  | { name: 'help' };
+  | { name: 'help' });
 
 /** A module's command as parsed: its name and data dir, and what its own parse returned. */
 export interface ModuleCommandLine {
   name: string;
   dataDir: string;
+  database?: string;
   [option: string]: unknown;
 }
 
@@ -77,6 +88,7 @@ export type Command = ServerCommand | ModuleCommandLine;
 
 const OPTIONS = {
   'data-dir': { type: 'string' },
+  database: { type: 'string' },
   role: { type: 'string' },
   host: { type: 'string' },
   port: { type: 'string' },
@@ -150,11 +162,32 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   const extraPositionals = positionals.slice(name.split(' ').length);
   if (extraPositionals.length) throw new UsageError(`unexpected argument "${extraPositionals[0]}"`);
   for (const key of Object.keys(v)) {
-    if (key !== 'data-dir' && !allowed.includes(key)) throw new UsageError(`${name} does not take --${key}`);
+    if (key !== 'data-dir' && key !== 'database' && !allowed.includes(key)) throw new UsageError(`${name} does not take --${key}`);
   }
   const dataDir = v['data-dir'] ?? env.POS_DATA_DIR ?? './data';
-  if (command) return { name, dataDir, ...command.parse(parsed.values, env) };
+  const database = databaseOption(name, v.database ?? env.POS_DATABASE_URL, v.role);
+  if (command) return { name, dataDir, ...database, ...command.parse(parsed.values, env) };
+  return { ...serverCommand(name, dataDir, v, env), ...database };
+}
 
+/**
+ * The PostgreSQL URL, checked now so a typo is a usage line before anything starts (never
+ * echoing the password). A store runs on its SQLite file, and a backup of PostgreSQL is pg_dump's.
+ */
+function databaseOption(name: string, value: string | undefined, role: string | undefined): DatabaseChoice {
+  if (value === undefined || value.trim() === '') return {};
+  try {
+    parseDatabaseUrl(value);
+  } catch (error) {
+    if (error instanceof DatabaseUrlError) throw new UsageError(`--database / POS_DATABASE_URL: ${error.message}`);
+    throw error;
+  }
+  if (name === 'serve' && (role ?? 'store') !== 'central') throw new UsageError('--database (POS_DATABASE_URL) is for serve --role central: a store runs on the SQLite file in its data dir');
+  if (name === 'backup' || name === 'restore') throw new UsageError(`${name} copies the SQLite file; back a PostgreSQL head office up with pg_dump and restore it with pg_restore (README, "Head office on PostgreSQL")`);
+  return { database: value.trim() };
+}
+
+function serverCommand(name: string, dataDir: string, v: ValuesOf<typeof OPTIONS>, env: NodeJS.ProcessEnv): ServerCommand {
   switch (name) {
     case 'serve': {
       const role = v.role ?? 'store';
@@ -227,7 +260,7 @@ export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = process.en
   }
 }
 
-function staffPassword(dataDir: string, v: { contract?: string; staff?: string; password?: string; rights?: string }): Command {
+function staffPassword(dataDir: string, v: { contract?: string; staff?: string; password?: string; rights?: string }): ServerCommand {
   const contract = contractId(v.contract, '--contract');
   if (!v.staff) throw new UsageError('--staff is required');
   if (!/^\d{1,9}$/.test(v.staff)) throw new UsageError(`--staff must be a staff id of 1 to 9 digits, got "${v.staff}"`);

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import { openDeps, type AppDeps } from '../deps.js';
+import { systemClock } from '../clock.js';
+import { engineOf, preparePostgres } from '../db/engine.js';
 import { CLI_BUSY_TIMEOUT_MS, DATA_FILE_MODE, databaseFile, SERVER_BUSY_TIMEOUT_MS, setBusyTimeout, tighten } from '../db/open.js';
 import { loggerOptions } from '../platform/http/logging.js';
 import { ALL_SCOPES } from '../platform/http/scopes.js';
@@ -28,13 +30,15 @@ export { databaseFile } from '../db/open.js';
 /** Written by seed/contracts.ts for `serve --demo`. */
 const DEMO_CREDENTIALS_FILE = 'demo-credentials.json';
 
-async function withDeps<T>(dataDir: string, modules: readonly ServerModule[], fn: (deps: AppDeps) => T | Promise<T>): Promise<T> {
+async function withDeps<T>(dataDir: string, database: string | undefined, modules: readonly ServerModule[], fn: (deps: AppDeps) => T | Promise<T>): Promise<T> {
   // Like a server, a command keeps a restore from swapping the database under it.
   const lock = sharedLock(dataDir);
   try {
-    await upgradeBackup(dataDir);
+    // SQLite: the file is copied before a migration; PostgreSQL: reached and migrated (one line if not).
+    const postgres = database === undefined ? undefined : await preparePostgres(database, systemClock.now());
+    if (!postgres) await upgradeBackup(dataDir);
     // A one-shot command may wait for the running server's write to finish.
-    const deps = openDeps({ file: databaseFile(dataDir), busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+    const deps = openDeps({ file: databaseFile(dataDir), ...(database ? { postgresUrl: database } : {}), busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {
       // Records a command makes are written as the server of this data dir writes them (sync:
       // the linked node's ids, their outbox / change-log rows). A command that asks the network
@@ -74,14 +78,14 @@ export async function runCommand(command: Command, io: Io, modules: readonly Ser
   if (plugged) {
     const line = command as ModuleCommandLine;
     // A module's command never serves: nothing it returns is a close function.
-    await withDeps(line.dataDir, modules, (deps) => plugged.run(deps, line, io));
+    await withDeps(line.dataDir, line.database, modules, (deps) => plugged.run(deps, line, io));
     return;
   }
   return runServerCommand(command as ServerCommand, io, modules);
 }
 
 async function runServerCommand(command: ServerCommand, io: Io, modules: readonly ServerModule[]): Promise<(() => Promise<void>) | void> {
-  const withData = <T>(fn: (deps: AppDeps) => T | Promise<T>) => withDeps('dataDir' in command ? command.dataDir : '', modules, fn);
+  const withData = <T>(fn: (deps: AppDeps) => T | Promise<T>) => withDeps('dataDir' in command ? command.dataDir : '', command.database, modules, fn);
   switch (command.name) {
     case 'help':
       return io.out(usage(modules));
@@ -183,8 +187,14 @@ async function serve(command: Extract<ServerCommand, { name: 'serve' }>, io: Io,
   const lock = sharedLock(command.dataDir);
   let close: () => Promise<void>;
   try {
-    await upgradeBackup(command.dataDir, (notice) => json(io, { migrating: true, ...notice }));
-    close = await listen(command, io, modules);
+    let database: string;
+    if (command.database) {
+      database = await preparePostgres(command.database, systemClock.now());
+    } else {
+      await upgradeBackup(command.dataDir, (notice) => json(io, { migrating: true, ...notice }));
+      database = databaseFile(command.dataDir);
+    }
+    close = await listen(command, database, io, modules);
   } catch (error) {
     lock.release();
     throw error;
@@ -198,10 +208,12 @@ async function serve(command: Extract<ServerCommand, { name: 'serve' }>, io: Io,
   };
 }
 
-async function listen(command: Extract<ServerCommand, { name: 'serve' }>, io: Io, modules: readonly ServerModule[]): Promise<() => Promise<void>> {
+/** `database`: what the ready line names, the SQLite file or the PostgreSQL URL without its password. */
+async function listen(command: Extract<ServerCommand, { name: 'serve' }>, database: string, io: Io, modules: readonly ServerModule[]): Promise<() => Promise<void>> {
   // Starting up (migrations, demo data) may wait for a CLI command's lock; serving may not.
   const deps = openDeps({
     file: databaseFile(command.dataDir),
+    ...(command.database ? { postgresUrl: command.database } : {}),
     role: command.role,
     ...(command.node !== undefined ? { node: command.node } : {}),
     logger: loggerOptions(process.env.POS_LOG_LEVEL ?? 'info'),
@@ -224,7 +236,7 @@ async function listen(command: Extract<ServerCommand, { name: 'serve' }>, io: Io
   const demo = command.demo ? ensureDemoContracts(deps, command.dataDir) : [];
   // It holds the demo client's secret; one written before file modes were kept is tightened.
   tighten(join(command.dataDir, DEMO_CREDENTIALS_FILE), DATA_FILE_MODE);
-  setBusyTimeout(deps.db, SERVER_BUSY_TIMEOUT_MS);
+  if (engineOf(deps.db) === 'sqlite') setBusyTimeout(deps.db, SERVER_BUSY_TIMEOUT_MS);
   // Loaded here so the one-shot commands start without the HTTP stack.
   const { buildApp } = await import('../app.js');
   const { startSchedules } = await import('../jobs/schedules.js');
@@ -252,7 +264,7 @@ async function listen(command: Extract<ServerCommand, { name: 'serve' }>, io: Io
     staffUsername: DEMO_STAFF_USERNAME,
     staffPassword: DEMO_STAFF_PASSWORD,
   }));
-  json(io, { ready: true, version: VERSION, role: command.role, url, dataDir: command.dataDir, docs: `${url}/docs`, ui: `${url}/ui/`, contracts });
+  json(io, { ready: true, version: VERSION, role: command.role, url, dataDir: command.dataDir, engine: engineOf(deps.db), database, docs: `${url}/docs`, ui: `${url}/ui/`, contracts });
   io.out(`ui: ${url}/ui/${command.uiLan ? ' (LAN access on)' : ' (this PC only; serve --ui-lan opens it to the LAN)'}`);
   for (const c of contracts) {
     io.out(`${c.contractId} (${c.plan}): base URL ${c.baseUrl}  token URL ${c.tokenUrl}  client id ${c.clientId}  client secret ${c.clientSecret}  staff login ${c.staffUsername} / ${c.staffPassword}`);
