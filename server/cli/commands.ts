@@ -38,7 +38,9 @@ async function withDeps<T>(dataDir: string, database: string | undefined, module
     const postgres = database === undefined ? undefined : await preparePostgres(database, systemClock.now());
     if (!postgres) await upgradeBackup(dataDir);
     // A one-shot command may wait for the running server's write to finish.
-    const deps = openDeps({ file: databaseFile(dataDir), ...(database ? { postgresUrl: database } : {}), busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
+    // PostgreSQL is only ever head office's database (a store serves its SQLite file): a command
+    // on it writes as central does, also before the first `serve --role central` recorded the role.
+    const deps = openDeps({ file: databaseFile(dataDir), ...(database ? { postgresUrl: database, role: 'central' as const } : {}), busyTimeoutMs: CLI_BUSY_TIMEOUT_MS });
     try {
       // Records a command makes are written as the server of this data dir writes them (sync:
       // the linked node's ids, their outbox / change-log rows). A command that asks the network
@@ -269,9 +271,14 @@ async function listen(command: Extract<ServerCommand, { name: 'serve' }>, databa
   for (const c of contracts) {
     io.out(`${c.contractId} (${c.plan}): base URL ${c.baseUrl}  token URL ${c.tokenUrl}  client id ${c.clientId}  client secret ${c.clientSecret}  staff login ${c.staffUsername} / ${c.staffPassword}`);
   }
+  // Each step is logged: a stop that hangs shows which part it waits for.
   return async () => {
+    app.log.info({ step: 'schedules' }, 'stopping');
     await stopSchedules();
+    app.log.info({ step: 'http and its jobs' }, 'stopping');
     await app.close();
+    app.log.info({ step: 'database' }, 'stopping');
     deps.db.close();
+    app.log.info('stopped');
   };
 }

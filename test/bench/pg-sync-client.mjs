@@ -9,14 +9,13 @@
 // Without POS_BENCH_DATABASE_URL it starts a throwaway cluster (Debian's initdb/pg_ctl, as the
 // postgres user when run as root) with fsync on, as a head office would run it.
 import Database from 'better-sqlite3';
-import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, appendFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { startCluster } from './pg-cluster.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST = pathToFileURL(resolve(ROOT, process.env.POS_BENCH_DIST ?? 'dist')).href;
@@ -30,8 +29,8 @@ const ROWS_PER_TX = 10;
 const STATEMENTS_PER_SALE = 8;
 const SALES_PER_BATCH = 100;
 
-const cluster = process.env.POS_BENCH_DATABASE_URL ? null : await startCluster();
-const url = process.env.POS_BENCH_DATABASE_URL ?? cluster.url;
+const cluster = await startCluster();
+const url = cluster.url;
 
 try {
   const bridge = new PgSyncClient({ connectionString: url });
@@ -147,42 +146,4 @@ async function perSecondAsync(n, fn) {
   const started = process.hrtime.bigint();
   for (let i = 0; i < n; i++) await fn(i);
   return n / (Number(process.hrtime.bigint() - started) / 1e9);
-}
-
-/** A throwaway cluster with PostgreSQL's durable defaults (fsync on), on a free port of 127.0.0.1. */
-async function startCluster() {
-  const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
-  const bin = join('/usr/lib/postgresql', versions[0], 'bin');
-  const asRoot = process.getuid?.() === 0;
-  const run = (tool, args) => execFileSync(asRoot ? 'runuser' : join(bin, tool), asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args, { stdio: ['ignore', 'ignore', 'inherit'] });
-  const dir = mkdtempSync(join(tmpdir(), 'pos-bench-pg-'));
-  if (asRoot) {
-    const [, , uid, gid] = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:')).split(':');
-    chownSync(dir, Number(uid), Number(gid));
-  }
-  const data = join(dir, 'data');
-  const port = await new Promise((res) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port: free } = s.address();
-      s.close(() => res(free));
-    });
-  });
-  try {
-    run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
-    appendFileSync(join(data, 'postgresql.conf'), "listen_addresses = '127.0.0.1'\nunix_socket_directories = ''\n");
-    run('pg_ctl', ['start', '-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', `-p ${port}`]);
-  } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        run('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
 }
