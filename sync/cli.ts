@@ -20,10 +20,11 @@ export function recordedRole(deps: AppDeps): Role | undefined {
  * linked store's node, central's 0) and the sync hooks, so a record a command makes is in the
  * outbox (store) or change log (central) like one made over HTTP. A data dir never served is a
  * store's (serve's default role): its records wait in the outbox, and if it is first served as
- * central instead, that start turns them into change-log entries (write-hooks.ts).
+ * central instead, that start turns them into change-log entries (write-hooks.ts). A PostgreSQL
+ * database (--database) never served is central's: the CLI opens it with that role.
  */
 export function prepareCliDeps(deps: AppDeps): AppDeps {
-  const role = recordedRole(deps) ?? 'store';
+  const role = recordedRole(deps) ?? deps.config.role;
   const node = role === 'central' ? 0 : (new LinkRepo(deps).node() ?? deps.ids.node);
   const prepared: AppDeps = { ...deps, ids: node === deps.ids.node ? deps.ids : new IdAllocator(deps.db, node), config: { ...deps.config, role, node } };
   installSyncHooks(prepared, { recordRole: false });
@@ -53,8 +54,7 @@ function requireContract(deps: AppDeps, id: string): void {
   if (!contractExists(deps, id)) throw new CommandError(`contract ${id} does not exist`);
 }
 
-function refuseRole(deps: AppDeps, wanted: Role, command: string): void {
-  const role = recordedRole(deps);
+function refuseRole(deps: AppDeps, wanted: Role, command: string, role = recordedRole(deps)): void {
   if (role && role !== wanted) throw new CommandError(`${command} runs on a ${wanted} data dir; this one is served as ${role}`);
 }
 
@@ -91,7 +91,8 @@ export function nodeRevoke(deps: AppDeps, contractId: string, node: number) {
 
 /** `pos-backoffice link` (sync/linking.ts): the refusal's one line, with what only the command line can do about it. */
 export async function link(deps: AppDeps, input: LinkInput) {
-  refuseRole(deps, 'store', 'link');
+  // Also a database never served that the CLI opened as central's (PostgreSQL, --database).
+  refuseRole(deps, 'store', 'link', recordedRole(deps) ?? deps.config.role);
   try {
     return await linkToCentral(deps, input);
   } catch (error) {
