@@ -4,6 +4,7 @@ import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse 
 import type { Socket } from 'node:net';
 import { z } from 'zod';
 import { isBusyError } from '../../db/write.js';
+import { isDatabaseUnavailable } from '../../db/pg/errors.js';
 import { ConflictError, DomainError, ForbiddenError, InvalidInput, NotFoundError, OperationRefused, type Operation } from '../../domain/errors.js';
 import { fieldPath, ProblemError, STATUS_TITLES, type Problem } from './problem.js';
 
@@ -111,6 +112,17 @@ export function toProblem(error: FastifyError | ProblemError | Error): { problem
       extra: {},
     };
   }
+  // Head office's PostgreSQL is gone (stopped, restarting, unreachable) or did not answer in
+  // time: nothing the request asked for is wrong, and the client reconnects by itself on a later
+  // request. A write cut off before its COMMIT was rolled back; one cut off at its COMMIT may have
+  // committed, and the resend is made safe by idempotency keys and the sync high-water mark.
+  if (isDatabaseUnavailable(error)) {
+    return {
+      problem: { type: 'about:blank', title: titleOf(503), status: 503, detail: 'the database is unavailable; retry shortly' },
+      headers: { 'retry-after': String(error.retryAfterSeconds) },
+      extra: {},
+    };
+  }
   // Every client error of Fastify or a plugin (a 403 `..` path, a 412 If-Match, a 416 range
   // of the docs' static files, a 413 body) is the client's to fix: pass it on with its status.
   const status = fe.statusCode ?? (fe as { status?: number }).status;
@@ -151,7 +163,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 function logProblem(request: FastifyRequest, problem: Problem, error: Error): void {
-  if (problem.status === 503) request.log.warn({ status: 503, detail: problem.detail }, 'database busy: answered 503');
+  if (isDatabaseUnavailable(error)) request.log.warn({ status: 503, reason: error.reason, commitUnknown: error.commitUnknown, err: error.message }, 'database unavailable: answered 503');
+  else if (problem.status === 503) request.log.warn({ status: 503, detail: problem.detail }, 'database busy: answered 503');
   else if (problem.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ status: problem.status, detail: problem.detail }, 'request refused');
 }
