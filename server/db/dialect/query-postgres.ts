@@ -40,4 +40,7 @@ export const postgresDialect: Dialect = {
   unindexed: (column) => sqlName(column),
   // PostgreSQL's integer is 32 bits: an id of a busy head office passes 2^31.
   integerOf: (expr) => `CAST(${expr} AS bigint)`,
+  // inventory
+  // LIKE is case-sensitive here; ILIKE under the "C" collation folds ASCII letters only, as SQLite.
+  likeEscaped: (expr, pattern) => `(${expr}) COLLATE "C" ILIKE ${pattern} ESCAPE '\\'`,
 };

@@ -17,4 +17,6 @@ export const sqliteDialect: Dialect = {
   unindexed: (column) => `+${sqlName(column)}`,
   // SQLite's INTEGER is 64 bits.
   integerOf: (expr) => `CAST(${expr} AS INTEGER)`,
+  // inventory
+  likeEscaped: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '\\'`,
 };

@@ -50,6 +50,12 @@ export interface Dialect {
   unindexed(column: string): string;
   /** A text of decimal digits (our ids) as an integer, for ordering and joins: 64 bits on both. */
   integerOf(expr: string): string;
+  // inventory
+  /**
+   * `expr LIKE pattern` with `\` escaping `%`, `_` and itself in the pattern, matching as SQLite's
+   * LIKE does: ASCII letters in either case, every other character only itself ('é' is not 'É').
+   */
+  likeEscaped(expr: string, pattern: string): string;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

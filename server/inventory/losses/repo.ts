@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { dialectOf } from '../../db/engine.js';
 import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage, updConditions, type Condition } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
@@ -65,7 +66,7 @@ export class LossRepo {
        WHERE contract_id = @contractId AND loss_id = @lossId`,
     );
     this.deleteHead = db.prepare('DELETE FROM losses WHERE contract_id = ? AND loss_id = ?');
-    this.staffNames = db.prepare('SELECT staff_id, staff_name FROM staffs WHERE contract_id = ? AND staff_id IN (SELECT value FROM json_each(?))');
+    this.staffNames = db.prepare(`SELECT staff_id, staff_name FROM staffs WHERE contract_id = ? AND staff_id ${dialectOf(db).inJsonList('integer')}`);
   }
 
   get(contractId: string, lossId: string | number): LossRow {

@@ -1,3 +1,4 @@
+import { dialectOf } from '../../db/engine.js';
 import type { Sqlite } from '../../db/open.js';
 
 /**
@@ -47,26 +48,27 @@ export class InventoryMasters {
     this.products = db.prepare(
       `SELECT p.product_id, p.price_units, p.cost_units, p.tax_division, p.reduce_tax_id, c.category_group_id
        FROM products p LEFT JOIN categories c ON c.contract_id = p.contract_id AND c.category_id = p.category_id
-       WHERE p.contract_id = ? AND p.product_id IN (SELECT value FROM json_each(?))`,
+       WHERE p.contract_id = ? AND p.product_id ${dialectOf(db).inJsonList('integer')}`,
     );
     // A product's suppliers are those naming it, else those naming its category (0025).
     this.supplied = db
       .prepare(
         `SELECT p.product_id FROM products p
-         WHERE p.contract_id = ? AND p.product_id IN (SELECT value FROM json_each(?))
+         WHERE p.contract_id = ? AND p.product_id ${dialectOf(db).inJsonList('integer')}
            AND (EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.contract_id = p.contract_id AND sp.division = '2' AND sp.target_id = p.product_id)
              OR EXISTS (SELECT 1 FROM supplier_products sp WHERE sp.contract_id = p.contract_id AND sp.division = '1' AND sp.target_id = p.category_id))`,
       )
       .pluck();
     this.settings = db.prepare(
       `SELECT product_id, store_id, orderable, order_hidden, order_limit FROM product_order_settings
-       WHERE contract_id = ? AND product_id IN (SELECT value FROM json_each(?))`,
+       WHERE contract_id = ? AND product_id ${dialectOf(db).inJsonList('integer')}`,
     );
     // Expected arrivals: what open orders (2 ordered, 5 provisional) still bring to the store
-    // (on_order, kept by a trigger on the order's status; a covering partial index).
+    // (on_order, kept by a trigger on the order's status; a covering partial index). The cast keeps
+    // the sum a number on PostgreSQL, where SUM of a bigint is numeric (read as text).
     this.arrivals = db.prepare(
-      `SELECT store_id, product_id, SUM(quantity) AS quantity FROM purchase_order_delivery_products
-       WHERE contract_id = ? AND on_order = 1 AND product_id IN (SELECT value FROM json_each(?))
+      `SELECT store_id, product_id, CAST(SUM(quantity) AS BIGINT) AS quantity FROM purchase_order_delivery_products
+       WHERE contract_id = ? AND on_order = 1 AND product_id ${dialectOf(db).inJsonList('integer')}
        GROUP BY store_id, product_id`,
     );
   }

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { dialectOf } from '../../db/engine.js';
 import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage, updConditions, type Condition } from '../../db/sql.js';
 import type { Writer } from '../../db/write.js';
@@ -78,7 +79,7 @@ export class PurchaseOrderRepo {
     this.taxRates = new TaxRateBook(db);
     this.byId = db.prepare('SELECT * FROM purchase_orders WHERE contract_id = ? AND storage_info_id = ?');
     const ofOrders = (table: string, order: string) =>
-      db.prepare(`SELECT * FROM ${table} WHERE contract_id = ? AND storage_info_id IN (SELECT value FROM json_each(?)) ORDER BY storage_info_id, ${order}`);
+      db.prepare(`SELECT * FROM ${table} WHERE contract_id = ? AND storage_info_id ${dialectOf(db).inJsonList('integer')} ORDER BY storage_info_id, ${order}`);
     this.productsOf = ofOrders('purchase_order_products', 'storage_info_product_id');
     this.deliveriesOf = ofOrders('purchase_order_delivery_products', 'storage_info_delivery_product_id');
     this.storesOf = ofOrders('purchase_order_stores', 'storage_info_delivery_id');

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { dialectOf } from '../../db/engine.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import { productTaxRateAt, taxIncludedPrice } from '../../domain/inventory-prices.js';
@@ -50,7 +51,7 @@ export class ShipmentDetails {
     this.taxRates = new TaxRateBook(db);
     this.ofShipment = db.prepare('SELECT * FROM shipment_details WHERE contract_id = ? AND shipment_id = ? ORDER BY shipment_detail_id');
     this.ofShipments = db.prepare(
-      `SELECT * FROM shipment_details WHERE contract_id = ? AND shipment_id IN (SELECT value FROM json_each(?))
+      `SELECT * FROM shipment_details WHERE contract_id = ? AND shipment_id ${dialectOf(db).inJsonList('integer')}
        ORDER BY shipment_id, shipment_detail_id`,
     );
     this.insert = db.prepare(

@@ -1,3 +1,4 @@
+import { dialectOf } from '../../db/engine.js';
 import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage, setClause, updConditions, type Condition } from '../../db/sql.js';
 import type { ApprovalStatus, ModificationStatus, ShippingStatus } from '../../domain/shipping.js';
@@ -124,7 +125,7 @@ export class ShippingRepo {
     );
     this.detailsOf = db.prepare('SELECT * FROM shipping_details WHERE contract_id = ? AND shipping_id = ? ORDER BY shipping_detail_id');
     this.detailsOfMany = db.prepare(
-      'SELECT * FROM shipping_details WHERE contract_id = ? AND shipping_id IN (SELECT value FROM json_each(?)) ORDER BY shipping_id, shipping_detail_id',
+      `SELECT * FROM shipping_details WHERE contract_id = ? AND shipping_id ${dialectOf(db).inJsonList('integer')} ORDER BY shipping_id, shipping_detail_id`,
     );
     this.insertDetail = db.prepare(
       `INSERT INTO shipping_details (contract_id, shipping_id, shipping_detail_id, product_id, quantity, stocked_quantity, ins_at, upd_at)

@@ -1,3 +1,4 @@
+import { dialectOf } from '../../db/engine.js';
 import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage, setClause, updConditions, type Condition } from '../../db/sql.js';
 import type { StorageStatus } from '../../domain/storage.js';
@@ -111,7 +112,7 @@ export class StorageRepo {
     );
     this.detailsOf = db.prepare('SELECT * FROM storage_details WHERE contract_id = ? AND storage_id = ? ORDER BY storage_detail_id');
     this.detailsOfMany = db.prepare(
-      'SELECT * FROM storage_details WHERE contract_id = ? AND storage_id IN (SELECT value FROM json_each(?)) ORDER BY storage_id, storage_detail_id',
+      `SELECT * FROM storage_details WHERE contract_id = ? AND storage_id ${dialectOf(db).inJsonList('integer')} ORDER BY storage_id, storage_detail_id`,
     );
   }
 

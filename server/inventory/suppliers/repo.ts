@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.js';
+import { dialectOf } from '../../db/engine.js';
 import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
@@ -98,7 +99,7 @@ export class SupplierRepo extends MasterRepo<SupplierRow, keyof typeof SORT_COLU
         ['supplier_id = ?', number(query.supplier_id) ?? undefined],
         ['supplier_code = ?', query.supplier_code],
         // LIKE with the client's text as a bound value; its own % and _ are escaped.
-        ["supplier_name LIKE ? ESCAPE '\\'", query.supplier_name === undefined ? undefined : `%${query.supplier_name.replace(/[\\%_]/g, '\\$&')}%`],
+        [dialectOf(this.db).likeEscaped('supplier_name', '?'), query.supplier_name === undefined ? undefined : `%${query.supplier_name.replace(/[\\%_]/g, '\\$&')}%`],
         ...updConditions(query),
       ],
       page,

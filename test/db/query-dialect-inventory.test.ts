@@ -1,0 +1,82 @@
+import Database from 'better-sqlite3';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dialect } from '../../server/db/dialect/query.js';
+import { postgresDialect } from '../../server/db/dialect/query-postgres.js';
+import { sqliteDialect } from '../../server/db/dialect/query-sqlite.js';
+import { createPool, parseDatabaseUrl } from '../../server/db/pg/connect.js';
+import { numberPlaceholders, type SqlParams } from '../../server/db/pg/placeholders.js';
+import { sqliteLikeTypes } from '../../server/db/pg/type-parsers.js';
+import { startPostgres, type PgCluster } from '../helpers/postgres.js';
+
+/**
+ * The dialect fragments the inventory repos use (likeEscaped: the supplier name filter), run on a
+ * fresh SQLite and a real PostgreSQL over the same small table: the same rows on both.
+ */
+
+const NAMES = ['Tea House', 'tea house', 'TEA', 'Steam', 'Café', 'CAFÉ', 'café', '100% Juice', '100 Juice', 'a_b', 'axb', 'back\\slash', 'Zoë', 'ZOË', null];
+
+describe('the inventory dialect fragments on SQLite and PostgreSQL', () => {
+  let cluster: PgCluster;
+  let pool: pg.Pool;
+  let sqlite: Database.Database;
+
+  beforeAll(async () => {
+    cluster = await startPostgres();
+    pool = createPool(parseDatabaseUrl(await cluster.createDatabase()), { max: 1, types: sqliteLikeTypes });
+    sqlite = new Database(':memory:');
+    sqlite.exec('CREATE TABLE suppliers (id INTEGER PRIMARY KEY, name TEXT) STRICT');
+    // As the migration translator makes a text column.
+    await pool.query('CREATE TABLE suppliers (id bigint PRIMARY KEY, name text COLLATE "C")');
+    const insert = sqlite.prepare('INSERT INTO suppliers VALUES (?, ?)');
+    NAMES.forEach((name, i) => insert.run(i + 1, name));
+    for (const [i, name] of NAMES.entries()) await pool.query('INSERT INTO suppliers VALUES ($1, $2)', [i + 1, name]);
+  }, 120_000);
+  afterAll(async () => {
+    sqlite?.close();
+    await pool?.end();
+    await cluster?.stop();
+  });
+
+  async function sameRows(build: (d: Dialect) => string, params: SqlParams = []): Promise<unknown[]> {
+    const sqliteRows = sqlite.prepare(build(sqliteDialect)).all(params as never);
+    const query = numberPlaceholders(build(postgresDialect), params);
+    const postgresRows = (await pool.query(query.text, query.values)).rows;
+    expect(postgresRows).toEqual(sqliteRows);
+    return sqliteRows;
+  }
+
+  /** The supplier repo's pattern: the client's text between %, its own \, % and _ escaped. */
+  const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+  const names = (rows: unknown[]) => rows.map((r) => (r as { name: string }).name);
+  const byName = (d: Dialect) => `SELECT id, name FROM suppliers WHERE ${d.likeEscaped('name', '?')} ORDER BY id`;
+
+  it('writes the SQLite text the supplier repo always had', () => {
+    expect(sqliteDialect.likeEscaped('supplier_name', '?')).toBe("supplier_name LIKE ? ESCAPE '\\'");
+  });
+
+  it('matches ASCII letters in either case', async () => {
+    expect(names(await sameRows(byName, [containing('tea')]))).toEqual(['Tea House', 'tea house', 'TEA', 'Steam']);
+    expect(names(await sameRows(byName, [containing('HOUSE')]))).toEqual(['Tea House', 'tea house']);
+  });
+
+  it('matches other letters only as they are written, as SQLite does', async () => {
+    expect(names(await sameRows(byName, [containing('café')]))).toEqual(['Café', 'café']);
+    expect(names(await sameRows(byName, [containing('É')]))).toEqual(['CAFÉ']);
+    expect(names(await sameRows(byName, [containing('zoë')]))).toEqual(['Zoë']);
+  });
+
+  it('takes an escaped %, _ and \\ as themselves, and never matches NULL', async () => {
+    expect(names(await sameRows(byName, [containing('100%')]))).toEqual(['100% Juice']);
+    expect(names(await sameRows(byName, [containing('a_b')]))).toEqual(['a_b']);
+    expect(names(await sameRows(byName, [containing('k\\s')]))).toEqual(['back\\slash']);
+    expect(await sameRows(byName, ['%'])).toHaveLength(NAMES.length - 1);
+  });
+
+  it('takes a named parameter and a bare parameter on the left', async () => {
+    const named = (d: Dialect) => `SELECT id FROM suppliers WHERE ${d.likeEscaped('name', '@pattern')} AND id > @after ORDER BY id`;
+    expect(await sameRows(named, { pattern: containing('JUICE'), after: 8 })).toEqual([{ id: 9 }]);
+    const bare = (d: Dialect) => `SELECT ${d.likeEscaped('?', '?')} AS hit`;
+    expect(await sameRows(bare, ['Tea', 't%'])).toEqual([{ hit: 1 }]);
+  });
+});
