@@ -36,8 +36,19 @@ export async function preparePostgres(url: string, now: Date): Promise<string> {
  * data dir's database path (db/open.ts databaseFile): its `name`, for the files kept beside it.
  */
 export function openPostgresHandle(url: string, dataDirFile: string): Sqlite {
-  return new SqliteShape(new PgSyncClient({ connectionString: url }), dataDirFile) as unknown as Sqlite;
+  const handle = new SqliteShape(new PgSyncClient({ connectionString: url }), dataDirFile) as unknown as Sqlite;
+  postgresUrls.set(handle, url);
+  return handle;
 }
+
+/** The URL each PostgreSQL handle was opened on (with its password: never log it). */
+const postgresUrls = new WeakMap<Sqlite, string>();
+
+/**
+ * The URL a PostgreSQL handle was opened on, for work that needs a connection of its own (the CSV
+ * export's worker reads through a cursor); undefined for a SQLite handle.
+ */
+export const postgresUrlOf = (db: Sqlite): string | undefined => postgresUrls.get(db);
 
 export const engineOf = (db: Sqlite): Engine => ((db as unknown) instanceof SqliteShape ? 'postgres' : 'sqlite');
 

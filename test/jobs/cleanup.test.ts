@@ -37,9 +37,10 @@ function deadLetter(status: 'open' | 'retried' | 'discarded', daysAgo: number): 
     t.deps.db
       .prepare(
         `INSERT INTO dead_letters (contract_id, node, direction, seq, entity, entity_id, op, hlc, reason, status, created_at, resolved_at)
-         VALUES (?, 3, 'push', 1, 'category', '1003', 'insert', '0', 'why', ?, ?, ?)`,
+         VALUES (?, 3, 'push', 1, 'category', '1003', 'insert', '0', 'why', ?, ?, ?) RETURNING dead_letter_id`,
       )
-      .run(t.contractId, status, at, status === 'open' ? null : at).lastInsertRowid,
+      .pluck()
+      .get(t.contractId, status, at, status === 'open' ? null : at),
   );
 }
 

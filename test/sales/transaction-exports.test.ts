@@ -8,6 +8,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../helpers/modules.js';
 import { openDeps } from '../../server/deps.js';
+import { postgresUrlOf } from '../../server/db/engine.js';
 import { runCleanup } from '../../server/jobs/cleanup.js';
 import { exportDirOf } from '../../server/jobs/csv-export/downloads.js';
 import { runnerOf, type ExportRunner, type FinishedExport } from '../../server/jobs/csv-export/runner.js';
@@ -360,7 +361,9 @@ describe('transaction detail CSV export (spec 4.11, 6.3)', () => {
     // As if the server died mid-way: C-1 on its first try, C-2 already on its second.
     t.deps.db.prepare("UPDATE transaction_exports SET status = 'running', rows_written = 3, attempts = 1, file_name = NULL WHERE request_code = 'C-1'").run();
     t.deps.db.prepare("UPDATE transaction_exports SET status = 'running', rows_written = 3, attempts = 2, file_name = NULL WHERE request_code = 'C-2'").run();
-    const deps = openDeps({ file: t.deps.db.name, clock: t.clock, checkResponses: true });
+    // The server started again on the same database (the data dir's file, or the PostgreSQL database of the test's engine).
+    const postgresUrl = postgresUrlOf(t.deps.db);
+    const deps = openDeps({ file: t.deps.db.name, ...(postgresUrl ? { postgresUrl } : {}), clock: t.clock, checkResponses: true });
     const app = await buildApp(deps);
     try {
       const status = deps.db.prepare("SELECT status, rows_written FROM transaction_exports WHERE request_code = 'C-1'");

@@ -17,6 +17,12 @@ export interface CursorOptions {
   statementTimeoutMs?: number;
   /** How values come back; the pool's `types` by default (pg-cursor does not read them itself). */
   types?: pg.CustomTypesConfig;
+  /**
+   * Run on the cursor's connection, in its transaction, before the cursor opens (e.g. a count of
+   * the rows). The transaction is then REPEATABLE READ, so what it reads and every batch come
+   * from one snapshot (the CSV export's total is the number of rows it writes).
+   */
+  first?: (client: pg.ClientBase) => Promise<void>;
 }
 
 export async function* cursorBatches<Row = Record<string, unknown>>(
@@ -31,10 +37,11 @@ export async function* cursorBatches<Row = Record<string, unknown>>(
   let broken: Error | undefined;
   let committed = false;
   try {
-    await client.query('BEGIN READ ONLY');
+    await client.query(options.first ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN READ ONLY');
     if (options.statementTimeoutMs !== undefined) {
       await client.query(`SET LOCAL statement_timeout = ${Math.max(0, Math.trunc(options.statementTimeoutMs))}`);
     }
+    if (options.first) await options.first(client);
     const cursor = client.query(new Cursor<Row>(text, values, types ? { types } : {}));
     try {
       for (;;) {

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AppDeps } from '../../deps.js';
 import { isBusyError } from '../../db/write.js';
+import { engineOf, postgresUrlOf } from '../../db/engine.js';
 import { DOWNLOAD_VALID_MS } from '../../sales/exports/columns.js';
 import { EXPORT_ENTITY, TransactionExportRepo, type ExportOutcome, type ExportRow } from '../../sales/exports/repo.js';
 import type { ExportBody } from '../../sales/exports/schema.js';
@@ -190,8 +191,11 @@ export class ExportRunner extends EventEmitter {
     const fileName = exportFileName(row.export_id);
     const file = workerFile();
     if (!existsSync(file)) throw new Error(`the compiled CSV worker ${file} is missing (run npm run build)`);
+    const postgresUrl = postgresUrlOf(db);
     const input: WorkerInput = {
+      engine: engineOf(db),
       dbFile: db.name,
+      ...(postgresUrl ? { postgresUrl } : {}),
       contractId: row.contract_id,
       zone: this.repo.zoneOf(row.contract_id),
       body: JSON.parse(row.body) as ExportBody,

@@ -1,6 +1,6 @@
 // The CSV export's worker thread (issue 13): its own read-only connection on the database file
-// (WAL lets it read while the server writes), the export query iterated row by row, batches of
-// rows to CSV text (here and in a second thread, csv-thread.ts) and through gzip into a file.
+// (WAL lets it read while the server writes), or on central's PostgreSQL a cursor of its own
+// connection (issue 23), the export query read row by row, batches of rows to CSV text (here and in a second thread, csv-thread.ts) and through gzip into a file.
 // Nothing holds more than a few batches and gzip's buffer, so memory stays flat however many
 // lines the export has. It runs from the compiled file (dist/server/jobs/csv-export/worker.js):
 // worker_threads cannot load TypeScript.
@@ -10,14 +10,24 @@ import { createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { createGzip, type ZlibOptions } from 'node:zlib';
-import { exportQuery } from '../../sales/exports/repo.js';
+import { createGzip, type Gzip, type ZlibOptions } from 'node:zlib';
+import { postgresDialect } from '../../db/dialect/query-postgres.js';
+import { sqliteDialect } from '../../db/dialect/query-sqlite.js';
+import { createPool, parseDatabaseUrl } from '../../db/pg/connect.js';
+import { cursorBatches } from '../../db/pg/cursor.js';
+import { numberPlaceholders } from '../../db/pg/placeholders.js';
+import { sqliteLikeTypes } from '../../db/pg/type-parsers.js';
+import { exportQuery, type ExportQuery } from '../../sales/exports/repo.js';
 import type { ExportBody } from '../../sales/exports/schema.js';
 import { batchToCsv, csvHeader } from './csv-text.js';
 import { CsvThread } from './csv-thread.js';
 
 export interface WorkerInput {
+  /** Where the rows are read: the SQLite file `dbFile`, or central's PostgreSQL at `postgresUrl`. */
+  engine: 'sqlite' | 'postgres';
   dbFile: string;
+  /** The database's URL when `engine` is postgres (its password included: never posted back or logged). */
+  postgresUrl?: string;
   contractId: string;
   /** The contract's zone: date-times are written as every read answers them. */
   zone: string;
@@ -44,6 +54,8 @@ const CACHE_KIB = 1024;
  */
 const BATCH_ROWS = 100;
 const BATCH_CHARS = 256 * 1024;
+/** Rows fetched from a PostgreSQL cursor at a time (one batch turned while the next is fetched). */
+const CURSOR_ROWS = 500;
 /**
  * Bytes gzip may hold before a write waits for it: a few batches, so the reading goes on while
  * the thread pool compresses them, and few enough that their buffers die young.
@@ -58,17 +70,134 @@ interface Pending {
   ready?: Promise<void>;
 }
 
+/** The export's file as it is written: the rows' JSON in, gzip'd CSV out (`<file>.part` until it is complete). */
+class ExportFile {
+  rows = 0;
+  private readonly part: string;
+  private readonly thread: CsvThread;
+  private readonly toCsv: (json: string) => string;
+  private readonly gzip: Gzip;
+  private readonly written: Promise<void>;
+  private readonly failed: Promise<never>;
+  /** The batches in file order; the head is written as soon as its text is there. */
+  private readonly pending: Pending[] = [];
+  private batch: string[] = [];
+  private batchChars = 0;
+
+  private constructor(
+    private readonly input: WorkerInput,
+    query: ExportQuery,
+    private readonly post: (message: WorkerMessage) => void,
+  ) {
+    this.part = `${input.outFile}.part`;
+    const times = query.columns.flatMap((c, i) => (c.kind === 'time' ? [i] : []));
+    this.toCsv = batchToCsv(times, input.zone);
+    this.thread = new CsvThread(times, input.zone);
+    // zlib passes stream options on to its Transform (its typings list only zlib's own).
+    this.gzip = createGzip({ level: GZIP_LEVEL, writableHighWaterMark: GZIP_BUFFER_BYTES } as ZlibOptions);
+    this.written = pipeline(this.gzip, createWriteStream(this.part, { mode: 0o600 }));
+    // Should the pipeline fail, a writer waiting for 'drain' must not wait for ever.
+    this.failed = this.written.then(() => new Promise<never>(() => {}));
+    this.failed.catch(() => {}); // seen through `written` in end()
+    this.written.catch(() => {}); // likewise, when the export fails before end()
+  }
+
+  /** A new file, its header written. */
+  static async open(input: WorkerInput, query: ExportQuery, post: (message: WorkerMessage) => void): Promise<ExportFile> {
+    const file = new ExportFile(input, query, post);
+    await file.write(csvHeader(query.columns.map((c) => c.name)));
+    return file;
+  }
+
+  private async write(text: string): Promise<void> {
+    if (!this.gzip.write(text)) await Promise.race([once(this.gzip, 'drain'), this.failed]);
+  }
+
+  private async writeReady(all: boolean): Promise<void> {
+    const pending = this.pending;
+    while (pending.length) {
+      const head = pending[0]!;
+      if (head.csv === null) {
+        if (!all && pending.length < MAX_PENDING) return;
+        await head.ready;
+      }
+      pending.shift();
+      await this.write(head.csv!);
+    }
+  }
+
+  /**
+   * Takes one row (the JSON text of its values, query.jsonSql); true when its batch is full:
+   * then `flush()` before the next row.
+   */
+  add(json: string): boolean {
+    this.batch.push(json);
+    this.batchChars += json.length;
+    this.rows += 1;
+    if (this.rows % this.input.progressEvery === 0) this.post({ type: 'progress', rows: this.rows });
+    return this.batch.length === BATCH_ROWS || this.batchChars >= BATCH_CHARS;
+  }
+
+  /** The batch to CSV (in the CSV thread while it is free, else here) and what is ready to the file. */
+  async flush(): Promise<void> {
+    if (this.batch.length === 0) return;
+    // Each row is a JSON array, so a batch is one JSON array.
+    const json = `[${this.batch.join(',')}]`;
+    this.batch = [];
+    this.batchChars = 0;
+    if (this.thread.free) {
+      const slot: Pending = { csv: null };
+      slot.ready = this.thread.send(json).then((csv) => {
+        slot.csv = csv;
+      });
+      slot.ready.catch(() => {}); // a failure is thrown where the slot is awaited
+      this.pending.push(slot);
+    } else {
+      this.pending.push({ csv: this.toCsv(json) });
+    }
+    await this.writeReady(false);
+    // One turn of the event loop: the CSV thread's answers and gzip's completions come in.
+    await nextTurn();
+  }
+
+  /** The last rows written and the file complete (not yet under its name). */
+  async end(): Promise<void> {
+    await this.flush();
+    await this.writeReady(true);
+    this.gzip.end();
+    await this.written;
+  }
+
+  /** Under its name: the size in bytes. */
+  publish(): number {
+    renameSync(this.part, this.input.outFile);
+    return statSync(this.input.outFile).size;
+  }
+
+  /** Stops the CSV thread; a file not published is removed. */
+  async close(): Promise<void> {
+    this.gzip.destroy();
+    rmSync(this.part, { force: true });
+    await this.thread.close();
+  }
+}
+
 /** Writes the export's file, posting the total, progress and the end (0 rows: nothing matched, no file). */
 export async function writeExport(input: WorkerInput, post: (message: WorkerMessage) => void): Promise<void> {
+  if (input.engine === 'postgres') await writeFromPostgres(input, post);
+  else await writeFromSqlite(input, post);
+}
+
+/** SQLite: the worker's own read-only connection on the database file (WAL lets it read while the server writes). */
+async function writeFromSqlite(input: WorkerInput, post: (message: WorkerMessage) => void): Promise<void> {
   const db = new Database(input.dbFile, { readonly: true, fileMustExist: true });
-  const part = `${input.outFile}.part`;
-  let thread: CsvThread | null = null;
+  let file: ExportFile | null = null;
   try {
     db.pragma('busy_timeout = 5000');
     // A small page cache (better-sqlite3's default is 16 MB, and the sort of ORDER BY may hold as
     // much again before it spills to a temp file): the export reads each page about once.
     db.pragma(`cache_size = -${CACHE_KIB}`);
-    const query = exportQuery(input.contractId, input.body);
+    const query = exportQuery(input.contractId, input.body, sqliteDialect);
     // One read transaction: the count and the rows see the same snapshot.
     db.exec('BEGIN');
     const total = db.prepare(query.countSql).pluck().get(query.params) as number;
@@ -78,76 +207,66 @@ export async function writeExport(input: WorkerInput, post: (message: WorkerMess
       post({ type: 'done', rows: 0, bytes: 0 });
       return;
     }
-    const times = query.columns.flatMap((c, i) => (c.kind === 'time' ? [i] : []));
-    const toCsv = batchToCsv(times, input.zone);
-    thread = new CsvThread(times, input.zone);
-    // zlib passes stream options on to its Transform (its typings list only zlib's own).
-    const gzip = createGzip({ level: GZIP_LEVEL, writableHighWaterMark: GZIP_BUFFER_BYTES } as ZlibOptions);
-    const written = pipeline(gzip, createWriteStream(part, { mode: 0o600 }));
-    // Should the pipeline fail, a writer waiting for 'drain' must not wait for ever.
-    const failed = written.then(() => new Promise<never>(() => {}));
-    failed.catch(() => {}); // seen through `written` below
-    const write = async (text: string) => {
-      if (!gzip.write(text)) await Promise.race([once(gzip, 'drain'), failed]);
-    };
-    // The batches in file order; the head is written as soon as its text is there.
-    const pending: Pending[] = [];
-    const writeReady = async (all: boolean) => {
-      while (pending.length) {
-        const head = pending[0]!;
-        if (head.csv === null) {
-          if (!all && pending.length < MAX_PENDING) return;
-          await head.ready;
-        }
-        pending.shift();
-        await write(head.csv!);
-      }
-    };
-    const flush = async (batch: string[]) => {
-      // Each row is the JSON text of its values (query.jsonSql), so a batch is one JSON array.
-      const json = `[${batch.join(',')}]`;
-      if (thread!.free) {
-        const slot: Pending = { csv: null };
-        slot.ready = thread!.send(json).then((csv) => {
-          slot.csv = csv;
-        });
-        slot.ready.catch(() => {}); // a failure is thrown where the slot is awaited
-        pending.push(slot);
-      } else {
-        pending.push({ csv: toCsv(json) });
-      }
-      await writeReady(false);
-      // One turn of the event loop: the CSV thread's answers and gzip's completions come in.
-      await nextTurn();
-    };
-    await write(csvHeader(query.columns.map((c) => c.name)));
-    let batch: string[] = [];
-    let batchChars = 0;
-    let rows = 0;
+    file = await ExportFile.open(input, query, post);
     for (const json of db.prepare(query.jsonSql).pluck(true).iterate(query.params) as IterableIterator<string>) {
-      batch.push(json);
-      batchChars += json.length;
-      rows += 1;
-      if (batch.length === BATCH_ROWS || batchChars >= BATCH_CHARS) {
-        await flush(batch);
-        batch = [];
-        batchChars = 0;
-      }
-      if (rows % input.progressEvery === 0) post({ type: 'progress', rows });
+      if (file.add(json)) await file.flush();
     }
-    if (batch.length) await flush(batch);
-    await writeReady(true);
-    gzip.end();
-    await written;
+    await file.end();
     db.exec('COMMIT');
-    renameSync(part, input.outFile);
-    post({ type: 'done', rows, bytes: statSync(input.outFile).size });
-  } catch (error) {
-    rmSync(part, { force: true });
-    throw error;
+    post({ type: 'done', rows: file.rows, bytes: file.publish() });
   } finally {
-    await thread?.close();
+    await file?.close();
     db.close();
+  }
+}
+
+/**
+ * PostgreSQL (central): the same query through a server-side cursor on a connection of the
+ * worker's own, in one READ ONLY transaction whose snapshot the count and every batch see
+ * (db/pg/cursor.ts). The worker holds a batch or two of rows, as it holds a few on SQLite.
+ */
+async function writeFromPostgres(input: WorkerInput, post: (message: WorkerMessage) => void): Promise<void> {
+  if (!input.postgresUrl) throw new Error('the CSV worker was given no PostgreSQL URL');
+  const query = exportQuery(input.contractId, input.body, postgresDialect);
+  const count = numberPlaceholders(query.countSql, query.params);
+  const select = numberPlaceholders(query.jsonSql, query.params);
+  const pool = createPool(parseDatabaseUrl(input.postgresUrl), { max: 1, types: sqliteLikeTypes });
+  let total = 0;
+  const batches = cursorBatches<Record<string, string>>(pool, select.text, select.values, {
+    batchSize: CURSOR_ROWS,
+    // An export of a busy month reads for minutes: no statement timeout (none on SQLite either).
+    statementTimeoutMs: 0,
+    first: async (client) => {
+      const { rows } = await client.query<Record<string, number>>(count.text, count.values);
+      total = Object.values(rows[0]!)[0]!;
+    },
+  })[Symbol.asyncIterator]();
+  let file: ExportFile | null = null;
+  try {
+    // The count, then the first batch.
+    let next = await batches.next();
+    post({ type: 'total', total });
+    if (total === 0) {
+      post({ type: 'done', rows: 0, bytes: 0 });
+      return;
+    }
+    file = await ExportFile.open(input, query, post);
+    while (!next.done) {
+      // The next batch is fetched while this one is turned into CSV.
+      const coming = batches.next();
+      coming.catch(() => {}); // thrown where it is awaited below
+      const rows = next.value;
+      const column = rows.length ? Object.keys(rows[0]!)[0]! : '';
+      for (const row of rows) if (file.add(row[column]!)) await file.flush();
+      next = await coming;
+    }
+    await file.end();
+    post({ type: 'done', rows: file.rows, bytes: file.publish() });
+  } finally {
+    // Stopped early (an error): the cursor is closed and its transaction ended.
+    await batches.return?.(undefined).catch(() => {});
+    await file?.close();
+    await pool.end().catch(() => {});
   }
 }
 

@@ -4,6 +4,8 @@ import { parseDateTime } from '../../domain/time.js';
 import { CSV_COLUMNS, type CsvColumn, type ExportSort } from './columns.js';
 import type { ExportBody, ExportStatus } from './schema.js';
 import { dialectOf } from '../../db/engine.js';
+import type { Dialect } from '../../db/dialect/query.js';
+import { sqliteDialect } from '../../db/dialect/query-sqlite.js';
 
 /** A row of transaction_exports. */
 export interface ExportRow {
@@ -172,8 +174,12 @@ export interface ExportQuery {
  * The one query of an export: detail lines joined to their header, the request's filters, its
  * sort (through the fixed key → column map, then head id and line id so the order is total), and
  * the columns asked for. Client text never reaches the SQL: only mapped names and parameters.
+ * `dialect` is the engine's the worker reads from: the JSON of a row differs in spacing only
+ * (JSON.parse reads the same values), so the file is byte for byte the same on both
+ * (test/sales/transaction-export-engines.test.ts). PostgreSQL takes at most 100 arguments per
+ * function call, json_build_array's too: the export has 74 columns.
  */
-export function exportQuery(contractId: string, body: ExportBody): ExportQuery {
+export function exportQuery(contractId: string, body: ExportBody, dialect: Dialect = sqliteDialect): ExportQuery {
   const byName = new Map(CSV_COLUMNS.map((c) => [c.name, c]));
   // `fields` in the order given, each once.
   const columns = body.fields ? [...new Set(body.fields)].map((n) => byName.get(n)!) : CSV_COLUMNS;
@@ -201,18 +207,20 @@ export function exportQuery(contractId: string, body: ExportBody): ExportQuery {
   cond('t.upd_at >= @updAtFrom', 'updAtFrom', time(body.updDateTimeFrom));
   cond('t.upd_at <= @updAtTo', 'updAtTo', time(body.updDateTimeTo));
 
-  const order = (body.sort ?? []).map((k: SortKey<ExportSort>) => `${SORT_COLUMNS[k.field]} ${k.desc ? 'DESC' : 'ASC'}`);
+  // NULLs first ascending and last descending, as SQLite sorts them (PostgreSQL's default is the
+  // reverse); on SQLite this is its default order, written out, and the same plan.
+  const order = (body.sort ?? []).map((k: SortKey<ExportSort>) => `${SORT_COLUMNS[k.field]} ${k.desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
   const sorted = new Set((body.sort ?? []).map((k) => SORT_COLUMNS[k.field]));
   for (const column of TIEBREAK) if (!sorted.has(column)) order.push(`${column} ASC`);
 
   const from = `FROM transactions t JOIN transaction_details d ON d.contract_id = t.contract_id AND d.transaction_head_id = t.transaction_head_id
     WHERE ${where.join(' AND ')}`;
   const refs = columns.map((c) => `${c.table === 'header' ? 't' : 'd'}.${c.column}`);
-  const values = columns.map((c, i) => (c.kind === 'int' ? `CAST(${refs[i]} AS TEXT)` : refs[i]));
+  const values = refs.map((ref, i) => (columns[i]!.kind === 'int' ? `CAST(${ref} AS TEXT)` : ref));
   const rest = `${from} ORDER BY ${order.join(', ')}`;
   return {
     sql: `SELECT ${refs.join(', ')} ${rest}`,
-    jsonSql: `SELECT json_array(${values.join(', ')}) ${rest}`,
+    jsonSql: `SELECT ${dialect.jsonArray(...values)} ${rest}`,
     countSql: `SELECT COUNT(*) ${from}`,
     params,
     columns,
