@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from '../server/db/open.js';
+import { dialectOf } from '../server/db/engine.js';
+import type { ListElement } from '../server/db/dialect/query.js';
 import { keyValues, idOfRow, type EntityDef } from '../server/db/entities.js';
 
 /**
@@ -67,6 +69,8 @@ interface CompactReader {
 export class RecordStore {
   private readonly statements = new Map<string, Statement<unknown[]>>();
   private readonly columns = new Map<string, Set<string>>();
+  /** Per table, each column's declared type (as SQLite declares it, on both engines). */
+  private readonly types = new Map<string, Map<string, string>>();
   private readonly compactReaders = new Map<string, CompactReader>();
 
   constructor(private readonly db: Sqlite) {}
@@ -83,11 +87,19 @@ export class RecordStore {
   columnsOf(table: string): Set<string> {
     let cols = this.columns.get(table);
     if (!cols) {
-      cols = new Set((this.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map((c) => c.name));
+      const found = this.db.prepare(dialectOf(this.db).tableColumns(table)).all() as { name: string; type: string }[];
+      cols = new Set(found.map((c) => c.name));
       if (cols.size === 0) throw new Error(`no table ${table}`);
       this.columns.set(table, cols);
+      this.types.set(table, new Map(found.map((c) => [c.name, c.type])));
     }
     return cols;
+  }
+
+  /** How a JSON list of ids compares with the column: as an integer when its type names INT (SQLite's affinity rule), else as text. */
+  private elementOf(table: string, column: string): ListElement {
+    this.columnsOf(table);
+    return /INT/i.test(this.types.get(table)?.get(column) ?? '') ? 'integer' : 'text';
   }
 
   private where(def: EntityDef) {
@@ -176,15 +188,15 @@ export class RecordStore {
         })),
       };
       if (def.keys.length === 1) {
-        // `key IN (SELECT value FROM json_each(?))`: the ids come as JSON text and take the key's
-        // affinity in the comparison, as the single reads' bound strings do.
-        const inList = (column: string) => `${column} IN (SELECT value FROM json_each(?))`;
+        // The ids come as one JSON text and compare as the key's type, as the single reads' bound
+        // strings do (five keys are text: a staff rank, a tax rate's start date, ...).
+        const inList = (table: string, column: string) => `${column} ${dialectOf(this.db).inJsonList(this.elementOf(table, column))}`;
         reader.many = {
-          rows: this.db.prepare<unknown[]>(`SELECT ${columns[def.table]!.join(', ')} FROM ${def.table} WHERE contract_id = ? AND ${inList(def.keys[0]!)}`).raw(true),
+          rows: this.db.prepare<unknown[]>(`SELECT ${columns[def.table]!.join(', ')} FROM ${def.table} WHERE contract_id = ? AND ${inList(def.table, def.keys[0]!)}`).raw(true),
           keyAt: columns[def.table]!.indexOf(def.keys[0]!),
           children: (def.children ?? []).map((child) => ({
             table: child.table,
-            rows: this.db.prepare<unknown[]>(`SELECT ${columns[child.table]!.join(', ')} FROM ${child.table} WHERE contract_id = ? AND ${inList(child.parentKey)}`).raw(true),
+            rows: this.db.prepare<unknown[]>(`SELECT ${columns[child.table]!.join(', ')} FROM ${child.table} WHERE contract_id = ? AND ${inList(child.table, child.parentKey)}`).raw(true),
             parentAt: columns[child.table]!.indexOf(child.parentKey),
           })),
         };

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { belongsToNode, ENTITIES, entityNamed, idOfRow, keyValues, RecordStore } from '../../sync/entities.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { dialectOf } from '../../server/db/engine.js';
 
 /** The one entity registry: complete against the repos, and true to the schema. */
 
@@ -40,7 +41,7 @@ describe('entity registry', () => {
   });
 
   it('every table, key and child table exists and is contract-scoped', () => {
-    const columns = (table: string) => (t.deps.db.prepare(`PRAGMA table_info(${table})`).all() as { name: string; pk: number }[]);
+    const columns = (table: string) => (t.deps.db.prepare(dialectOf(t.deps.db).tableColumns(table)).all() as { name: string; pk: number }[]);
     for (const def of ENTITIES) {
       const cols = columns(def.table);
       expect(cols.length, def.table).toBeGreaterThan(0);

@@ -43,4 +43,18 @@ export const postgresDialect: Dialect = {
   // inventory
   // LIKE is case-sensitive here; ILIKE under the "C" collation folds ASCII letters only, as SQLite.
   likeEscaped: (expr, pattern) => `(${expr}) COLLATE "C" ILIKE ${pattern} ESCAPE '\\'`,
+  // sync
+  // The catalog, read as PRAGMA table_info answers: the migrations' INTEGER columns are bigint here, TEXT text.
+  tableColumns: (name) =>
+    `SELECT a.attname::text AS name,
+            CASE WHEN a.atttypid IN ('int2'::regtype, 'int4'::regtype, 'int8'::regtype) THEN 'INTEGER'
+                 WHEN a.atttypid = 'text'::regtype THEN 'TEXT'
+                 WHEN a.atttypid IN ('float4'::regtype, 'float8'::regtype) THEN 'REAL'
+                 WHEN a.atttypid = 'bytea'::regtype THEN 'BLOB'
+                 ELSE upper(format_type(a.atttypid, a.atttypmod)) END AS type,
+            COALESCE((SELECT CAST(k.n AS integer) FROM pg_catalog.pg_index i CROSS JOIN unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
+                       WHERE i.indrelid = a.attrelid AND i.indisprimary AND k.attnum = a.attnum), 0) AS pk
+       FROM pg_catalog.pg_attribute a
+      WHERE a.attrelid = to_regclass('${sqlName(name)}') AND a.attnum > 0 AND NOT a.attisdropped
+      ORDER BY a.attnum`,
 };

@@ -19,4 +19,6 @@ export const sqliteDialect: Dialect = {
   integerOf: (expr) => `CAST(${expr} AS INTEGER)`,
   // inventory
   likeEscaped: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '\\'`,
+  // sync
+  tableColumns: (name) => `PRAGMA table_info(${sqlName(name)})`,
 };

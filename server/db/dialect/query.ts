@@ -56,6 +56,14 @@ export interface Dialect {
    * LIKE does: ASCII letters in either case, every other character only itself ('é' is not 'É').
    */
   likeEscaped(expr: string, pattern: string): string;
+  // sync
+  /**
+   * A query answering one row per column of the table `name`, in the table's column order, none
+   * when there is no such table: at least `name`, `type` (SQLite's declared type; on PostgreSQL
+   * the translated column's type named as SQLite declares it: INTEGER, TEXT, REAL, BLOB, else the
+   * type's own name) and `pk` (the column's 1-based place in the primary key, 0 when not in it).
+   */
+  tableColumns(name: string): string;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
