@@ -176,7 +176,7 @@ export interface ExportQuery {
  * the columns asked for. Client text never reaches the SQL: only mapped names and parameters.
  * `dialect` is the engine's the worker reads from: the JSON of a row differs in spacing only
  * (JSON.parse reads the same values), so the file is byte for byte the same on both
- * (test/sales/transaction-export-engines.test.ts). PostgreSQL takes at most 100 arguments per
+ * (test/db/query-dialect-csv.test.ts). PostgreSQL takes at most 100 arguments per
  * function call, json_build_array's too: the export has 74 columns.
  */
 export function exportQuery(contractId: string, body: ExportBody, dialect: Dialect = sqliteDialect): ExportQuery {
