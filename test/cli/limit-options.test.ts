@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCommand, USAGE, UsageError } from '../helpers/modules.js';
 import { openDeps } from '../../server/deps.js';
+import { testDatabase } from '../helpers/engine.js';
 
 /** Issue 25: `serve`'s options for head office's receiver allow-list and rate limits, and their environment variables. */
 const parse = (line: string, env: NodeJS.ProcessEnv = {}) => parseCommand(line.split(' ').filter(Boolean), env);
@@ -42,15 +43,19 @@ describe('serve: --webhook-allow and the rate limits', () => {
     expect(usage('serve', { POS_RATE_WRITES: '-1' })).toBe('--rate-writes must be an integer from 0 to 999999 (0: no limit), got "-1"');
   });
 
-  it('openDeps refuses a bad allow-list before it opens anything', () => {
+  it('openDeps refuses a bad allow-list before it opens anything', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pos-allow-'));
+    // Head office's database: its SQLite file, or PostgreSQL under POS_TEST_ENGINE=postgres.
+    const database = await testDatabase();
+    const engine = database.postgresUrl ? { postgresUrl: database.postgresUrl } : {};
     try {
-      expect(() => openDeps({ file: join(dir, 'pos.sqlite'), role: 'central', webhookAllow: ['10.0.0.0/99'] })).toThrow('"10.0.0.0/99" is not a CIDR');
-      const deps = openDeps({ file: join(dir, 'pos.sqlite'), role: 'central', webhookAllow: ['10.0.0.0/8'], rateLimits: { reads: 7 } });
+      expect(() => openDeps({ file: join(dir, 'pos.sqlite'), ...engine, role: 'central', webhookAllow: ['10.0.0.0/99'] })).toThrow('"10.0.0.0/99" is not a CIDR');
+      const deps = openDeps({ file: join(dir, 'pos.sqlite'), ...engine, role: 'central', webhookAllow: ['10.0.0.0/8'], rateLimits: { reads: 7 } });
       expect([deps.config.receivers.allow, deps.config.rateLimits]).toEqual([['10.0.0.0/8'], { reads: 7, writes: 20, syncPerNode: 50, windowMs: 1000, shared: false }]);
       deps.db.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
+      await database.drop();
     }
   });
 });

@@ -8,17 +8,23 @@ import { openDeps } from '../../server/deps.js';
 import { AuthRepo } from '../../server/platform/auth/repo.js';
 import { registerClient } from '../../server/platform/auth/credentials.js';
 import { StaffRepo } from '../../server/masters/staffs/repo.js';
+import { testDatabase, type TestDatabase } from '../helpers/engine.js';
 
 // The command as main runs it (parse, then run) on a real data directory; main maps a
-// UsageError to exit 2 and a CommandError to exit 1 (see test/cli/serve.test.ts).
+// UsageError to exit 2 and a CommandError to exit 1 (see test/cli/serve.test.ts). On PostgreSQL
+// (POS_TEST_ENGINE=postgres) the command runs on head office's database, named by POS_DATABASE_URL.
 describe('pos-backoffice staff-password set', () => {
   let dataDir: string;
+  let database: TestDatabase;
   let staffId: string;
   const run = async (line: string[]) => {
     const out: string[] = [];
-    await runCommand(parseCommand([...line, '--data-dir', dataDir], {}), { out: (l) => out.push(l) });
+    const env = database.postgresUrl ? { POS_DATABASE_URL: database.postgresUrl } : {};
+    await runCommand(parseCommand([...line, '--data-dir', dataDir], env), { out: (l) => out.push(l) });
     return out;
   };
+  /** The data dir's database, as the commands open it. */
+  const open = () => openDeps({ file: databaseFile(dataDir), ...(database.postgresUrl ? { postgresUrl: database.postgresUrl } : {}) });
   const failure = async (line: string[]) => {
     try {
       await run(line);
@@ -31,16 +37,21 @@ describe('pos-backoffice staff-password set', () => {
 
   beforeEach(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'pos-staff-cli-'));
+    database = await testDatabase();
     await run(['contract', 'create', '--id', 'shop', '--plan', 'premium']);
-    const deps = openDeps({ file: databaseFile(dataDir) });
+    const deps = open();
     staffId = String(new StaffRepo(deps.db, deps.writer, deps.ids, deps.clock).create('shop', { staffName: 'Hanako', staffCode: 'S001' }).staff_id);
     deps.db.close();
+    // The first PostgreSQL database of a run may wait for dist/ to be built and the cluster to start.
+  }, 180_000);
+  afterEach(async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
   /** Serves the data directory in-process and asks for a user token. */
   const loginAndPatch = async (password: string) => {
-    const deps = openDeps({ file: databaseFile(dataDir) });
+    const deps = open();
     const app = await buildApp(deps);
     try {
       const client = registerClient(new AuthRepo(deps.db, deps.writer, deps.clock), 'shop', ['pos.staffs:write']);
@@ -92,7 +103,7 @@ describe('pos-backoffice staff-password set', () => {
     );
     expect(await loginAndPatch('demo-pass-1')).toEqual({ token: 400, patch: null });
 
-    const deps = openDeps({ file: databaseFile(dataDir) });
+    const deps = open();
     const noCode = String(new StaffRepo(deps.db, deps.writer, deps.ids, deps.clock).create('shop', { staffName: 'Taro' }).staff_id);
     deps.db.close();
     expect(await failure(['staff-password', 'set', '--contract', 'shop', '--staff', noCode, '--password', 'demo-pass-1'])).toBe(

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { CommandError, parseCommand, runCommand, UsageError } from '../helpers/modules.js';
+import { testDatabase, type TestDatabase } from '../helpers/engine.js';
 
 /** The sync commands (issue 11) as main runs them: parse, then run on real data dirs. */
 
@@ -44,13 +46,16 @@ describe('sync command lines', () => {
   });
 });
 
+/** Head office (hq) on the test engine: its data dir's SQLite file, or PostgreSQL named by POS_DATABASE_URL; the shop always on SQLite. */
 describe('sync commands on data dirs', () => {
   let hq: string;
+  let hqDatabase: TestDatabase;
   let shop: string;
   const closers: (() => Promise<void>)[] = [];
   const run = async (dir: string, line: string[]) => {
     const out: string[] = [];
-    const stop = await runCommand(parseCommand([...line, '--data-dir', dir], {}), { out: (l) => out.push(l) });
+    const env = dir === hq && hqDatabase.postgresUrl ? { POS_DATABASE_URL: hqDatabase.postgresUrl } : {};
+    const stop = await runCommand(parseCommand([...line, '--data-dir', dir], env), { out: (l) => out.push(l) });
     if (stop) closers.push(stop);
     return out.filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)); // serve adds human lines (ui: ...)
   };
@@ -67,12 +72,15 @@ describe('sync commands on data dirs', () => {
   beforeEach(async () => {
     process.env.POS_LOG_LEVEL = 'silent';
     hq = mkdtempSync(join(tmpdir(), 'pos-sync-hq-'));
+    hqDatabase = await testDatabase();
     shop = mkdtempSync(join(tmpdir(), 'pos-sync-shop-'));
     await run(hq, ['contract', 'create', '--id', 'c1', '--plan', 'retail_business']);
     await run(shop, ['contract', 'create', '--id', 'c1', '--plan', 'retail_business']);
-  });
+    // The first PostgreSQL database of a run may wait for dist/ to be built and the cluster to start.
+  }, 180_000);
   afterEach(async () => {
     for (const close of closers.splice(0).reverse()) await close();
+    await hqDatabase.drop();
     rmSync(hq, { recursive: true, force: true });
     rmSync(shop, { recursive: true, force: true });
   });
@@ -183,16 +191,26 @@ describe('sync commands on data dirs', () => {
     await until(async () => (await run(shop, ['sync', 'status', '--contract', 'demo-retail']))[0].outboxDepth === 0, 20_000);
     const [hqStatus] = await run(hq, ['sync', 'status', '--contract', 'demo-retail']);
     expect(hqStatus.deadLetters).toBe(0);
-    const sales = (dir: string) => {
+    const sql = "SELECT count(*) AS n FROM transactions WHERE contract_id = 'demo-retail'";
+    const sales = async (dir: string) => {
+      if (dir === hq && hqDatabase.postgresUrl) {
+        const client = new pg.Client({ connectionString: hqDatabase.postgresUrl });
+        await client.connect();
+        try {
+          return Number((await client.query(sql)).rows[0].n);
+        } finally {
+          await client.end();
+        }
+      }
       const db = new Database(join(dir, 'pos.sqlite'), { readonly: true });
       try {
-        return db.prepare("SELECT count(*) FROM transactions WHERE contract_id = 'demo-retail'").pluck().get();
+        return (db.prepare(sql).get() as { n: number }).n;
       } finally {
         db.close();
       }
     };
-    expect(sales(hq)).toBe(sales(shop));
-    expect(sales(shop)).toBeGreaterThan(0);
+    expect(await sales(hq)).toBe(await sales(shop));
+    expect(await sales(shop)).toBeGreaterThan(0);
   }, 40_000);
 });
 
