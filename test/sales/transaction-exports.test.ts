@@ -13,6 +13,7 @@ import { runCleanup } from '../../server/jobs/cleanup.js';
 import { exportDirOf } from '../../server/jobs/csv-export/downloads.js';
 import { runnerOf, type ExportRunner, type FinishedExport } from '../../server/jobs/csv-export/runner.js';
 import { CSV_COLUMNS, CSV_COLUMN_NAMES } from '../../server/sales/exports/columns.js';
+import { TransactionExportRepo } from '../../server/sales/exports/repo.js';
 import { runWebhookPass } from '../../sync/webhooks/deliver.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
 import { ensureDistBuilt } from '../ui/support/build.js';
@@ -352,6 +353,24 @@ describe('transaction detail CSV export (spec 4.11, 6.3)', () => {
     // The notice carries the same URL.
     await runWebhookPass(t.deps);
     expect(rx.notices.at(-1)!.query.file_url).toBe(local);
+  });
+
+  it('a queued export is claimed by one runner only (central processes on one database)', async () => {
+    const { answer } = await exportAndNotice({ fields: 'productName' }, { 'request-code': 'Q-1' });
+    const id = t.deps.db.prepare("SELECT export_id FROM transaction_exports WHERE request_code = 'Q-1'").pluck().get() as string;
+    t.deps.db.prepare("UPDATE transaction_exports SET status = 'queued' WHERE export_id = ?").run(id);
+    // A second process's handle on the same database (not serving: its runner is not started).
+    const postgresUrl = postgresUrlOf(t.deps.db);
+    const other = openDeps({ file: t.deps.db.name, ...(postgresUrl ? { postgresUrl } : {}), clock: t.clock });
+    try {
+      const now = t.clock.now().getTime();
+      expect(other.writer.write(() => new TransactionExportRepo(other.db).markRunning(id, now))).toBe(true);
+      expect(t.deps.writer.write(() => new TransactionExportRepo(t.deps.db).markRunning(id, now))).toBe(false);
+      expect(t.deps.db.prepare('SELECT status, attempts FROM transaction_exports WHERE export_id = ?').get(id)).toEqual({ status: 'running', attempts: 2 });
+      expect(answer.requestCode).toBe('Q-1');
+    } finally {
+      other.db.close();
+    }
   });
 
   it('an export a crash left running is run again on start; one interrupted twice fails with 500 internal error', async () => {

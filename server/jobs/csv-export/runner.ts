@@ -169,10 +169,12 @@ export class ExportRunner extends EventEmitter {
 
   private async run(row: ExportRow): Promise<void> {
     const { writer, clock } = this.deps;
-    writer.write(() => {
-      this.repo.markRunning(row.export_id, clock.now().getTime());
+    const claimed = writer.write(() => {
+      if (!this.repo.markRunning(row.export_id, clock.now().getTime())) return false;
       this.changed(row);
+      return true;
     });
+    if (!claimed) return;
     this.log.info({ requestCode: row.request_code, contractId: row.contract_id }, 'CSV export started');
     let outcome: ExportOutcome;
     try {

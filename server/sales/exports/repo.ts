@@ -83,10 +83,16 @@ export class TransactionExportRepo {
       .run(exportId);
   }
 
-  markRunning(exportId: string, now: number): void {
-    this.db
-      .prepare("UPDATE transaction_exports SET status = 'running', attempts = attempts + 1, rows_written = 0, started_at = ? WHERE export_id = ?")
-      .run(now, exportId);
+  /**
+   * Claims a queued export for this process: false when it is no longer queued (another central
+   * process on the same database took it first), so each export runs once.
+   */
+  markRunning(exportId: string, now: number): boolean {
+    return (
+      this.db
+        .prepare("UPDATE transaction_exports SET status = 'running', attempts = attempts + 1, rows_written = 0, started_at = ? WHERE export_id = ? AND status = 'queued'")
+        .run(now, exportId).changes === 1
+    );
   }
 
   progress(exportId: string, rows: number, total: number | null): void {
