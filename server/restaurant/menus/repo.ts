@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Clock } from '../../clock.js';
+import { dialectOf } from '../../db/engine.js';
 import type { IdAllocator } from '../../db/ids.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
@@ -80,14 +81,15 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
     this.categoryExists = db.prepare('SELECT 1 FROM categories WHERE contract_id = ? AND category_id = ?');
     this.productExists = db.prepare('SELECT 1 FROM products WHERE contract_id = ? AND product_id = ?');
     // Toppings and course items are JSON arrays of the item; menu deletes are rare, so scanning them is fine.
+    const dialect = dialectOf(db);
     this.orderedIn = db.prepare(
       `SELECT order_id FROM order_items WHERE contract_id = @contractId AND menu_id = @menuId
        UNION ALL
-       SELECT i.order_id FROM order_items i, json_each(i.toppings) t
-        WHERE i.contract_id = @contractId AND json_extract(t.value, '$.menuId') = @menuKey
+       SELECT i.order_id FROM order_items i, ${dialect.jsonEach('i.toppings', 't')}
+        WHERE i.contract_id = @contractId AND ${dialect.jsonField('t.value', '$.menuId', 'text')} = @menuKey
        UNION ALL
-       SELECT i.order_id FROM order_items i, json_each(i.course_items) c
-        WHERE i.contract_id = @contractId AND json_extract(c.value, '$.menuId') = @menuKey
+       SELECT i.order_id FROM order_items i, ${dialect.jsonEach('i.course_items', 'c')}
+        WHERE i.contract_id = @contractId AND ${dialect.jsonField('c.value', '$.menuId', 'text')} = @menuKey
        LIMIT 1`,
     );
     this.setConditionStmt = db.prepare(
@@ -245,7 +247,7 @@ export class MenuRepo extends MasterRepo<MenuRow, keyof typeof SORT_COLUMNS> {
     }
     if (query.menu_ids !== undefined) {
       // One parameter whatever the count, so the statement text (and its cache entry) stays the same.
-      where.push('menu_id IN (SELECT value FROM json_each(?))');
+      where.push(`menu_id ${dialectOf(this.db).inJsonList('integer')}`);
       params.push(JSON.stringify(query.menu_ids));
     }
     const sql =

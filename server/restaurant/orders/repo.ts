@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.js';
+import { dialectOf } from '../../db/engine.js';
 import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
@@ -94,7 +95,7 @@ export class OrderRepo {
     this.byId = db.prepare('SELECT * FROM orders WHERE contract_id = ? AND order_id = ?');
     this.itemsOf = db.prepare('SELECT * FROM order_items WHERE contract_id = ? AND order_id = ? ORDER BY position');
     this.itemsOfMany = db.prepare(
-      `SELECT * FROM order_items WHERE contract_id = ? AND order_id IN (SELECT value FROM json_each(?))
+      `SELECT * FROM order_items WHERE contract_id = ? AND order_id ${dialectOf(db).inJsonList('integer')}
        ORDER BY order_id, position`,
     );
     this.itemById = db.prepare('SELECT * FROM order_items WHERE contract_id = ? AND order_id = ? AND item_id = ?');

@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.js';
+import { dialectOf } from '../../db/engine.js';
 import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
@@ -55,12 +56,12 @@ export class TableUseRepo {
     );
     // Several table uses at once (a page of orders): ids passed as one JSON array.
     this.manyById = db.prepare(
-      'SELECT * FROM table_uses WHERE contract_id = ? AND table_use_id IN (SELECT value FROM json_each(?))',
+      `SELECT * FROM table_uses WHERE contract_id = ? AND table_use_id ${dialectOf(db).inJsonList('integer')}`,
     );
     this.tablesOfMany = db.prepare(
       `SELECT u.table_use_id, u.table_id, coalesce(t.table_name, u.table_name) AS table_name
        FROM table_use_tables u LEFT JOIN dining_tables t ON t.contract_id = u.contract_id AND t.table_id = u.table_id
-       WHERE u.contract_id = ? AND u.table_use_id IN (SELECT value FROM json_each(?)) ORDER BY u.table_use_id, u.position`,
+       WHERE u.contract_id = ? AND u.table_use_id ${dialectOf(db).inJsonList('integer')} ORDER BY u.table_use_id, u.position`,
     );
     this.orderIdsOf = db.prepare(
       'SELECT order_id FROM orders WHERE contract_id = ? AND table_use_id = ? ORDER BY ordered_at, order_id',

@@ -1,3 +1,4 @@
+import { dialectOf } from '../../db/engine.js';
 import type { Sqlite } from '../../db/open.js';
 import type { Writer } from '../../db/write.js';
 import type { CheckoutItem, CheckoutSubItem } from '../../domain/checkout.js';
@@ -62,15 +63,15 @@ export class TableUseBook {
       `SELECT o.table_use_id, i.*, m.product_id FROM orders o
        JOIN order_items i ON i.contract_id = o.contract_id AND i.order_id = o.order_id
        LEFT JOIN menus m ON m.contract_id = i.contract_id AND m.menu_id = i.menu_id
-       WHERE o.contract_id = ? AND o.table_use_id IN (SELECT value FROM json_each(?))
+       WHERE o.contract_id = ? AND o.table_use_id ${dialectOf(db).inJsonList('integer')}
        ORDER BY o.ordered_at, o.order_id, i.position`,
     );
     this.reservationsOfUses = db.prepare(
       `SELECT table_use_id, reservation_id FROM reservations
-       WHERE contract_id = ? AND table_use_id IN (SELECT value FROM json_each(?)) ORDER BY reservation_id`,
+       WHERE contract_id = ? AND table_use_id ${dialectOf(db).inJsonList('integer')} ORDER BY reservation_id`,
     );
     this.groupNames = db.prepare(
-      'SELECT customer_group_id, label FROM customer_groups WHERE contract_id = ? AND customer_group_id IN (SELECT value FROM json_each(?))',
+      `SELECT customer_group_id, label FROM customer_groups WHERE contract_id = ? AND customer_group_id ${dialectOf(db).inJsonList('integer')}`,
     );
     this.groupExists = db.prepare('SELECT 1 FROM customer_groups WHERE contract_id = ? AND customer_group_id = ?');
     this.setParty = db.prepare(

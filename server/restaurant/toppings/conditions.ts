@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.js';
+import { dialectOf } from '../../db/engine.js';
 import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import { orderBy } from '../../db/sql.js';
@@ -75,7 +76,7 @@ export class ToppingConditions {
   /** One page of the store's topping conditions (every topping of the contract), with its look-ahead row. */
   list(contractId: string, storeId: string, query: ListToppingConditionsQuery): ToppingConditionRow[] {
     const where = ['t.contract_id = @contractId'];
-    if (query.topping_ids !== undefined) where.push('t.topping_id IN (SELECT value FROM json_each(@ids))');
+    if (query.topping_ids !== undefined) where.push(`t.topping_id ${dialectOf(this.db).inJsonList('integer', '@ids')}`);
     if (query.category_id !== undefined) where.push('t.category_id = @categoryId');
     if (query.updated_from !== undefined) where.push('coalesce(c.condition_at, t.ins_at) >= @from');
     const sql = `SELECT t.topping_id, coalesce(c.condition, 'orderable') AS condition, c.quantity
