@@ -11,13 +11,17 @@ type Callback = (error: Error | null, result?: { current: number; ttl: number })
  * The count is one statement outside the Writer: it is no business change (no outbox, no
  * hooks), and it must not count as a commit of the request it precedes, which decides whether
  * a request blocked by another program's lock may be run again (busy.ts).
+ *
+ * The stored columns are named by the table's alias: PostgreSQL's DO UPDATE also sees the
+ * proposed row (EXCLUDED), where an unqualified name is ambiguous. One statement, atomic on both
+ * engines (PostgreSQL locks the key's row for the update), so concurrent processes never lose a hit.
  */
 export function databaseRateStore(deps: Pick<AppDeps, 'db' | 'clock'>) {
   const upsert = deps.db.prepare(
-    `INSERT INTO rate_limit_counters (key, window_start, hits) VALUES (@key, @now, 1)
+    `INSERT INTO rate_limit_counters AS c (key, window_start, hits) VALUES (@key, @now, 1)
      ON CONFLICT (key) DO UPDATE SET
-       hits = CASE WHEN window_start + @window <= @now THEN 1 ELSE hits + 1 END,
-       window_start = CASE WHEN window_start + @window <= @now THEN @now ELSE window_start END
+       hits = CASE WHEN c.window_start + @window <= @now THEN 1 ELSE c.hits + 1 END,
+       window_start = CASE WHEN c.window_start + @window <= @now THEN @now ELSE c.window_start END
      RETURNING hits, window_start`,
   );
   const select = deps.db.prepare('SELECT hits, window_start FROM rate_limit_counters WHERE key = ?');

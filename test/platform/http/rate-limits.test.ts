@@ -14,6 +14,7 @@ import { ContractRepo } from '../../../server/platform/contracts/repo.js';
 import { NodeRepo } from '../../../sync/central.js';
 import { syncContext } from '../../../sync/context.js';
 import { makeTestApp } from '../../helpers/app.js';
+import { testDatabase } from '../../helpers/engine.js';
 import { CONTRACT, makeInstance, T0, type Instance } from '../../sync/helpers.js';
 
 /**
@@ -125,7 +126,17 @@ describe('several central processes on one database', () => {
   it('count together in the database (serve --rate-limit-shared): the limit holds however the requests are spread', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pos-rate-'));
     const clock = new FixedClock(new Date(T0));
-    const open = () => openDeps({ file: join(dir, 'pos.sqlite'), role: 'central', clock, checkResponses: true, rateLimits: { reads: 3, windowMs: 60_000, shared: true } });
+    // Head office's one database: the data dir's SQLite file, or one PostgreSQL database both processes open.
+    const database = await testDatabase();
+    const open = () =>
+      openDeps({
+        file: join(dir, 'pos.sqlite'),
+        ...(database.postgresUrl ? { postgresUrl: database.postgresUrl } : {}),
+        role: 'central',
+        clock,
+        checkResponses: true,
+        rateLimits: { reads: 3, windowMs: 60_000, shared: true },
+      });
     const [one, two] = [open(), open()];
     const apps: FastifyInstance[] = [];
     try {
@@ -153,6 +164,7 @@ describe('several central processes on one database', () => {
       for (const app of apps) await app.close();
       one.db.close();
       two.db.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
