@@ -7,10 +7,11 @@ export class SetupRepo {
 
   constructor(db: Sqlite) {
     this.anyContract = db.prepare('SELECT 1 FROM contracts LIMIT 1');
+    // The alias is quoted: PostgreSQL folds an unquoted name to lower case (stafflogins).
     this.counts = db.prepare(
       `SELECT (SELECT count(*) FROM stores WHERE contract_id = @c) AS stores,
               (SELECT count(*) FROM staffs WHERE contract_id = @c) AS staffs,
-              (SELECT count(*) FROM staff_logins WHERE contract_id = @c) AS staffLogins,
+              (SELECT count(*) FROM staff_logins WHERE contract_id = @c) AS "staffLogins",
               (SELECT count(*) FROM products WHERE contract_id = @c) AS products`,
     );
   }

@@ -14,6 +14,7 @@ import { SyncAgent } from '../../../sync/agent.js';
 import { freePort } from '../../sync/helpers.js';
 import { cli, startCentral, type Central } from '../../ui/support/central.js';
 import { problem } from '../../helpers/app.js';
+import { testDatabase } from '../../helpers/engine.js';
 
 /**
  * The first run's setup API (issue 21): a store data dir without a contract, the PC itself only,
@@ -131,7 +132,8 @@ describe('setup: answered on this PC only, and only before a contract exists', (
 
   it('head office runs no setup API: it is set up with the command line', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'pos-setup-central-'));
-    const deps = openDeps({ file: join(dir, 'pos.sqlite'), role: 'central' });
+    const database = await testDatabase();
+    const deps = openDeps({ file: join(dir, 'pos.sqlite'), ...(database.postgresUrl ? { postgresUrl: database.postgresUrl } : {}), role: 'central' });
     const app = await buildApp(deps);
     try {
       expect((await app.inject({ method: 'GET', url: '/setup' })).statusCode).toBe(404);
@@ -139,6 +141,7 @@ describe('setup: answered on this PC only, and only before a contract exists', (
     } finally {
       await app.close();
       deps.db.close();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     }
   });
