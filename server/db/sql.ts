@@ -4,10 +4,12 @@ import type { Sqlite } from './open.js';
 
 /**
  * ORDER BY for a list: the client's sort keys mapped to columns, then `tiebreak` so that
- * pages are stable. Only mapped columns reach the SQL text, never client input.
+ * pages are stable. Only mapped columns reach the SQL text, never client input. NULLs are placed
+ * as SQLite places them (first ascending, last descending), written out so PostgreSQL, which
+ * does the opposite, answers the same order; SQLite's plan is unchanged (its default order).
  */
 export function orderBy<F extends string>(keys: SortKey<F>[], columns: Record<F, string>, tiebreak: string): string {
-  const parts = keys.map((k) => `${columns[k.field]} ${k.desc ? 'DESC' : 'ASC'}`);
+  const parts = keys.map((k) => `${columns[k.field]} ${k.desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`);
   if (!keys.some((k) => columns[k.field] === tiebreak)) parts.push(`${tiebreak} ASC`);
   return `ORDER BY ${parts.join(', ')}`;
 }

@@ -108,6 +108,15 @@ describe('tables', () => {
     expect(problem(await t.api('GET', '/tables?sort=seats'), 400).detail).toContain('[sort] seats is not a sort key');
   });
 
+  it('sorts a table without displaySequence first ascending and last descending, on either engine', async () => {
+    await create({ name: 'Two', displaySequence: '2' });
+    await create({ name: 'None' });
+    await create({ name: 'One', displaySequence: '1' });
+    const names = async (sort: string) => (await t.api('GET', `/tables?store_id=${storeId}&sort=${sort}`)).json().map((r: { name: string }) => r.name);
+    expect(await names('displaySequence')).toEqual(['None', 'One', 'Two']);
+    expect(await names('displaySequence:desc')).toEqual(['Two', 'One', 'None']);
+  });
+
   it('is read with waiter.stores:read and written with pos.stores:write', async () => {
     const reader = await t.tokenFor({ scopes: ['waiter.stores:read', 'pos.orders:write'] });
     expect(problem(await t.api('POST', '/tables', { storeId, name: 'T' }, reader), 403).detail).toBe('[scope] the token lacks the scope pos.stores:write');
