@@ -5,6 +5,7 @@ import { compareHlc, isHlc } from './hlc.js';
 import { ChangeLog } from './change-log.js';
 import { Versions } from './versions.js';
 import { CSV_COMPLETION_EVENT, WEBHOOK_EVENTS } from '../server/events/webhook-events.js';
+import { PgQueryError } from '../server/db/pg/errors.js';
 
 /** One synced change as it travels in a push batch or a pull page. */
 export interface SyncItem {
@@ -187,11 +188,26 @@ export class Applier {
       if (item.op === 'delete') this.ctx.records.remove(def, contractId, item.id);
       else this.ctx.records.write(def, contractId, item.id, item.row!);
     } catch (error) {
-      throw new ItemRejected(`${def.name} ${item.id} cannot be written: ${(error as Error).message}`);
+      throw new ItemRejected(`${def.name} ${item.id} cannot be written: ${writeFailure(error)}`);
     }
   }
 
   private recordLoser(contractId: string, def: EntityDef, id: string, winner: string, loser: string, row: SyncRecord | null): void {
     this.conflict.run(contractId, def.name, id, winner, loser, row && JSON.stringify(row), this.ctx.deps.clock.now().getTime());
   }
+}
+
+/** PostgreSQL's integrity violations (SQLSTATE class 23), named as SQLite names them. */
+const CONSTRAINT_KINDS: Readonly<Record<string, string>> = { '23503': 'FOREIGN KEY', '23505': 'UNIQUE', '23502': 'NOT NULL', '23514': 'CHECK' };
+
+/**
+ * Why a record could not be written, in the same words on both engines, so a dead letter reads
+ * alike whichever database central runs on: SQLite's own message, or for PostgreSQL's constraint
+ * violations SQLite's words with the constraint's name (its message repeats the statement).
+ */
+function writeFailure(error: unknown): string {
+  const kind = error instanceof PgQueryError && error.code ? CONSTRAINT_KINDS[error.code] : undefined;
+  if (!kind) return (error as Error).message;
+  // SQLite names no foreign key; the others it names by table.column or constraint.
+  return kind === 'FOREIGN KEY' || !(error as PgQueryError).constraint ? `${kind} constraint failed` : `${kind} constraint failed: ${(error as PgQueryError).constraint}`;
 }

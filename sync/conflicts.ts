@@ -33,7 +33,7 @@ export class ConflictLog {
     const rows = this.ctx.deps.db
       .prepare(
         `SELECT * FROM sync_conflicts
-          WHERE contract_id = @contractId AND (@entity IS NULL OR entity = @entity) AND (@id IS NULL OR entity_id = @id)
+          WHERE contract_id = @contractId AND (CAST(@entity AS TEXT) IS NULL OR entity = @entity) AND (CAST(@id AS TEXT) IS NULL OR entity_id = @id)
           ORDER BY conflict_id DESC LIMIT @limit OFFSET @offset`,
       )
       .all({ contractId, entity: filter.entity ?? null, id: filter.id ?? null, limit: filter.limit, offset: (filter.page - 1) * filter.limit }) as ConflictRow[];

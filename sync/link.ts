@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../server/deps.js';
+import { dialectOf } from '../server/db/engine.js';
 // The one address classifier, which head office's webhook receiver rule reads too.
 import { isLocalHost } from '../server/platform/http/addresses.js';
 
@@ -122,7 +123,7 @@ export class LinkRepo {
     return (
       this.knownInstallationId() ??
       writer.write(() => {
-        db.prepare('INSERT OR IGNORE INTO sync_installation (singleton, installation_id, created_at) VALUES (1, ?, ?)').run(proposed ?? newInstallationId(), clock.now().getTime());
+        db.prepare(dialectOf(db).insertOrIgnore('sync_installation', ['singleton', 'installation_id', 'created_at'], ['1', '?', '?'])).run(proposed ?? newInstallationId(), clock.now().getTime());
         return this.knownInstallationId()!;
       })
     );

@@ -14,11 +14,16 @@ import { SyncAgent, type AgentOptions } from '../../sync/agent.js';
 import { NodeRepo } from '../../sync/central.js';
 import { syncContext } from '../../sync/context.js';
 import { LinkRepo } from '../../sync/link.js';
+import { testDatabase } from '../helpers/engine.js';
 
 export const CONTRACT = 'sync-contract';
 export const T0 = '2026-11-22T01:00:00Z';
 
-/** One instance (store or central) on its own SQLite file; its HTTP server may be started and stopped. */
+/**
+ * One instance (store or central) on its own database: a store always on its SQLite file (a store
+ * never runs on PostgreSQL), central on the test engine (its own PostgreSQL database when
+ * POS_TEST_ENGINE=postgres, dropped on close); its HTTP server may be started and stopped.
+ */
 export interface Instance {
   deps: AppDeps;
   clock: FixedClock;
@@ -54,8 +59,10 @@ const NO_RATE_LIMITS: Partial<RateLimitConfig> = { reads: 0, writes: 0, syncPerN
 export async function makeInstance(role: Role, node: number, options: InstanceOptions = {}): Promise<Instance> {
   const dir = mkdtempSync(join(tmpdir(), `pos-sync-${role}-`));
   const clock = options.clock ?? new FixedClock(new Date(T0));
+  const database = role === 'central' ? await testDatabase() : undefined;
   const deps = openDeps({
     file: join(dir, 'pos.sqlite'),
+    ...(database?.postgresUrl ? { postgresUrl: database.postgresUrl } : {}),
     role,
     node,
     clock,
@@ -123,6 +130,7 @@ export async function makeInstance(role: Role, node: number, options: InstanceOp
       await app?.close();
       await built?.close();
       deps.db.close();
+      await database?.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -5,16 +5,37 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../server/clock.js';
 import { openDeps, type AppDeps } from '../../server/deps.js';
 import { compareHlc, formatHlc, Hlc, parseHlc } from '../../sync/hlc.js';
+import { testDatabase, type TestDatabase } from '../helpers/engine.js';
 
-const dirs: string[] = [];
-const open = (clock: FixedClock, dir = mkdtempSync(join(tmpdir(), 'pos-hlc-'))) => {
-  dirs.push(dir);
-  return { deps: openDeps({ file: join(dir, 'pos.sqlite'), clock }), dir };
-};
+/** Central's clock on the test engine (its PostgreSQL database when POS_TEST_ENGINE=postgres). */
+interface Opened {
+  dir: string;
+  database: TestDatabase;
+  open(clock: FixedClock): AppDeps;
+}
+const places: Opened[] = [];
 const opened: AppDeps[] = [];
-afterEach(() => {
+const place = async (): Promise<Opened> => {
+  const dir = mkdtempSync(join(tmpdir(), 'pos-hlc-'));
+  const database = await testDatabase();
+  const found: Opened = {
+    dir,
+    database,
+    open: (clock) => openDeps({ file: join(dir, 'pos.sqlite'), ...(database.postgresUrl ? { postgresUrl: database.postgresUrl } : {}), role: 'central', clock }),
+  };
+  places.push(found);
+  return found;
+};
+const open = async (clock: FixedClock) => {
+  const at = await place();
+  return { deps: at.open(clock), at };
+};
+afterEach(async () => {
   for (const d of opened.splice(0)) d.db.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const d of places.splice(0)) {
+    await d.database.drop();
+    rmSync(d.dir, { recursive: true, force: true });
+  }
 });
 
 describe('hybrid logical clock', () => {
@@ -34,9 +55,9 @@ describe('hybrid logical clock', () => {
     expect(() => parseHlc('12-3')).toThrow(RangeError);
   });
 
-  it('now() follows the wall clock and counts within one millisecond or when the clock goes back', () => {
+  it('now() follows the wall clock and counts within one millisecond or when the clock goes back', async () => {
     const clock = new FixedClock(new Date(1000));
-    const { deps } = open(clock);
+    const { deps } = await open(clock);
     opened.push(deps);
     const hlc = new Hlc(deps.db, clock, 3);
     expect(hlc.now()).toBe(formatHlc({ wall: 1000, counter: 0, node: 3 }));
@@ -47,9 +68,9 @@ describe('hybrid logical clock', () => {
     expect(hlc.now()).toBe(formatHlc({ wall: 2000, counter: 0, node: 3 }));
   });
 
-  it('receive() moves past a remote clock ahead of ours, and every value is later than the last', () => {
+  it('receive() moves past a remote clock ahead of ours, and every value is later than the last', async () => {
     const clock = new FixedClock(new Date(1000));
-    const { deps } = open(clock);
+    const { deps } = await open(clock);
     opened.push(deps);
     const hlc = new Hlc(deps.db, clock, 1);
     const local = hlc.now();
@@ -64,22 +85,22 @@ describe('hybrid logical clock', () => {
     expect(parseHlc(hlc.receive(wild)).wall).toBe(5000);
   });
 
-  it('persists its last value: a restart with a clock that went back continues after it', () => {
+  it('persists its last value: a restart with a clock that went back continues after it', async () => {
     const clock = new FixedClock(new Date(50_000));
-    const { deps, dir } = open(clock);
+    const { deps, at } = await open(clock);
     const last = new Hlc(deps.db, clock, 2).now();
     deps.db.close();
     clock.set(new Date(10_000));
-    const again = openDeps({ file: join(dir, 'pos.sqlite'), clock });
+    const again = at.open(clock);
     opened.push(again);
     const next = new Hlc(again.db, clock, 2).now();
     expect(compareHlc(next, last)).toBeGreaterThan(0);
     expect(parseHlc(next)).toEqual({ wall: 50_000, counter: 1, node: 2 });
   });
 
-  it('two clocks on one database (the server and a one-shot command) never issue a value behind the other', () => {
+  it('two clocks on one database (the server and a one-shot command) never issue a value behind the other', async () => {
     const clock = new FixedClock(new Date(7000));
-    const { deps } = open(clock);
+    const { deps } = await open(clock);
     opened.push(deps);
     const server = new Hlc(deps.db, clock, 4);
     const command = new Hlc(deps.db, clock, 4);

@@ -7,6 +7,7 @@ import { parseCommand, runCommand } from '../helpers/modules.js';
 import { raiseCallback, raiseEvent } from '../../server/events/webhook-events.js';
 import { DELIVERY_TIMEOUT_MS, nextAttemptAt, RETRY_SCHEDULE_MS, retryAfterMs, runWebhookPass, startWebhookWorker, type WebhookOptions } from '../../sync/webhooks/deliver.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
+import { postgresUrlOf } from '../../server/db/engine.js';
 
 /**
  * Issue 11 item 7: outbound webhooks. A real receiver on 127.0.0.1 (node:http); the service's
@@ -239,11 +240,14 @@ describe('webhooks', () => {
 
     // CLI: list, replay a delivered one, deliveries by status.
     const dataDir = dirname(t.deps.db.name);
+    // The CLI on the app's database: its PostgreSQL one when the run's engine is.
+    const database = postgresUrlOf(t.deps.db);
+    const on = (args: string[]) => (database ? [...args, '--database', database] : args);
     const out: string[] = [];
     const io = { out: (line: string) => void out.push(line) };
-    await runCommand(parseCommand(['webhook', 'replay', '--contract', t.contractId, '--id', d!.deliveryId as string, '--data-dir', dataDir]), io);
+    await runCommand(parseCommand(on(['webhook', 'replay', '--contract', t.contractId, '--id', d!.deliveryId as string, '--data-dir', dataDir])), io);
     expect(JSON.parse(out.pop()!)).toMatchObject({ deliveryId: d!.deliveryId, status: 'pending', replays: 2 });
-    await runCommand(parseCommand(['webhook', 'deliveries', '--contract', t.contractId, '--status', 'pending', '--data-dir', dataDir]), io);
+    await runCommand(parseCommand(on(['webhook', 'deliveries', '--contract', t.contractId, '--status', 'pending', '--data-dir', dataDir])), io);
     expect(JSON.parse(out.pop()!).map((x: { deliveryId: string }) => x.deliveryId)).toEqual([d!.deliveryId]);
     expect((await pass()).map((r) => r.outcome)).toEqual(['delivered']);
     expect(new Set(rx.received.map((r) => r.headers['webhook-id'])).size).toBe(1);
@@ -294,14 +298,17 @@ describe('webhooks', () => {
       '--url must be an http:// or https:// URL, got "ftp://x"',
     );
     const dataDir = dirname(t.deps.db.name);
+    // The CLI on the app's database: its PostgreSQL one when the run's engine is.
+    const database = postgresUrlOf(t.deps.db);
+    const on = (args: string[]) => (database ? [...args, '--database', database] : args);
     const out: string[] = [];
     const io = { out: (line: string) => void out.push(line) };
-    await runCommand(parseCommand(['webhook', 'add', '--contract', t.contractId, '--url', rx.url, '--events', 'order-shipment:orders', '--data-dir', dataDir]), io);
+    await runCommand(parseCommand(on(['webhook', 'add', '--contract', t.contractId, '--url', rx.url, '--events', 'order-shipment:orders', '--data-dir', dataDir])), io);
     const added = JSON.parse(out.pop()!);
     expect(added.secret).toMatch(/^whsec_/);
-    await runCommand(parseCommand(['webhook', 'list', '--contract', t.contractId, '--data-dir', dataDir]), io);
+    await runCommand(parseCommand(on(['webhook', 'list', '--contract', t.contractId, '--data-dir', dataDir])), io);
     expect(JSON.parse(out.pop()!).map((s: { subscriptionId: string }) => s.subscriptionId)).toEqual([sub.subscriptionId, added.subscriptionId]);
-    await runCommand(parseCommand(['webhook', 'remove', '--contract', t.contractId, '--id', added.subscriptionId, '--data-dir', dataDir]), io);
+    await runCommand(parseCommand(on(['webhook', 'remove', '--contract', t.contractId, '--id', added.subscriptionId, '--data-dir', dataDir])), io);
     expect((await api('GET', `/webhook_subscriptions/${added.subscriptionId}`)).statusCode).toBe(404);
     expect((await api('DELETE', `/webhook_subscriptions/${sub.subscriptionId}`)).statusCode).toBe(204);
     expect((await api('GET', '/webhook_subscriptions')).json()).toEqual([]);
