@@ -118,6 +118,7 @@ export class StockMovements {
        ON CONFLICT (contract_id, store_id, product_id) DO UPDATE SET stock_amount = excluded.stock_amount,
          layaway_stock_amount = excluded.layaway_stock_amount, upd_at = excluded.upd_at`,
     );
+    // One row even without the product; the subquery is named, as PostgreSQL before 16 requires.
     this.insertMovement = db.prepare(
       `INSERT INTO stock_movements (contract_id, movement_id, store_id, product_id, stock_division, delta, amount_after, layaway_delta, layaway_amount_after, target_at,
          from_store_id, to_store_id, tax_division, price_units, cost_units, memo,
@@ -125,7 +126,7 @@ export class StockMovements {
        SELECT @contractId, @movementId, @storeId, @productId, @division, @delta, @after, @layawayDelta, @layawayAfter, @targetAt,
          @fromStoreId, @toStoreId, CASE WHEN p.tax_division IN ('0', '1', '2') THEN p.tax_division END, p.price_units, p.cost_units, @memo,
          @transactionHeadId, @shippingId, @shipmentId, @storageInfoId, @clientId, @staffId, @now
-       FROM (SELECT 1) LEFT JOIN products p ON p.contract_id = @contractId AND p.product_id = @productId`,
+       FROM (SELECT 1) AS one LEFT JOIN products p ON p.contract_id = @contractId AND p.product_id = @productId`,
     );
     this.movementById = db.prepare('SELECT * FROM stock_movements WHERE contract_id = ? AND movement_id = ?');
   }
