@@ -1,6 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,6 +10,8 @@ import { bulkAddJobsOf } from '../../server/inventory/stock/bulk.js';
 import { makeFixture, type Fixture } from '../sales/transactions-fixtures.js';
 import { clientToken, compileCopy, ROOT, serveDemo } from '../helpers/serve-child.js';
 import { okOf } from '../helpers/app.js';
+import { onPostgres } from '../helpers/engine.js';
+import { postgresUrlOf } from '../../server/db/engine.js';
 
 /**
  * Issue 14 item 2: every acknowledged POST /stock/add/bulk survives a stop. The request is stored
@@ -31,12 +33,12 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await stop();
-  rmSync(dirname(f.t.deps.db.name), { recursive: true, force: true });
+  // Closes the fixture's own app and database again (a no-op), then removes its database and data dir.
+  await f.t.close();
 });
 
-/** Closes the live app and its database, as the server does when it stops. */
+/** Closes the live app and its database, as the server does when it stops (again: a no-op). */
 async function stop(): Promise<void> {
-  if (!live.deps.db.open) return;
   await live.app.close();
   live.deps.db.close();
 }
@@ -44,7 +46,9 @@ async function stop(): Promise<void> {
 /** Stops, then builds the app again on the same database file and makes it ready (as `serve` does). */
 async function restart(): Promise<void> {
   await stop();
-  const deps = openDeps({ file: f.t.deps.db.name, clock: f.t.clock, checkResponses: true });
+  // The same database: the data dir's file, or on PostgreSQL the fixture's database.
+  const postgresUrl = postgresUrlOf(f.t.deps.db);
+  const deps = openDeps({ file: f.t.deps.db.name, ...(postgresUrl ? { postgresUrl } : {}), clock: f.t.clock, checkResponses: true });
   const app = await buildApp(deps);
   live = { app, deps };
   await app.ready();
@@ -69,9 +73,9 @@ const changes = async (productId: string) =>
     c.stockAmount,
   ]);
 const count = (sql: string) => live.deps.db.prepare(sql).pluck().get() as number;
-/** The completion notices raised, oldest first. */
+/** The completion notices raised, oldest first (ids are minted in order). */
 const notices = () =>
-  (live.deps.db.prepare("SELECT body FROM webhook_events WHERE event = 'pos:stock' ORDER BY rowid").pluck().all() as string[]).map(
+  (live.deps.db.prepare("SELECT body FROM webhook_events WHERE event = 'pos:stock' ORDER BY CAST(event_id AS BIGINT)").pluck().all() as string[]).map(
     (b) => JSON.parse(b) as { requestId: number; status: string; ids: { id: string }[]; errors: string[] },
   );
 const stored = () => count('SELECT count(*) FROM stock_bulk_jobs');
@@ -204,7 +208,8 @@ let main: string;
 const REQUESTS = 30;
 const ENTRIES = 100;
 
-describe('a serving process killed right after answering bulk adds', () => {
+// A store's process on its SQLite file: the PostgreSQL run would repeat it unchanged.
+describe.skipIf(onPostgres)('a serving process killed right after answering bulk adds', () => {
   let dataDir: string;
   beforeAll(() => {
     main = compileCopy(OUT);
