@@ -18,6 +18,9 @@ const ON_BOTH_ENGINES = [
   'test/modules.test.ts',
 ];
 
+/** Test files that start central on PostgreSQL whatever the engine: run once, in the sqlite project. */
+const ALWAYS_POSTGRES = ['test/cli/database.test.ts', 'test/sync/central-faults-postgres.test.ts'];
+
 export default defineConfig({
   test: {
     exclude: ['test/bench/**', 'node_modules/**'],
@@ -28,7 +31,8 @@ export default defineConfig({
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } },
-      { extends: true, test: { name: 'postgres', include: ON_BOTH_ENGINES, env: { POS_TEST_ENGINE: 'postgres' } } },
+      // The files that always run central on PostgreSQL (their own clusters) run once, above.
+      { extends: true, test: { name: 'postgres', include: ON_BOTH_ENGINES, exclude: [...ALWAYS_POSTGRES, 'test/bench/**', 'node_modules/**'], env: { POS_TEST_ENGINE: 'postgres' } } },
     ],
   },
 });
