@@ -9,7 +9,7 @@ import { seedDemo } from '../../server/seed/demo.js';
 import { makeTestApp, okOf, type TestApp } from '../helpers/app.js';
 
 /**
- * The demo data (`seed --contract`, `serve --demo`) on the run's engine: head office on
+ * The demo data (`seed --contract`, `serve --demo`) at head office on the run's engine: on
  * PostgreSQL seeds the same records as on SQLite (issue 23 item 4), through the same repos and
  * registration rules, once.
  */
@@ -28,7 +28,6 @@ const SEEDING_MS = 90_000;
 /** What every demo contract gets, whatever its plan. */
 const COMMON = {
   seeded: true,
-  stores: ['1001', '2001'],
   customerGroups: 8,
   staffs: 3,
   staffLogins: 1,
@@ -63,10 +62,15 @@ const SALES = [
 describe('demo seeding on the engine head office runs', () => {
   for (const demo of DEMO_CONTRACTS) {
     it(`seed --contract ${demo.contractId} (${demo.plan}): the demo records, then nothing more`, async () => {
-      t = await makeTestApp({ contractId: demo.contractId, plan: demo.plan });
-      expect(seedDemo(t.deps, demo.contractId, demo.plan)).toEqual({ contractId: demo.contractId, ...SEEDED[demo.contractId as keyof typeof SEEDED] });
+      t = await makeTestApp({ contractId: demo.contractId, plan: demo.plan, role: 'central' });
+      const seeded = seedDemo(t.deps, demo.contractId, demo.plan);
+      // Ids as head office (node 0) mints them.
+      expect(seeded).toEqual({ contractId: demo.contractId, ...SEEDED[demo.contractId as keyof typeof SEEDED], stores: ['1000', '2000'] });
       // The demo store's code marks the contract as seeded.
-      expect(seedDemo(t.deps, demo.contractId, demo.plan)).toEqual({ contractId: demo.contractId, seeded: false, stores: ['1001'], categories: 0, customerGroups: 0 });
+      expect(seedDemo(t.deps, demo.contractId, demo.plan)).toEqual({ contractId: demo.contractId, seeded: false, stores: ['1000'], categories: 0, customerGroups: 0 });
+      // Head office's masters join its change log, for the stores to pull.
+      const logged = t.deps.db.prepare("SELECT entity_id FROM change_log WHERE contract_id = ? AND entity = 'store' ORDER BY seq").pluck().all(demo.contractId);
+      expect(logged).toEqual(['1000', '2000']);
 
       // What was seeded reads back over the API as it does on SQLite.
       const ok = okOf(t.api);
@@ -81,7 +85,7 @@ describe('demo seeding on the engine head office runs', () => {
   }
 
   it('serve --demo: the three demo contracts with their data and a client each; a second start reuses the saved client', async () => {
-    t = await makeTestApp();
+    t = await makeTestApp({ role: 'central' });
     const dir = mkdtempSync(join(tmpdir(), 'pos-demo-'));
     dirs.push(dir);
     const first = ensureDemoContracts(t.deps, dir);
