@@ -2,7 +2,7 @@
  * The run-time query fragments on PostgreSQL, answering the rows SQLite answers
  * (test/db/query-dialect.test.ts runs each on both engines).
  */
-import { insertValues, jsonPathSteps, sqlName, type Dialect } from './query.js';
+import { insertValues, jsonPathSteps, sqlName, sumScale, type Dialect } from './query.js';
 
 /** A fragment that repeats an expression must not repeat a positional `?` (it would take two values). */
 function once(expr: string): string {
@@ -57,4 +57,20 @@ export const postgresDialect: Dialect = {
        FROM pg_catalog.pg_attribute a
       WHERE a.attrelid = to_regclass('${sqlName(name)}') AND a.attnum > 0 AND NOT a.attisdropped
       ORDER BY a.attnum`,
+  // sales (closings and their reports)
+  // SUM(bigint) is numeric; the sum of a day's thousandths is far inside 64 bits (SQLite's limit too).
+  sumOfIntegers: (expr) => `CAST(SUM(${expr}) AS bigint)`,
+  // numeric is exact: trunc and mod (the sign of the value) split it as SQLite's text cut does.
+  decimalSum: (c, scale) => {
+    const value = `CAST(${once(c)} AS numeric)`;
+    return {
+      whole: `CAST(SUM(trunc(${value})) AS bigint)`,
+      // 0 for a NULL value, as SQLite's CASE counts it (a group of NULLs sums to 0 there, not NULL).
+      fraction: `CAST(SUM(COALESCE(trunc(mod(${value}, 1) * 1${'0'.repeat(sumScale(scale))}), 0)) AS bigint)`,
+      finer: `(CASE WHEN scale(${value}) > ${scale} THEN 1 ELSE 0 END)`,
+    };
+  },
+  // The first of the group's values ordered by maxOf, largest first.
+  bareOfMax: (expr, maxOf) => `(array_agg(${once(expr)} ORDER BY ${once(maxOf)} DESC))[1]`,
+  joinInOrder: () => 'JOIN',
 };

@@ -1,5 +1,5 @@
 /** The run-time query fragments on SQLite: exactly what the repos have written all along. */
-import { insertValues, jsonPathSteps, sqlName, type Dialect } from './query.js';
+import { insertValues, jsonPathSteps, sqlName, sumScale, type Dialect } from './query.js';
 
 export const sqliteDialect: Dialect = {
   engine: 'sqlite',
@@ -21,4 +21,20 @@ export const sqliteDialect: Dialect = {
   likeEscaped: (expr, pattern) => `${expr} LIKE ${pattern} ESCAPE '\\'`,
   // sync
   tableColumns: (name) => `PRAGMA table_info(${sqlName(name)})`,
+  // sales (closings and their reports)
+  sumOfIntegers: (expr) => `SUM(${expr})`,
+  // The text cut at its point: CAST to INTEGER keeps the digits before it (toward zero), and the
+  // first `scale` digits after it, padded with zeros, are the fraction's units, with the sign.
+  decimalSum: (c, scale) => {
+    const decimalsOf = `CASE WHEN instr(${c}, '.') > 0 THEN length(${c}) - instr(${c}, '.') ELSE 0 END`;
+    return {
+      whole: `SUM(CAST(${c} AS INTEGER))`,
+      fraction:
+        `SUM(CASE WHEN instr(${c}, '.') > 0 THEN (CASE WHEN substr(${c}, 1, 1) = '-' THEN -1 ELSE 1 END) * ` +
+        `CAST(substr(substr(${c}, instr(${c}, '.') + 1) || '${'0'.repeat(sumScale(scale))}', 1, ${scale}) AS INTEGER) ELSE 0 END)`,
+      finer: `(${decimalsOf} > ${scale})`,
+    };
+  },
+  bareOfMax: (expr) => expr,
+  joinInOrder: () => 'CROSS JOIN',
 };

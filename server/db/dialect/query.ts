@@ -64,6 +64,32 @@ export interface Dialect {
    * type's own name) and `pk` (the column's 1-based place in the primary key, 0 when not in it).
    */
   tableColumns(name: string): string;
+  // sales (closings and their reports)
+  /**
+   * SUM of an integer expression, as an integer on both (a number): PostgreSQL's SUM of a bigint
+   * is numeric, which would be read as a string. NULL over no rows, as SUM.
+   */
+  sumOfIntegers(expr: string): string;
+  /**
+   * An exact SUM of a TEXT decimal column ('-12.5', NULL counting nothing) as three SQL
+   * expressions, no float anywhere: `whole` Σ of the integer parts (toward zero) and `fraction`
+   * Σ of the signed fraction parts in 10^-scale units, both 64-bit integers that
+   * decimalOfParts (server/domain/closing-report.ts) puts together; `finer`, a per-row 1 or 0
+   * (to SUM), is 1 for a value of more than `scale` decimals, whose fraction is cut: the sum is
+   * exact only when they sum to 0.
+   */
+  decimalSum(expr: string, scale: number): { whole: string; fraction: string; finer: string };
+  /**
+   * In a grouped query that also selects MAX(maxOf): the value of `expr` in the row holding that
+   * maximum (SQLite's bare column; PostgreSQL takes only aggregates or grouped columns).
+   */
+  bareOfMax(expr: string, maxOf: string): string;
+  /**
+   * A join keyword, followed by a table and its ON, that keeps the tables before it as the outer
+   * loop on SQLite (its CROSS JOIN, which the planner never reorders); an inner JOIN on
+   * PostgreSQL, whose planner picks the order (CROSS JOIN takes no ON there).
+   */
+  joinInOrder(): string;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -95,4 +121,10 @@ export function insertValues(columns: readonly string[], values: readonly string
   const exprs = values ?? columns.map(() => '?');
   if (exprs.length !== columns.length) throw new RangeError(`${columns.length} columns but ${exprs.length} values`);
   return `(${columns.map(sqlName).join(', ')}) VALUES (${exprs.join(', ')})`;
+}
+
+/** The scale of a decimalSum's fraction part: a whole number of decimals whose units stay within 64 bits. */
+export function sumScale(scale: number): number {
+  if (!Number.isInteger(scale) || scale < 1 || scale > 15) throw new RangeError(`a decimal sum's scale is 1 to 15 decimals: ${scale}`);
+  return scale;
 }

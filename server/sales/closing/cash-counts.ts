@@ -42,9 +42,12 @@ export function countValues(counts: CashCounts | null): Record<string, number | 
   return Object.fromEntries(DENOMINATIONS.map(([name]) => [COUNT_COLUMNS[name], counts ? counts[name] : null]));
 }
 
-/** SQL of a transaction's cash effect (CASH_EFFECTS of the closing rules), in thousandths. */
+/**
+ * SQL of a transaction's cash effect (CASH_EFFECTS of the closing rules), in thousandths. `=`
+ * where SQLite also takes `IS` (PostgreSQL does not): a NULL division is not cancelled either way.
+ */
 export const CASH_EFFECT_SQL =
-  `CASE WHEN cancel_division IS '${CANCELLED}' THEN 0 ELSE CASE transaction_head_division ` +
+  `CASE WHEN cancel_division = '${CANCELLED}' THEN 0 ELSE CASE transaction_head_division ` +
   Object.entries(CASH_EFFECTS)
     .map(([division, { column, sign }]) => `WHEN '${division}' THEN ${sign < 0 ? '-' : ''}(${column})`)
     .join(' ') +

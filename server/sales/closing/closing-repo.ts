@@ -1,3 +1,5 @@
+import type { Dialect } from '../../db/dialect/query.js';
+import { dialectOf } from '../../db/engine.js';
 import type { Sqlite } from '../../db/open.js';
 import type { CashCounts } from '../../domain/closing.js';
 import { decimalOfParts, SUM_SCALE, type ReportInput } from '../../domain/closing-report.js';
@@ -48,19 +50,20 @@ const SORT_COLUMNS = { sumDate: 'sum_date', storeId: 'store_id', dailySummaryId:
 
 /**
  * Settled transactions of the store sold before the cutoff: what a closing closes. The unary +
- * keeps SQLite off the terminal_tran_at index (which would walk the whole closed history) and
- * on the (store, sum_division) one.
+ * (unindexed) keeps SQLite off the terminal_tran_at index (which would walk the whole closed
+ * history) and on the (store, sum_division) one.
  */
-const CLOSABLE = "contract_id = @contractId AND store_id = @storeId AND sum_division = '1' AND +terminal_tran_at < @cutoff";
+const closable = (d: Dialect) =>
+  `contract_id = @contractId AND store_id = @storeId AND sum_division = '1' AND ${d.unindexed('terminal_tran_at')} < @cutoff`;
 
 /**
  * The store's unclosed settlements a closing links: those made before the end of its date, and
  * those made later that settled one of the transactions it closes (a sale of the date settled
  * after midnight: same terminal, adjustment time = settlement time).
  */
-const LINKED_UNCLOSED =
+const linkedUnclosed = (d: Dialect) =>
   `contract_id = @contractId AND store_id = @storeId AND sum_date IS NULL AND (adjusted_at < @cutoff OR (terminal_id, adjusted_at) IN
-     (SELECT terminal_id, adjustment_at FROM transactions WHERE ${CLOSABLE} AND adjustment_at >= @cutoff))`;
+     (SELECT terminal_id, adjustment_at FROM transactions WHERE ${closable(d)} AND adjustment_at >= @cutoff))`;
 /** Settlements of released closings of the date or earlier whose deposit no closing in force counts (rule 4). */
 const RELEASED_DEPOSITS =
   "contract_id = @contractId AND store_id = @storeId AND released = '1' AND deposit_summary_id IS NULL AND deposited_bank_money > 0 AND sum_date <= @sumDate";
@@ -69,12 +72,14 @@ const RELEASED_DEPOSITS =
 
 /** A query of the report: columns named as closing-report.ts names them. */
 interface ReportQuery {
-  /** FROM ... WHERE, with the contract and summary id as its two parameters. */
-  from: string;
+  /** FROM ... WHERE, with the contract and summary id as its two parameters; `join` joins in a fixed order. */
+  from: (join: string) => string;
   /** Classifying columns: the GROUP BY of the grouped form. */
   keys: [string, string][];
-  /** Taken as they are (in the grouped form, from the row of the group's MAX()). */
+  /** Taken as they are (in the grouped form, from the row of the group's MAX(maxOf)). */
   bare: [string, string][];
+  /** The column of the grouped form's one MAX(), when there are bare columns. */
+  maxOf?: string;
   /** INTEGER thousandths, summed. */
   units: [string, string][];
   /** TEXT decimals, summed exactly. */
@@ -84,46 +89,42 @@ interface ReportQuery {
   perRow: [string, string][];
 }
 
-/** Decimals of a TEXT decimal column's value (0 for NULL or an integer). */
-const decimalsOf = (c: string) => `CASE WHEN instr(${c}, '.') > 0 THEN length(${c}) - instr(${c}, '.') ELSE 0 END`;
-/**
- * Exact SQL sums of a canonical TEXT decimal ("-12.5"): Σ of its integer parts, and Σ of its
- * fraction parts in 10^-SUM_SCALE units with its sign; decimalOfParts puts them together.
- * Exact when no value has more than SUM_SCALE decimals (tooFine counts those that do).
- */
-const integerSum = (c: string) => `SUM(CAST(${c} AS INTEGER))`;
-const fractionSum = (c: string) =>
-  `SUM(CASE WHEN instr(${c}, '.') > 0 THEN (CASE WHEN substr(${c}, 1, 1) = '-' THEN -1 ELSE 1 END) * ` +
-  `CAST(substr(substr(${c}, instr(${c}, '.') + 1) || '${'0'.repeat(SUM_SCALE)}', 1, ${SUM_SCALE}) AS INTEGER) ELSE 0 END)`;
-
 /**
  * The SQL of a report query. Grouped: one row per combination of keys with the summed columns
  * (a few rows for a day of thousands of sales: the figures are all sums); per row: one row per
  * record with the columns as stored, for a closing whose decimals are too fine for the grouped sums.
+ * The TEXT decimals are summed exactly (dialect decimalSum: Σ of the integer parts and Σ of the
+ * fraction parts in 10^-SUM_SCALE units, which decimalOfParts puts together; tooFine counts the
+ * values with more decimals than that). `from` takes the engine's join of the fixed order.
  */
-function reportSql(q: ReportQuery, grouped: boolean): string {
+function reportSql(d: Dialect, q: ReportQuery, grouped: boolean): string {
   const as = ([alias, sql]: [string, string]) => `${sql} AS "${alias}"`;
-  const select = [...q.keys.map(as), ...q.bare.map(as), ...(grouped ? q.grouped : q.perRow).map(as)];
+  const bare = ([alias, sql]: [string, string]) => `${grouped ? d.bareOfMax(sql, q.maxOf!) : sql} AS "${alias}"`;
+  const select = [...q.keys.map(as), ...q.bare.map(bare), ...(grouped ? q.grouped : q.perRow).map(as)];
   if (grouped) {
-    select.push(...q.units.map(([alias, sql]) => `SUM(${sql}) AS "${alias}"`));
-    select.push(...q.texts.flatMap(([alias, sql]) => [`${integerSum(sql)} AS "${alias}:i"`, `${fractionSum(sql)} AS "${alias}:f"`]));
-    select.push(`SUM(${q.texts.map(([, sql]) => `(${decimalsOf(sql)} > ${SUM_SCALE})`).join(' + ')}) AS "tooFine"`);
+    select.push(...q.units.map(([alias, sql]) => `${d.sumOfIntegers(sql)} AS "${alias}"`));
+    const sums = q.texts.map(([alias, sql]) => [alias, d.decimalSum(sql, SUM_SCALE)] as const);
+    select.push(...sums.flatMap(([alias, sum]) => [`${sum.whole} AS "${alias}:i"`, `${sum.fraction} AS "${alias}:f"`]));
+    select.push(`SUM(${sums.map(([, sum]) => sum.finer).join(' + ')}) AS "tooFine"`);
   } else {
     select.push(...q.units.map(as), ...q.texts.map(as));
   }
   const groupBy = grouped ? ` GROUP BY ${q.keys.map((_, i) => i + 1).join(', ')}` : '';
-  return `SELECT ${select.join(', ')} ${q.from}${groupBy}`;
+  return `SELECT ${select.join(', ')} ${q.from(d.joinInOrder())}${groupBy}`;
 }
 
-/** The transactions a closing recorded, in that order (CROSS JOIN: SQLite then never walks a whole table of the contract). */
-const CLOSED_BY_SUMMARY = `FROM daily_summary_transactions d CROSS JOIN transactions t
+/**
+ * The transactions a closing recorded, in that order (`join` is the dialect's joinInOrder:
+ * SQLite's CROSS JOIN, so it never walks a whole table of the contract).
+ */
+const closedBySummary = (join: string) => `FROM daily_summary_transactions d ${join} transactions t
   ON t.contract_id = d.contract_id AND t.transaction_head_id = d.transaction_head_id`;
 const OF_SUMMARY = 'd.contract_id = ? AND d.daily_summary_id = ?';
 /** Lines and other payments count only on sales that are not cancelled: skip the others in SQL already. */
 const COUNTED_SALE = "t.transaction_head_division = '1' AND t.cancel_division <> '1'";
 
 const REPORT_HEADERS: ReportQuery = {
-  from: `${CLOSED_BY_SUMMARY} WHERE ${OF_SUMMARY}`,
+  from: (join) => `${closedBySummary(join)} WHERE ${OF_SUMMARY}`,
   keys: [
     ['terminalId', 't.terminal_id'],
     ['transactionHeadDivision', 't.transaction_head_division'],
@@ -165,7 +166,7 @@ const SALE_CONTEXT: [string, string][] = [
 ];
 
 const REPORT_LINES: ReportQuery = {
-  from: `${CLOSED_BY_SUMMARY} CROSS JOIN transaction_details l ON l.contract_id = t.contract_id AND l.transaction_head_id = t.transaction_head_id
+  from: (join) => `${closedBySummary(join)} ${join} transaction_details l ON l.contract_id = t.contract_id AND l.transaction_head_id = t.transaction_head_id
     WHERE ${OF_SUMMARY} AND ${COUNTED_SALE}`,
   keys: [
     ...SALE_CONTEXT,
@@ -193,10 +194,11 @@ const REPORT_LINES: ReportQuery = {
 };
 
 const REPORT_OTHERS: ReportQuery = {
-  from: `${CLOSED_BY_SUMMARY} CROSS JOIN transaction_deposit_others o ON o.contract_id = t.contract_id AND o.transaction_head_id = t.transaction_head_id
+  from: (join) => `${closedBySummary(join)} ${join} transaction_deposit_others o ON o.contract_id = t.contract_id AND o.transaction_head_id = t.transaction_head_id
     WHERE ${OF_SUMMARY} AND ${COUNTED_SALE}`,
   keys: [...SALE_CONTEXT, ['paymentMethodId', 'o.payment_method_id'], ['paymentUnitPrice', 'o.payment_unit_price']],
-  // the one MAX() of the grouped query: SQLite takes these bare columns from its row
+  // the one MAX() of the grouped query: these bare columns come from its row (dialect bareOfMax)
+  maxOf: 'o.transaction_head_id',
   bare: [
     ['paymentMethodCode', 'o.payment_method_code'],
     ['paymentMethodName', 'o.payment_method_name'],
@@ -240,6 +242,9 @@ export class DailySummaryRepo {
   private readonly reportQueries;
 
   constructor(private readonly db: Sqlite) {
+    const d = dialectOf(db);
+    const CLOSABLE = closable(d);
+    const LINKED_UNCLOSED = linkedUnclosed(d);
     this.byId = db.prepare('SELECT * FROM daily_summaries WHERE contract_id = ? AND daily_summary_id = ?');
     this.inForce = db.prepare('SELECT * FROM daily_summaries WHERE contract_id = ? AND store_id = ? AND sum_date = ? AND released_at IS NULL');
     this.anyFor = db.prepare('SELECT 1 FROM daily_summaries WHERE contract_id = ? AND store_id = ? AND sum_date = ? LIMIT 1');
@@ -247,7 +252,7 @@ export class DailySummaryRepo {
       `SELECT carry_over_reserve FROM daily_summaries WHERE contract_id = ? AND store_id = ? AND sum_date < ? AND released_at IS NULL
        ORDER BY sum_date DESC LIMIT 1`,
     );
-    this.closableCash = db.prepare(`SELECT COALESCE(SUM(${CASH_EFFECT_SQL}), 0) AS cash FROM transactions WHERE ${CLOSABLE}`);
+    this.closableCash = db.prepare(`SELECT COALESCE(${d.sumOfIntegers(CASH_EFFECT_SQL)}, 0) AS cash FROM transactions WHERE ${CLOSABLE}`);
     this.linkClosable = db.prepare(
       `INSERT INTO daily_summary_transactions (contract_id, daily_summary_id, transaction_head_id)
        SELECT contract_id, @summaryId, transaction_head_id FROM transactions WHERE ${CLOSABLE}`,
@@ -286,7 +291,7 @@ export class DailySummaryRepo {
       `SELECT s.contract_id, s.store_id, s.closing_time, c.time_zone FROM stores s JOIN contracts c ON c.contract_id = s.contract_id
        WHERE s.closing_method = '1' ORDER BY s.contract_id, s.store_id`,
     );
-    const prepare = (q: ReportQuery) => ({ query: q, grouped: db.prepare(reportSql(q, true)), perRow: db.prepare(reportSql(q, false)) });
+    const prepare = (q: ReportQuery) => ({ query: q, grouped: db.prepare(reportSql(d, q, true)), perRow: db.prepare(reportSql(d, q, false)) });
     this.reportQueries = { headers: prepare(REPORT_HEADERS), lines: prepare(REPORT_LINES), otherPayments: prepare(REPORT_OTHERS) };
   }
 
@@ -422,7 +427,7 @@ export class DailySummaryRepo {
         ['sum_date = ?', query.sum_date],
         ['sum_date >= ?', query['sum_date-from']],
         ['sum_date <= ?', query['sum_date-to']],
-        ['(released_at IS NOT NULL) = ?', query.released === undefined ? undefined : Number(query.released)],
+        ['(CASE WHEN released_at IS NULL THEN 0 ELSE 1 END) = ?', query.released === undefined ? undefined : Number(query.released)],
       ],
       page,
       SORT_COLUMNS,

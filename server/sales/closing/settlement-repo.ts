@@ -1,3 +1,4 @@
+import { dialectOf } from '../../db/engine.js';
 import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage } from '../../db/sql.js';
 import type { CashCounts } from '../../domain/closing.js';
@@ -65,7 +66,7 @@ export class AdjustmentRepo {
          ${COUNT_LIST.map((c) => `@${c}`).join(', ')}, @realCashBalance, @preparationCash, @saving, @depositedBankMoney, @now, @now)`,
     );
     const unprocessed = "contract_id = @contractId AND store_id = @storeId AND terminal_id = @terminalId AND sum_division = '0'";
-    this.unprocessedCash = db.prepare(`SELECT COALESCE(SUM(${CASH_EFFECT_SQL}), 0) AS cash FROM transactions WHERE ${unprocessed}`);
+    this.unprocessedCash = db.prepare(`SELECT COALESCE(${dialectOf(db).sumOfIntegers(CASH_EFFECT_SQL)}, 0) AS cash FROM transactions WHERE ${unprocessed}`);
     this.settle = db.prepare(
       `UPDATE transactions SET sum_division = '1', adjustment_at = @adjustedAt, upd_at = @now WHERE ${unprocessed}
        RETURNING transaction_head_id`,

@@ -1,4 +1,5 @@
 import type { Clock } from '../../clock.js';
+import { dialectOf } from '../../db/engine.js';
 import type { IdAllocator } from '../../db/ids.js';
 import type { Sqlite } from '../../db/open.js';
 import { selectFilteredPage, type Condition } from '../../db/sql.js';
@@ -81,7 +82,7 @@ export class LayawayRepo {
     );
     this.byPickUp = db.prepare('SELECT transaction_head_id FROM layaways WHERE contract_id = ? AND pick_up_transaction_head_id = ?').pluck();
     this.byTerminalTran = db.prepare('SELECT * FROM layaways WHERE contract_id = ? AND store_id = ? AND terminal_id = ? AND terminal_tran_id = ?');
-    this.productIds = db.prepare('SELECT product_id FROM products WHERE contract_id = ? AND product_id IN (SELECT value FROM json_each(?))').pluck();
+    this.productIds = db.prepare(`SELECT product_id FROM products WHERE contract_id = ? AND product_id ${dialectOf(db).inJsonList('integer')}`).pluck();
   }
 
   /** The layaway and its lines, or undefined. */

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { Sqlite } from '../../db/open.js';
+import { dialectOf } from '../../db/engine.js';
 import { orderBy } from '../../db/sql.js';
 import { fetchSize, offsetOf, type Page } from '../../platform/http/paging.js';
 import { parseDateTime } from '../../domain/time.js';
@@ -37,9 +38,6 @@ const CHILDREN = [
   { key: 'coupons', table: 'transaction_coupons', fields: COUPON_FIELDS, order: 'coupon_no' },
 ] as const;
 
-// Several ids in one statement: the ids travel as one JSON array parameter.
-const IN_IDS = 'IN (SELECT value FROM json_each(?))';
-
 /** SQL of the transactions tables (and the master look-ups a registration needs in one query each). */
 export class TransactionRepo {
   private readonly insertHeader;
@@ -52,15 +50,18 @@ export class TransactionRepo {
   private readonly productsIn;
   private readonly categoriesIn;
   private readonly lists = new Map<string, Statement>();
+  /** Several ids in one statement: the ids travel as one JSON array parameter (integer key columns). */
+  private readonly inIds: string;
 
   constructor(private readonly db: Sqlite) {
+    this.inIds = dialectOf(db).inJsonList('integer');
     this.insertHeader = db.prepare(insertSql('transactions', ['contract_id', 'ins_at', 'points_applied'], HEADER_FIELDS));
     const each = (make: (c: (typeof CHILDREN)[number]) => string) =>
       Object.fromEntries(CHILDREN.map((c) => [c.key, db.prepare(make(c))])) as Record<(typeof CHILDREN)[number]['key'], Statement>;
     this.insertChild = each((c) => insertSql(c.table, ['contract_id', 'transaction_head_id'], c.fields));
     this.childrenOf = each((c) => `SELECT * FROM ${c.table} WHERE contract_id = ? AND transaction_head_id = ? ORDER BY ${c.order}`);
     this.childrenIn = each(
-      (c) => `SELECT * FROM ${c.table} WHERE contract_id = ? AND transaction_head_id ${IN_IDS} ORDER BY transaction_head_id, ${c.order}`,
+      (c) => `SELECT * FROM ${c.table} WHERE contract_id = ? AND transaction_head_id ${this.inIds} ORDER BY transaction_head_id, ${c.order}`,
     );
     this.byId = db.prepare('SELECT * FROM transactions WHERE contract_id = ? AND transaction_head_id = ?');
     this.exists = db.prepare('SELECT 1 FROM transactions WHERE contract_id = ? AND transaction_head_id = ?').pluck();
@@ -68,8 +69,8 @@ export class TransactionRepo {
       `UPDATE transactions SET dispose_division = '1', cancel_at = @now, upd_at = @now
        WHERE contract_id = @contractId AND transaction_head_id = @id`,
     );
-    this.productsIn = db.prepare(`SELECT * FROM products WHERE contract_id = ? AND product_id ${IN_IDS}`);
-    this.categoriesIn = db.prepare(`SELECT * FROM categories WHERE contract_id = ? AND category_id ${IN_IDS}`);
+    this.productsIn = db.prepare(`SELECT * FROM products WHERE contract_id = ? AND product_id ${this.inIds}`);
+    this.categoriesIn = db.prepare(`SELECT * FROM categories WHERE contract_id = ? AND category_id ${this.inIds}`);
   }
 
   /** Inserts a whole transaction (call inside writer.write). Child records get the header's id. */
@@ -134,7 +135,7 @@ export class TransactionRepo {
     };
     const num = (value: string | undefined) => (value === undefined ? undefined : Number(value));
     if (query.transaction_head_id !== undefined) {
-      where.push(`transaction_head_id ${IN_IDS}`);
+      where.push(`transaction_head_id ${this.inIds}`);
       params.push(JSON.stringify(query.transaction_head_id.split(',').map(Number)));
     }
     cond('transaction_head_id >= ?', num(query['transaction_head_id-from']));
