@@ -225,7 +225,75 @@ export class RecordStore {
       const rows = record.children?.[child.table];
       if (rows === undefined) continue; // a record without that child list leaves it as it is
       this.stmt(`DELETE FROM ${child.table} WHERE contract_id = ? AND ${child.parentKey} = ?`).run(contractId, keys[0]);
-      for (const r of rows) this.insert(child.table, { ...r, contract_id: contractId, [child.parentKey]: row[def.keys[0]!] });
+      this.insertAll(
+        child.table,
+        rows.map((r) => ({ ...r, contract_id: contractId, [child.parentKey]: row[def.keys[0]!] })),
+      );
+    }
+  }
+
+  /**
+   * write() for several records of one single-key entity, each id once: the same rows, in a few
+   * statements per table instead of several per record (a push batch of 500 sales: a handful of
+   * multi-row upserts, one DELETE per child table, a handful of multi-row inserts). On PostgreSQL
+   * each statement is a round trip, so this is most of what a drain costs there. A record that
+   * cannot be written fails the whole call: the caller rolls back and writes them one by one.
+   * Call inside a transaction.
+   */
+  writeMany(def: EntityDef, contractId: string, records: readonly { id: string; record: SyncRecord }[]): void {
+    if (def.keys.length !== 1) throw new RangeError(`${def.name} has a composite key: its records are written one by one`);
+    const key = def.keys[0]!;
+    const rows = records.map(({ id, record }) => {
+      keyValues(def, id);
+      const row: Record<string, unknown> = { ...record.row, contract_id: contractId };
+      for (const c of def.localColumns ?? []) delete row[c];
+      row[key] = row[key] ?? id;
+      if (idOfRow(def, row) !== id) throw new RangeError(`the row's key ${idOfRow(def, row)} is not the record id ${id}`);
+      return row;
+    });
+    if (new Set(records.map((r) => r.id)).size !== records.length) throw new RangeError('writeMany takes each record once');
+    this.insertMany(def.table, rows, ['contract_id', key]);
+    for (const child of def.children ?? []) {
+      // A record without that child list leaves it as it is.
+      const listed = records.flatMap((r, k) => (r.record.children?.[child.table] === undefined ? [] : [k]));
+      if (!listed.length) continue;
+      const inList = dialectOf(this.db).inJsonList(this.elementOf(child.table, child.parentKey));
+      this.stmt(`DELETE FROM ${child.table} WHERE contract_id = ? AND ${child.parentKey} ${inList}`).run(contractId, JSON.stringify(listed.map((k) => records[k]!.id)));
+      this.insertMany(
+        child.table,
+        listed.flatMap((k) => records[k]!.record.children![child.table]!.map((r) => ({ ...r, contract_id: contractId, [child.parentKey]: rows[k]![key] }))),
+      );
+    }
+  }
+
+  /**
+   * Inserts the rows in order as multi-row INSERTs (rows listing the same columns together), an
+   * upsert on `conflict` when given (as upsert() does one row; the rows' keys must differ, which
+   * PostgreSQL requires of one statement). Each statement takes a power of two rows within
+   * BULK_VALUES values, so a table caches a few statement texts, not one per row count.
+   */
+  private insertMany(table: string, rows: readonly Record<string, unknown>[], conflict?: string[]): void {
+    for (let i = 0; i < rows.length; ) {
+      const [names, first] = this.known(table, rows[i]!);
+      const most = Math.max(1, Math.floor(BULK_VALUES / Math.max(1, names.length)));
+      let n = 1;
+      while (n < most && i + n < rows.length) {
+        const next = this.known(table, rows[i + n]!)[0];
+        if (next.length !== names.length || next.some((c, k) => c !== names[k])) break;
+        n++;
+      }
+      n = 2 ** Math.floor(Math.log2(n));
+      const values = [...first];
+      for (let k = 1; k < n; k++) values.push(...this.known(table, rows[i + k]!)[1]);
+      const updates = names.filter((c) => !conflict?.includes(c));
+      const onConflict = !conflict
+        ? ''
+        : updates.length
+          ? ` ON CONFLICT (${conflict.join(', ')}) DO UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`
+          : ` ON CONFLICT (${conflict.join(', ')}) DO NOTHING`;
+      const tuple = `(${names.map(() => '?').join(', ')})`;
+      this.stmt(`INSERT INTO ${table} (${names.join(', ')}) VALUES ${Array.from({ length: n }, () => tuple).join(', ')}${onConflict}`).run(...values);
+      i += n;
     }
   }
 
@@ -244,9 +312,26 @@ export class RecordStore {
     return [names, names.map((c) => toSqlValue(row[c]))];
   }
 
-  private insert(table: string, row: Record<string, unknown>): void {
-    const [names, values] = this.known(table, row);
-    this.stmt(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...values);
+  /**
+   * Inserts the rows in order, several per statement (rows listing the same columns): a sale's
+   * lines or a closing's link rows cost one statement instead of one each, which on PostgreSQL is
+   * one round trip instead of one each. At most INSERT_ROWS rows and INSERT_VALUES values a statement.
+   */
+  private insertAll(table: string, rows: readonly Record<string, unknown>[]): void {
+    for (let i = 0; i < rows.length; ) {
+      const [names, first] = this.known(table, rows[i]!);
+      const values = [...first];
+      const most = Math.max(1, Math.min(INSERT_ROWS, Math.floor(INSERT_VALUES / Math.max(1, names.length))));
+      let n = 1;
+      for (; n < most && i + n < rows.length; n++) {
+        const [next, more] = this.known(table, rows[i + n]!);
+        if (next.length !== names.length || next.some((c, k) => c !== names[k])) break;
+        values.push(...more);
+      }
+      const tuple = `(${names.map(() => '?').join(', ')})`;
+      this.stmt(`INSERT INTO ${table} (${names.join(', ')}) VALUES ${Array.from({ length: n }, () => tuple).join(', ')}`).run(...values);
+      i += n;
+    }
   }
 
   private upsert(table: string, conflict: string[], row: Record<string, unknown>): void {
@@ -258,6 +343,17 @@ export class RecordStore {
     this.stmt(`INSERT INTO ${table} (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')}) ${onConflict}`).run(...values);
   }
 }
+
+/** Rows per multi-row insert: the statements cached per table stay few (one per row count). */
+const INSERT_ROWS = 50;
+/** Bound values per statement, well under either engine's limit (SQLite's oldest default was 999). */
+const INSERT_VALUES = 999;
+
+/**
+ * Bound values per writeMany statement: SQLite's limit as better-sqlite3 builds it
+ * (SQLITE_MAX_VARIABLE_NUMBER 32,766), half of PostgreSQL's 65,535.
+ */
+const BULK_VALUES = 32_766;
 
 /** JSON carries numbers, strings, booleans and null; SQLite takes all but booleans as they are. */
 function toSqlValue(value: unknown): unknown {

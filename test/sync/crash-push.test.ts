@@ -9,7 +9,7 @@ import { AuthRepo } from '../../server/platform/auth/repo.js';
 import { NodeRepo } from '../../sync/central.js';
 import { syncContext } from '../../sync/context.js';
 import { LinkRepo } from '../../sync/link.js';
-import { CONTRACT, count, freePort, makeInstance, type Instance } from './helpers.js';
+import { CONTRACT, count, freePort, makeInstance, saleTotals, type Instance } from './helpers.js';
 
 /**
  * The store process SIGKILLed mid-push (issue 11): the compiled server runs as a linked store in
@@ -126,12 +126,7 @@ describe('a store killed in the middle of a push', () => {
     } finally {
       await killed(first.child);
     }
-    // A sum of decimals is exact text on PostgreSQL (numeric), a number on SQLite: compared as numbers.
-    const sums = (db: Database.Database) => {
-      const { n, total } = db.prepare('SELECT count(*) AS n, sum(total) AS total FROM transactions').get() as { n: number; total: number | string };
-      return { n, total: Number(total) };
-    };
-    expect(sums(central.deps.db)).toEqual(sums(store.deps.db));
+    expect(saleTotals(central.deps)).toEqual(saleTotals(store.deps));
     expect(count(central.deps, 'SELECT count(*) FROM transactions')).toBe(SALES);
     expect(count(central.deps, 'SELECT count(DISTINCT transaction_head_id) FROM transaction_details')).toBe(SALES);
     expect(count(central.deps, 'SELECT count(*) FROM dead_letters')).toBe(0);

@@ -151,6 +151,18 @@ export function freePort(): Promise<number> {
 
 export const count = (deps: AppDeps, sql: string, ...args: unknown[]) => deps.db.prepare(sql).pluck().get(...args) as number;
 
+/**
+ * The contract's sales and the sum of their totals, compared as a number: SQLite sums the decimal
+ * texts to a number, PostgreSQL to exact numeric text (read as a string).
+ */
+export function saleTotals(deps: AppDeps): { n: number; total: number } {
+  const { n, total } = deps.db.prepare('SELECT count(*) AS n, coalesce(sum(total), 0) AS total FROM transactions WHERE contract_id = ?').get(CONTRACT) as {
+    n: number;
+    total: number | string;
+  };
+  return { n, total: Number(total) };
+}
+
 /** Registers `store` as node `node` at a listening central and links the store to it; the agent syncs that store. */
 export function linkStore(central: Instance, store: Instance, node: number, options: { name?: string; agent?: Partial<AgentOptions> } = {}): SyncAgent {
   const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, node, options.name);
