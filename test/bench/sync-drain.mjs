@@ -5,8 +5,13 @@
 // database in the same run (the registry's generic writer, one transaction per 500, no HTTP, no
 // high-water mark, no HLC). Targets: at least 2,000 transactions/s and a ratio of at least 0.3.
 //
+// Issue 23: the same drain again with central on PostgreSQL (a throwaway cluster, fsync on, started
+// here; POS_BENCH_DATABASE_URL names an existing server instead), printed against the SQLite
+// central of the same run. Targets: at least 0.5 x the SQLite central's transactions/s and at
+// least 1,500/s. `--engine sqlite` skips it (and it is skipped where PostgreSQL is not installed).
+//
 //   npm run bench                                   (runs this after the closing benchmark)
-//   node test/bench/sync-drain.mjs --count 50000
+//   node test/bench/sync-drain.mjs --count 50000 [--engine sqlite|both]
 //   POS_BENCH_DIST=.test-dist node test/bench/sync-drain.mjs   (another compiled copy)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,10 +23,13 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const DIST = pathToFileURL(resolve(ROOT, process.env.POS_BENCH_DIST ?? 'dist')).href;
 const TARGET_TPS = 2000;
 const TARGET_RATIO = 0.3;
+const TARGET_PG_TPS = 1500;
+const TARGET_PG_RATIO = 0.5;
 const NODE = 5;
 const CONTRACT = 'bench';
 
-const { values } = parseArgs({ options: { count: { type: 'string', default: '50000' } } });
+const { values } = parseArgs({ options: { count: { type: 'string', default: '50000' }, engine: { type: 'string', default: 'both' } } });
+if (!['sqlite', 'both'].includes(values.engine)) throw new Error('--engine must be sqlite or both');
 const COUNT = Number(values.count);
 if (!(COUNT >= 1)) throw new Error('--count must be at least 1');
 
@@ -36,17 +44,19 @@ const { syncContext } = await import(`${DIST}/sync/context.js`);
 const { LinkRepo } = await import(`${DIST}/sync/link.js`);
 const { SyncAgent } = await import(`${DIST}/sync/agent.js`);
 const { entityNamed, RecordStore } = await import(`${DIST}/sync/entities.js`);
+const { preparePostgres } = await import(`${DIST}/server/db/engine.js`);
+const { postgresInstalled, startCluster, createDatabase } = await import('./pg-cluster.mjs');
 
 const dir = mkdtempSync(join(tmpdir(), 'pos-bench-sync-'));
-const open = (name, role, node) => {
-  const deps = openDeps({ file: join(dir, `${name}.sqlite`), role, node });
+const open = (name, role, node, postgresUrl) => {
+  const deps = openDeps({ file: join(dir, `${name}.sqlite`), role, node, ...(postgresUrl ? { postgresUrl } : {}) });
   new ContractRepo(deps.db, deps.writer, deps.clock).create({ contractId: CONTRACT, name: 'Bench', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
   return deps;
 };
-const closers = [];
-try {
+/** A linked store with COUNT sales in its outbox, drained into a new central on `engine`. */
+async function drainInto(engine, postgresUrl) {
   // The store: one real sale through the API, then copies of its rows and outbox row up to COUNT.
-  const store = open('store', 'store', NODE);
+  const store = open(`store-${engine}`, 'store', NODE);
   closers.push(() => store.db.close());
   new AuthRepo(store.db, store.writer, store.clock).createClient({ clientId: 'bench', contractId: CONTRACT, secret: 'bench-secret-0123456789', scopes: ALL_SCOPES });
   const storeApp = await buildApp(store, [syncModule]);
@@ -93,7 +103,7 @@ try {
   if (queued !== COUNT) throw new Error(`${queued} transactions queued, expected ${COUNT}`);
 
   // Central comes up; the store links and drains.
-  const central = open('central', 'central', 0);
+  const central = open(`central-${engine}`, 'central', 0, postgresUrl);
   closers.push(() => central.db.close());
   const centralApp = await buildApp(central, [syncModule]);
   closers.push(() => centralApp.close());
@@ -104,8 +114,16 @@ try {
   const t0 = performance.now();
   const drained = await agent.drain(CONTRACT, 100_000);
   const drainMs = performance.now() - t0;
-  const atCentral = central.db.prepare('SELECT count(*) AS n FROM transactions').get().n;
-  if (atCentral !== COUNT) throw new Error(`${atCentral} transactions at central, expected ${COUNT}`);
+  const atCentral = Number(central.db.prepare('SELECT count(*) AS n FROM transactions').get().n);
+  if (atCentral !== COUNT) throw new Error(`${atCentral} transactions at central (${engine}), expected ${COUNT}`);
+  return { drainMs, drained, storeId, terminalId, store, def, records };
+
+}
+
+const closers = [];
+let cluster;
+try {
+  const { drainMs, drained, storeId, terminalId, store, def, records } = await drainInto('sqlite');
 
   // Baseline: the same records written straight into a fresh central database, 500 per transaction.
   const raw = open('raw', 'central', 0);
@@ -126,6 +144,23 @@ try {
   const tps = (COUNT / drainMs) * 1000;
   const rawTps = (COUNT / rawMs) * 1000;
   const ratio = tps / rawTps;
+
+  // Central on PostgreSQL: the same store and sales, the same drain.
+  let postgres = null;
+  if (values.engine === 'both' && (process.env.POS_BENCH_DATABASE_URL || postgresInstalled())) {
+    cluster = await startCluster();
+    const url = await createDatabase(cluster.url, 'bench_sync_drain');
+    await preparePostgres(url, new Date());
+    const pgRun = await drainInto('postgres', url);
+    const pgTps = (COUNT / pgRun.drainMs) * 1000;
+    postgres = {
+      drainMs: Math.round(pgRun.drainMs),
+      tps: Math.round(pgTps),
+      ratioToSqliteCentral: Number((pgTps / tps).toFixed(3)),
+      targets: { tps: TARGET_PG_TPS, ratioToSqliteCentral: TARGET_PG_RATIO },
+      ok: pgTps >= TARGET_PG_TPS && pgTps / tps >= TARGET_PG_RATIO,
+    };
+  }
   const result = {
     scenario: 'sync-drain',
     transactions: COUNT,
@@ -137,12 +172,19 @@ try {
     rawTps: Math.round(rawTps),
     ratio: Number(ratio.toFixed(3)),
     targets: { tps: TARGET_TPS, ratio: TARGET_RATIO },
-    ok: tps >= TARGET_TPS && ratio >= TARGET_RATIO,
+    ok: tps >= TARGET_TPS && ratio >= TARGET_RATIO && (postgres?.ok ?? true),
+    postgres,
   };
   console.log(JSON.stringify(result));
   console.log(`sync-drain: ${COUNT} transactions drained in ${(drainMs / 1000).toFixed(2)} s = ${Math.round(tps)}/s; raw insert ${Math.round(rawTps)}/s; ratio ${ratio.toFixed(3)} (targets >= ${TARGET_TPS}/s, >= ${TARGET_RATIO})`);
+  if (postgres) {
+    console.log(`sync-drain, central on PostgreSQL: ${COUNT} transactions drained in ${(postgres.drainMs / 1000).toFixed(2)} s = ${postgres.tps}/s; ${postgres.ratioToSqliteCentral} x the SQLite central (targets >= ${TARGET_PG_TPS}/s, >= ${TARGET_PG_RATIO} x)`);
+  } else if (values.engine === 'both') {
+    console.log('sync-drain, central on PostgreSQL: not run (PostgreSQL is not installed: apt-get install postgresql)');
+  }
   if (!result.ok) process.exitCode = 2;
 } finally {
   for (const close of closers.reverse()) await close();
+  cluster?.stop();
   rmSync(dir, { recursive: true, force: true });
 }
