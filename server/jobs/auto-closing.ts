@@ -1,6 +1,7 @@
 import cron from 'node-cron';
 import type { AppDeps } from '../deps.js';
 import { autoClosingDate, autoClosingDates } from '../domain/auto-closing-calendar.js';
+import { isDatabaseUnavailable } from '../db/pg/errors.js';
 import { isBusyError } from '../db/write.js';
 import { DomainError } from '../domain/errors.js';
 import { DailyCloser } from '../sales/closing/closer.js';
@@ -60,10 +61,14 @@ export function runAutoClosing(deps: JobDeps, now: Date, log: JobLog = silent, m
           if (!memo?.has(key)) log.warn({ ...where, detail: error.message }, 'automatic closing refused');
           memo?.add(key);
           outcomes.push({ ...where, result: 'refused', detail: error.message });
-        } else if (isBusyError(error)) {
-          // A CLI command held the write lock: the next minute's run closes it.
+        } else if (isBusyError(error) || (isDatabaseUnavailable(error) && error.reason === 'timeout')) {
+          // A CLI command held the write lock (on PostgreSQL: a lock wait ran out): the next minute's run closes it.
           log.warn(where, 'automatic closing postponed: the database was busy');
           outcomes.push({ ...where, result: 'failed', detail: 'database busy' });
+        } else if (isDatabaseUnavailable(error)) {
+          // Central's PostgreSQL is gone for now: nothing was committed, the next minute's run closes it.
+          log.warn(where, 'automatic closing postponed: the database is unavailable');
+          outcomes.push({ ...where, result: 'failed', detail: 'database unavailable' });
         } else {
           log.error({ ...where, err: error }, 'automatic closing failed');
           outcomes.push({ ...where, result: 'failed', detail: (error as Error).message });

@@ -1,10 +1,13 @@
 import Database from 'better-sqlite3';
 import cron from 'node-cron';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAutoClosing, scheduleAutoClosing, type JobLog } from '../../server/jobs/auto-closing.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
 import type { DailySummary } from '../../server/sales/closing/closing-schema.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
+import { onPostgres } from '../helpers/engine.js';
+import { startPostgres } from '../helpers/postgres.js';
 import { closingState, makeStore, makeTerminal, ok, sale, settle, startAt } from './closing-fixtures.js';
 
 const jst = (date: string, time: string) => `${date}T${time}+09:00`;
@@ -119,18 +122,42 @@ describe('runAutoClosing', () => {
   });
 });
 
-describe('a busy database', () => {
-  it('postpones the closing with a warning (the next minute retries), not an error', async () => {
-    const auto = await makeStore(t, { closingMethod: '1', closingTime: '21:00' }, 'Auto');
-    // Another process (a CLI command) holds the write lock; the server waits for no lock.
+/**
+ * Another program holding the lock the closing's write needs; the returned function lets it go.
+ * SQLite: a second connection's write lock on the file (the server waits for no lock).
+ * PostgreSQL: a second connection's EXCLUSIVE lock on daily_summaries (reads go on, the
+ * closing's insert waits out the connection's lock_timeout).
+ */
+async function holdWriteLock(): Promise<() => Promise<void>> {
+  if (!onPostgres) {
     const other = new Database(t.deps.db.name);
     t.deps.db.pragma('busy_timeout = 0');
     other.exec('BEGIN IMMEDIATE');
+    return async () => {
+      other.exec('ROLLBACK');
+      other.close();
+    };
+  }
+  const database = t.deps.db.prepare('SELECT current_database() AS name').pluck().get() as string;
+  const other = new pg.Client({ connectionString: (await startPostgres()).url(database) });
+  await other.connect();
+  await other.query('BEGIN');
+  await other.query('LOCK TABLE daily_summaries IN EXCLUSIVE MODE');
+  return async () => {
+    await other.query('ROLLBACK');
+    await other.end();
+  };
+}
+
+describe('a busy database', () => {
+  it('postpones the closing with a warning (the next minute retries), not an error', async () => {
+    const auto = await makeStore(t, { closingMethod: '1', closingTime: '21:00' }, 'Auto');
+    // Another process (a CLI command) holds the write lock.
+    const release = await holdWriteLock();
     try {
       expect(runAt(jst(DAY, '21:30:00'))).toEqual([{ contractId: t.contractId, storeId: auto, sumDate: DAY, result: 'failed', detail: 'database busy' }]);
     } finally {
-      other.exec('ROLLBACK');
-      other.close();
+      await release();
     }
     expect(lines).toEqual([`warn automatic closing postponed: the database was busy {"contractId":"${t.contractId}","storeId":"${auto}","sumDate":"${DAY}"}`]);
     expect(runAt(jst(DAY, '21:31:00'))).toMatchObject([{ result: 'closed' }]);
