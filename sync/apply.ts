@@ -94,14 +94,8 @@ export class Applier {
 
   /** Central: an item pushed by `node`. Sales must be the node's own; masters: last writer wins (after RANKS). */
   applyPushed(contractId: string, node: number, item: SyncItem): Outcome {
-    const def = this.check(item);
-    if (item.op === 'balance') throw new ItemRejected('balances are not pushed: their movements are');
-    if (def.kind === 'sales' && !belongsToNode(item.id, node)) {
-      throw new ItemRejected(`${def.name} ${item.id} was not made by node ${node}: its id must end in ${String(node).padStart(3, '0')}`);
-    }
+    const def = this.checkPushed(contractId, node, item);
     if (def.kind === 'sales') {
-      const refusal = PUSH_CHECKS[def.name]?.(contractId, item);
-      if (refusal) throw new ItemRejected(`${def.name} ${item.id}: ${refusal}`);
       if (def.insertOnce) {
         if (item.op !== 'insert') throw new ItemRejected(`${def.name} ${item.id} is written once: ${item.op} is refused`);
         // Already here (a dead letter retried after it came again): the first copy stands.
@@ -123,6 +117,58 @@ export class Applier {
     this.versions.set(contractId, def.name, item.id, item.hlc);
     this.log.append(contractId, def.name, item.id, item.op, item.hlc, node, applied.row);
     return 'applied';
+  }
+
+  /** Central: why a pushed item is refused before it is written (ItemRejected), else its entity. */
+  private checkPushed(contractId: string, node: number, item: SyncItem): EntityDef {
+    const def = this.check(item);
+    if (item.op === 'balance') throw new ItemRejected('balances are not pushed: their movements are');
+    if (def.kind === 'sales' && !belongsToNode(item.id, node)) {
+      throw new ItemRejected(`${def.name} ${item.id} was not made by node ${node}: its id must end in ${String(node).padStart(3, '0')}`);
+    }
+    if (def.kind === 'sales') {
+      const refusal = PUSH_CHECKS[def.name]?.(contractId, item);
+      if (refusal) throw new ItemRejected(`${def.name} ${item.id}: ${refusal}`);
+    }
+    return def;
+  }
+
+  /**
+   * Central: the entity when a pushed item may be applied with others of its entity by
+   * applyPushedMany: an insert or update of a single-key sales record that is written whole
+   * (not written once, which is checked for being here already; not a movement, which moves a
+   * balance). Anything else goes through applyPushed alone.
+   */
+  manyEntity(item: Pick<SyncItem, 'entity' | 'op'>): EntityDef | undefined {
+    const def = entityNamed(item.entity);
+    if (!def || def.kind !== 'sales' || def.insertOnce || def.keys.length !== 1 || this.balances.movesBalance(def.name)) return undefined;
+    return item.op === 'insert' || item.op === 'update' ? def : undefined;
+  }
+
+  /**
+   * Central: pushed items of one manyEntity, each id once, as applyPushed would apply them one
+   * after the other, with the records written together (RecordStore.writeMany). Answers, per
+   * item, the reason applyPushed would have refused it with (not written) or undefined (applied).
+   * A write that fails throws: the caller rolls back and applies the items one by one, so that
+   * only the item at fault becomes a dead letter.
+   */
+  applyPushedMany(contractId: string, node: number, def: EntityDef, items: readonly SyncItem[]): (string | undefined)[] {
+    const reasons = items.map((item) => {
+      if (item.entity !== def.name || this.manyEntity(item) !== def) throw new RangeError(`${item.entity} ${item.op} is applied alone`);
+      try {
+        this.checkPushed(contractId, node, item);
+        return undefined;
+      } catch (error) {
+        if (error instanceof ItemRejected) return error.message;
+        throw error;
+      }
+    });
+    this.ctx.records.writeMany(
+      def,
+      contractId,
+      items.filter((_, k) => reasons[k] === undefined).map((item) => ({ id: item.id, record: item.row! })),
+    );
+    return reasons;
   }
 
   /**

@@ -205,6 +205,11 @@ export class MergedBalances {
     }
   }
 
+  /** Whether `entity` is a movement of a balance (its arrival at central moves the balance). */
+  movesBalance(entity: string): boolean {
+    return this.byMovement.has(entity);
+  }
+
   /** Whether the master `entity` has balances that merge by movements. */
   has(entity: string): boolean {
     return this.byEntity.has(entity);

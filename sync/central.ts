@@ -301,27 +301,94 @@ export class CentralSync {
       const latest = latestHlc(items);
       if (latest) this.ctx.hlc.receive(latest);
       const result: PushResult = { acked: hwm, deadLetters: [], applied: 0, skipped: 0 };
+      const fresh: PushedItem[] = [];
       for (const item of [...items].sort((a, b) => a.seq - b.seq)) {
         if (item.seq <= hwm) {
           result.skipped++;
           continue;
         }
-        let full: SyncItem = { ...item, row: item.row ?? null };
-        try {
-          full = withRecord(item, tables);
-          db.transaction(() => this.applier.applyPushed(contractId, node, full))();
-          result.applied++;
-        } catch (error) {
-          const reason = reasonOf(error);
-          result.deadLetters.push({ seq: item.seq, deadLetterId: this.deadLetters.add(contractId, node, 'push', full, reason), reason });
-        }
+        fresh.push(item);
         hwm = item.seq;
+      }
+      for (let i = 0; i < fresh.length; ) {
+        const run = this.runOf(fresh, i);
+        if (run.length > 1 && this.pushMany(contractId, node, run, tables, result)) {
+          i += run.length;
+          continue;
+        }
+        for (const item of run) this.pushOne(contractId, node, item, tables, result);
+        i += run.length;
       }
       this.applier.flushBalances();
       db.prepare('UPDATE sync_nodes SET high_water = ?, last_push_at = ? WHERE contract_id = ? AND node = ?').run(hwm, clock.now().getTime(), contractId, node);
       result.acked = hwm;
       return result;
     });
+  }
+
+  /** One pushed item in its own savepoint; refused (by a check or the write), a dead letter. */
+  private pushOne(contractId: string, node: number, item: PushedItem, tables: CompactColumns, result: PushResult): void {
+    let full: SyncItem = { ...item, row: item.row ?? null };
+    try {
+      full = withRecord(item, tables);
+      this.ctx.deps.db.transaction(() => this.applier.applyPushed(contractId, node, full))();
+      result.applied++;
+    } catch (error) {
+      const reason = reasonOf(error);
+      result.deadLetters.push({ seq: item.seq, deadLetterId: this.deadLetters.add(contractId, node, 'push', full, reason), reason });
+    }
+  }
+
+  /**
+   * The items from `start` that may be applied together (Applier.manyEntity): consecutive
+   * inserts and updates of one entity, each id once; else the item at `start` alone.
+   */
+  private runOf(items: readonly PushedItem[], start: number): PushedItem[] {
+    const first = items[start]!;
+    const def = this.applier.manyEntity(first);
+    if (!def) return [first];
+    const ids = new Set<string>();
+    let end = start;
+    while (end < items.length && items[end]!.entity === first.entity && this.applier.manyEntity(items[end]!) === def && !ids.has(String(items[end]!.id))) {
+      ids.add(String(items[end]!.id));
+      end++;
+    }
+    return items.slice(start, end);
+  }
+
+  /**
+   * A run of items (runOf) applied together in one savepoint: the same outcome as pushOne for
+   * each in turn (applied, or a dead letter with the same reason, in sequence order) in a few
+   * statements per table instead of several per item. False, with nothing written, when the
+   * write failed (a constraint, a record that does not fit): the caller then pushes them one by one.
+   */
+  private pushMany(contractId: string, node: number, run: readonly PushedItem[], tables: CompactColumns, result: PushResult): boolean {
+    const def = this.applier.manyEntity(run[0]!)!;
+    const full: SyncItem[] = [];
+    const reasons: (string | undefined)[] = [];
+    for (const item of run) {
+      try {
+        full.push(withRecord(item, tables));
+        reasons.push(undefined);
+      } catch (error) {
+        full.push({ ...item, row: item.row ?? null });
+        reasons.push(reasonOf(error));
+      }
+    }
+    const checked = full.filter((_, k) => reasons[k] === undefined);
+    let refused: (string | undefined)[];
+    try {
+      refused = this.ctx.deps.db.transaction(() => this.applier.applyPushedMany(contractId, node, def, checked))();
+    } catch {
+      return false;
+    }
+    let next = 0;
+    run.forEach((item, k) => {
+      const reason = reasons[k] ?? refused[next++];
+      if (reason === undefined) result.applied++;
+      else result.deadLetters.push({ seq: item.seq, deadLetterId: this.deadLetters.add(contractId, node, 'push', full[k]!, reason), reason });
+    });
+    return true;
   }
 
   /** Retries a pushed dead letter through the same path as a push. */

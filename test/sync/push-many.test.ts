@@ -1,0 +1,164 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SyncAgent } from '../../sync/agent.js';
+import { CentralSync, NodeRepo } from '../../sync/central.js';
+import { syncContext } from '../../sync/context.js';
+import { entityNamed, RecordStore } from '../../sync/entities.js';
+import { LinkRepo } from '../../sync/link.js';
+import type { SyncItem } from '../../sync/apply.js';
+import { CONTRACT, count, makeInstance, type Instance } from './helpers.js';
+
+/**
+ * Central applies a push batch's consecutive sales records of one entity together (a few
+ * statements per table, sync/central.ts pushMany): the outcome must be what applying them one by
+ * one gives, refusals and write failures included. Each case pushes the same items to two
+ * centrals on the run's engine: to one as one batch, to the other one item per batch (the
+ * one-by-one path), and compares answers, dead letters and the records stored.
+ */
+
+let central: Instance;
+let single: Instance;
+let store: Instance;
+let shop: string;
+let terminal: string;
+
+const NODE = 4;
+const transaction = entityNamed('transaction')!;
+const records = (i: Instance) => new RecordStore(i.deps.db);
+const sync = (i: Instance) => new CentralSync(syncContext(i.deps));
+
+const sale = async (amount: string, lines = 1) =>
+  (
+    await store.ok('POST', '/transactions', {
+      transactionHeadDivision: '1',
+      storeId: shop,
+      terminalId: terminal,
+      terminalTranDateTime: '2026-11-22T10:00:00+09:00',
+      details: Array.from({ length: lines }, (_, k) => ({
+        transactionDetailId: String(k + 1),
+        transactionDetailDivision: '1',
+        productName: `Item ${k + 1}`,
+        salesPrice: amount,
+        quantity: '1',
+        taxDivision: '2',
+      })),
+    })
+  ).transactionHeadId as string;
+
+/** A pushed item of the store's sale `id` as it stands (as the agent's push reads it). */
+const itemOf = (id: string, seq: number, op: SyncItem['op'] = 'insert'): SyncItem => ({
+  seq,
+  entity: 'transaction',
+  id,
+  op,
+  hlc: syncContext(store.deps).hlc.now(),
+  row: records(store).read(transaction, CONTRACT, id),
+});
+
+beforeEach(async () => {
+  central = await makeInstance('central', 0);
+  single = await makeInstance('central', 0);
+  store = await makeInstance('store', NODE);
+  await central.up();
+  const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, NODE);
+  new NodeRepo(syncContext(single.deps)).add(CONTRACT, NODE);
+  shop = (await central.ok('POST', '/stores', { storeName: 'Main' })).storeId;
+  new LinkRepo(store.deps).link({ contractId: CONTRACT, centralUrl: central.url!, node: NODE, secret });
+  const agent = new SyncAgent(store.deps);
+  await agent.drain(CONTRACT);
+  terminal = (await store.ok('POST', '/terminals', { storeId: shop, terminalName: 'R1' }))[0].terminalId;
+  await agent.drain(CONTRACT);
+  // The other central gets the same store and terminal (the sales' parents).
+  for (const [entity, id] of [['store', shop], ['terminal', terminal]] as const) {
+    const def = entityNamed(entity)!;
+    const record = records(central).read(def, CONTRACT, id)!;
+    single.deps.db.transaction(() => records(single).write(def, CONTRACT, id, record))();
+  }
+});
+afterEach(async () => {
+  await store.close();
+  await central.close();
+  await single.close();
+});
+
+/** Pushes `items` to `central` as one batch and to `single` one per batch; both answers, merged like one. */
+function pushBoth(items: SyncItem[], tables = {}) {
+  const batch = sync(central).push(CONTRACT, NODE, items, tables);
+  const oneByOne = items.map((item) => sync(single).push(CONTRACT, NODE, [item], tables));
+  const merged = {
+    acked: oneByOne.at(-1)!.acked,
+    applied: oneByOne.reduce((n, a) => n + a.applied, 0),
+    skipped: oneByOne.reduce((n, a) => n + a.skipped, 0),
+    deadLetters: oneByOne.flatMap((a) => a.deadLetters),
+  };
+  const shape = (a: typeof merged) => ({ ...a, deadLetters: a.deadLetters.map((d) => ({ seq: d.seq, reason: d.reason })) });
+  return { batch: shape(batch), oneByOne: shape(merged) };
+}
+
+const stored = (i: Instance, ids: readonly string[]) => ids.map((id) => records(i).read(transaction, CONTRACT, id));
+const deadLetters = (i: Instance) =>
+  (i.deps.db.prepare('SELECT seq, entity_id, op, hlc, row, reason FROM dead_letters ORDER BY dead_letter_id').all() as Record<string, unknown>[]).map((d) => ({
+    ...d,
+    seq: Number(d.seq),
+  }));
+
+describe('a push batch applied set-based', () => {
+  it('good, refused, already-present and repeated sales in one batch: the same answer, dead letters and records as one by one', async () => {
+    const present = await sale('90', 2);
+    const seq0 = 1000;
+    // Already at both centrals before the batch.
+    expect(pushBoth([itemOf(present, seq0)]).batch).toMatchObject({ applied: 1, deadLetters: [] });
+
+    const [a, b, c, d, e, f, g] = [await sale('100', 3), await sale('200'), await sale('300'), await sale('400'), await sale('500', 2), await sale('600'), await sale('700', 4)];
+    const tables = records(store).compactColumns(transaction);
+    const compact = (id: string, seq: number): SyncItem => ({ ...itemOf(id, seq), row: undefined as never, cells: records(store).readCompact(transaction, CONTRACT, id) } as SyncItem);
+    const misfit = compact(d!, seq0 + 6) as SyncItem & { cells: { row: unknown[] } };
+    misfit.cells.row = misfit.cells.row.slice(1);
+    const changed = itemOf(present, seq0 + 3, 'update');
+    changed.row!.row.total = '12345';
+    const noStore = itemOf(f!, seq0 + 9);
+    noStore.row!.row.store_id = 987654;
+    const again = itemOf(a!, seq0 + 8, 'update');
+    again.row!.children!.transaction_details = again.row!.children!.transaction_details!.slice(0, 1);
+    const items: SyncItem[] = [
+      itemOf(a!, seq0 + 1),
+      compact(b!, seq0 + 2),
+      changed, // already here: replaced
+      { ...itemOf(c!, seq0 + 4), id: '77009', row: { row: { ...itemOf(c!, 0).row!.row, transaction_head_id: 77009 } } }, // not the node's own
+      { ...itemOf(c!, seq0 + 5), hlc: 'not-an-hlc' },
+      misfit, // does not fit its columns
+      itemOf(e!, seq0 + 7),
+      again, // a second time in the batch: after the first
+      noStore, // refused by a foreign key: the batch falls back to one by one
+      itemOf(g!, seq0 + 10),
+      { ...itemOf(g!, seq0 + 11), op: 'delete', row: null }, // a sale's delete goes alone
+      itemOf(g!, seq0 + 12),
+    ];
+    const { batch, oneByOne } = pushBoth(items, tables);
+    expect(batch).toEqual(oneByOne);
+    expect(batch).toMatchObject({ acked: seq0 + 12, applied: 8, skipped: 0 });
+    expect(batch.deadLetters.map((l) => l.seq)).toEqual([seq0 + 4, seq0 + 5, seq0 + 6, seq0 + 9]);
+    expect(batch.deadLetters.at(-1)!.reason).toBe(`transaction ${f} cannot be written: FOREIGN KEY constraint failed`);
+    expect(deadLetters(central)).toEqual(deadLetters(single));
+
+    const ids = [present, a!, b!, c!, d!, e!, f!, g!, '77009'];
+    expect(stored(central, ids)).toEqual(stored(single, ids));
+    expect(String(stored(central, [present])[0]!.row.total)).toBe('12345');
+    expect(count(central.deps, 'SELECT count(*) FROM transaction_details WHERE transaction_head_id = ?', a)).toBe(1);
+    expect(count(central.deps, 'SELECT count(*) FROM transaction_details WHERE transaction_head_id = ?', g)).toBe(4);
+    expect(count(central.deps, 'SELECT count(*) FROM transactions')).toBe(count(single.deps, 'SELECT count(*) FROM transactions'));
+
+    // The batch resent: acknowledged, nothing applied twice.
+    expect(sync(central).push(CONTRACT, NODE, items, tables)).toMatchObject({ acked: seq0 + 12, applied: 0, skipped: items.length, deadLetters: [] });
+  });
+
+  it('a batch of good sales only is written whole, lines and all, as one by one', async () => {
+    const ids: string[] = [];
+    for (let k = 0; k < 12; k++) ids.push(await sale(String(100 + k), 1 + (k % 4)));
+    const items = ids.map((id, k) => itemOf(id, 2000 + k));
+    const { batch, oneByOne } = pushBoth(items);
+    expect(batch).toEqual(oneByOne);
+    expect(batch).toMatchObject({ acked: 2000 + ids.length - 1, applied: ids.length, deadLetters: [] });
+    expect(stored(central, ids)).toEqual(stored(single, ids));
+    expect(stored(central, ids)).toEqual(stored(store, ids));
+  });
+});
