@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Change } from '../../server/db/write.js';
+import { postgresUrlOf } from '../../server/db/engine.js';
 import { openDeps } from '../../server/deps.js';
 import { MasterBulkJobStore } from '../../server/masters/bulk/job-store.js';
 import { buildApp } from '../helpers/modules.js';
@@ -135,7 +136,9 @@ describe('a bulk request across a stop', () => {
         t.clock.now().getTime(),
       ),
     );
-    const deps = openDeps({ file: t.deps.db.name, clock: t.clock, checkResponses: true });
+    // The same database again, on the run's engine (a PostgreSQL handle names its URL).
+    const postgresUrl = postgresUrlOf(t.deps.db);
+    const deps = openDeps({ file: t.deps.db.name, ...(postgresUrl ? { postgresUrl } : {}), clock: t.clock, checkResponses: true });
     const app = await buildApp(deps);
     try {
       await app.ready();
