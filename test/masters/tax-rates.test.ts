@@ -216,6 +216,10 @@ describe('POST /reduce_tax_rates (ours: a future change of the reduced rate, hea
     expect(await get('/reduce_tax_rates?target_date=2026-11-22')).toEqual(closed);
     expect(await get('/reduce_tax_rates?target_date=2026-11-23')).toEqual(opened);
     expect(await get('/reduce_tax_rates?reduce_tax_id=10000001&sort=termStart:desc')).toEqual([opened[0], closed[0]]);
+    // By value ('0' before '8'); the open period (no termEnd) first, as SQLite places NULL, on both engines.
+    expect(await get('/reduce_tax_rates?reduce_tax_id=10000001&sort=rate:desc')).toEqual([closed[0], opened[0]]);
+    expect(await get('/reduce_tax_rates?reduce_tax_id=10000001&sort=termEnd')).toEqual([opened[0], closed[0]]);
+    expect(await get('/reduce_tax_rates?reduce_tax_id=10000001&sort=termEnd:desc')).toEqual([closed[0], opened[0]]);
 
     const reduced = { reduceTaxId: '10000001' };
     expect(await saleAt('2026-11-22T23:59:59+09:00', reduced)).toMatchObject({ taxExclude: '80', total: '1080', details: [{ reduceTaxRate: '8', taxRate: '8' }] });

@@ -98,8 +98,9 @@ type ReduceSort = (typeof REDUCE_TAX_RATE_SORT)[number];
 const REDUCE_SORT: Record<ReduceSort, string> = {
   reduceTaxId: 'reduce_tax_id',
   division: 'division',
-  // An exact decimal kept as text: ordered by its value, not its spelling ("10" after "8").
-  rate: 'CAST(rate AS REAL)',
+  // An exact decimal kept as text: ordered by its value, not its spelling ("10" after "8");
+  // NUMERIC is exact on PostgreSQL (REAL is 4-byte float there) and orders as REAL on SQLite.
+  rate: 'CAST(rate AS NUMERIC)',
   termStart: 'term_start',
   termEnd: 'term_end',
 };
