@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { IdAllocator } from '../../db/ids.js';
+import { dialectOf } from '../../db/engine.js';
 import { MasterRepo } from '../../db/master-repo.js';
 import type { Sqlite } from '../../db/open.js';
 import { updateRow } from '../../db/sql.js';
@@ -211,7 +212,8 @@ export class ProductRepo extends MasterRepo<ProductRow, keyof typeof SORT_COLUMN
     const desc = query.sort.some((k) => k.field === 'storeId' && k.desc);
     return this.db
       .prepare(
-        `SELECT ? AS product_id, s.store_id, COALESCE(ps.assign_division, '0') AS assign_division
+        // The id typed, as the row's: a bare parameter would come back as PostgreSQL's text.
+        `SELECT ${dialectOf(this.db).integerOf('?')} AS product_id, s.store_id, COALESCE(ps.assign_division, '0') AS assign_division
          FROM stores s LEFT JOIN product_stores ps
            ON ps.contract_id = s.contract_id AND ps.store_id = s.store_id AND ps.product_id = ?
          WHERE s.contract_id = ? AND s.order_receiving = '0' ${used.map(([sql]) => `AND ${sql}`).join(' ')}
