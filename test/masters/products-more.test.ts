@@ -143,7 +143,7 @@ describe('a bulk request across a stop', () => {
     try {
       await app.ready();
       const count = (sql: string) => deps.db.prepare(sql).pluck().get() as number;
-      for (let i = 0; i < 200 && count('SELECT count(*) FROM master_bulk_jobs') > 0; i++) await new Promise((r) => setTimeout(r, 5));
+      for (let i = 0; i < 2000 && count('SELECT count(*) FROM master_bulk_jobs') > 0; i++) await new Promise((r) => setTimeout(r, 5));
       expect(count('SELECT count(*) FROM master_bulk_jobs')).toBe(0);
       expect(deps.db.prepare("SELECT product_code FROM products WHERE contract_id = ?").pluck().all(t.contractId)).toEqual(['G-1']);
       const notice = JSON.parse(deps.db.prepare("SELECT body FROM webhook_events WHERE event = 'pos:products'").pluck().get() as string);
