@@ -1,0 +1,33 @@
+// The synchronous client's connection plans PostgreSQL's cached statements (foreign-key checks
+// above all) each time (server/db/pg/sync-worker.ts): left generic, a new central's first drain
+// kept the check of a sale line against transactions planned while that table was small, an
+// index scan on the contract prefix of another index that read every sale of the contract per
+// line (1.6 million rows for 512 lines at 3,000 sales; 512 once planned each time). Its worker
+// runs from dist/, hence ensureDistBuilt.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PgSyncClient } from '../../server/db/pg/sync-client.js';
+import { startPostgres, type PgCluster } from '../helpers/postgres.js';
+import { ensureDistBuilt } from '../ui/support/build.js';
+
+let cluster: PgCluster;
+let client: PgSyncClient | undefined;
+
+beforeAll(async () => {
+  await ensureDistBuilt();
+  cluster = await startPostgres();
+}, 300_000);
+afterAll(() => {
+  client?.close();
+  cluster?.stop();
+});
+
+it("plans PostgreSQL's cached statements (a foreign-key check's) each time, and those checks still refuse a missing parent", async () => {
+  client = new PgSyncClient({ connectionString: await cluster.createDatabase(), connectTimeoutMs: 3000 });
+  expect(client.query('SHOW plan_cache_mode').rows).toEqual([{ plan_cache_mode: 'force_custom_plan' }]);
+  client.query('CREATE TABLE parents (id bigint PRIMARY KEY)');
+  client.query('CREATE TABLE children (id bigint PRIMARY KEY, parent_id bigint NOT NULL REFERENCES parents (id))');
+  client.query('INSERT INTO parents SELECT g FROM generate_series(1, 1000) AS g');
+  client.query('INSERT INTO children SELECT g, g FROM generate_series(1, 1000) AS g');
+  expect(() => client!.query('INSERT INTO children VALUES (?, ?)', [1001, 1001])).toThrow(/foreign key/);
+  expect(client.query('SELECT count(*)::int AS n FROM children').rows).toEqual([{ n: 1000 }]);
+});
