@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
  * The suite runs twice over the parts head office has (issue 23): every file on SQLite, and the
  * API, sync, webhook, CSV, job and CLI files again with the app's database on PostgreSQL
  * (POS_TEST_ENGINE=postgres, test/helpers/engine.ts). Browser, Electron, UI and pure domain
- * tests stay on SQLite only. `npx vitest run --project sqlite` runs one of them.
+ * tests stay on SQLite only. `npx vitest run --project postgres test/masters` runs files on one engine.
  */
 const ON_BOTH_ENGINES = [
   'test/masters/**/*.test.ts',
@@ -30,7 +30,8 @@ export default defineConfig({
     hookTimeout: 20000,
     reporters: ['default', './test/support/summary-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } },
+      // Each project names its engine, so an engine set in the shell does not change the sqlite one.
+      { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], env: { POS_TEST_ENGINE: 'sqlite' } } },
       // The files that always run central on PostgreSQL (their own clusters) run once, above.
       { extends: true, test: { name: 'postgres', include: ON_BOTH_ENGINES, exclude: [...ALWAYS_POSTGRES, 'test/bench/**', 'node_modules/**'], env: { POS_TEST_ENGINE: 'postgres' } } },
     ],
