@@ -16,6 +16,7 @@ const ON_BOTH_ENGINES = [
   'test/jobs/**/*.test.ts',
   'test/cli/**/*.test.ts',
   'test/modules.test.ts',
+  'test/db/master-repo.test.ts',
 ];
 
 /** Test files that start central on PostgreSQL whatever the engine: run once, in the sqlite project. */
