@@ -34,7 +34,17 @@ export default defineConfig({
       // Each project names its engine, so an engine set in the shell does not change the sqlite one.
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'], env: { POS_TEST_ENGINE: 'sqlite' } } },
       // The files that always run central on PostgreSQL (their own clusters) run once, above.
-      { extends: true, test: { name: 'postgres', include: ON_BOTH_ENGINES, exclude: [...ALWAYS_POSTGRES, 'test/bench/**', 'node_modules/**'], env: { POS_TEST_ENGINE: 'postgres' } } },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: ON_BOTH_ENGINES,
+          exclude: [...ALWAYS_POSTGRES, 'test/bench/**', 'node_modules/**'],
+          env: { POS_TEST_ENGINE: 'postgres' },
+          // The first file's first hook starts the run's cluster and its migrated template.
+          hookTimeout: 60000,
+        },
+      },
     ],
   },
 });
