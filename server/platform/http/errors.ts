@@ -4,7 +4,7 @@ import { maxHeaderSize, STATUS_CODES, type IncomingMessage, type ServerResponse 
 import type { Socket } from 'node:net';
 import { z } from 'zod';
 import { isBusyError } from '../../db/write.js';
-import { isDatabaseUnavailable } from '../../db/pg/errors.js';
+import { isDatabaseUnavailable, PgQueryError } from '../../db/pg/errors.js';
 import { ConflictError, DomainError, ForbiddenError, InvalidInput, NotFoundError, OperationRefused, type Operation } from '../../domain/errors.js';
 import { fieldPath, ProblemError, STATUS_TITLES, type Problem } from './problem.js';
 
@@ -107,7 +107,7 @@ export function toProblem(error: FastifyError | ProblemError | Error): { problem
   }
   if (isBusyError(error)) {
     return {
-      problem: { type: 'about:blank', title: titleOf(503), status: 503, detail: 'the database is locked by another program (a command line tool or a backup); retry shortly' },
+      problem: { type: 'about:blank', title: titleOf(503), status: 503, detail: busyDetail(error) },
       headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) },
       extra: {},
     };
@@ -160,6 +160,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return sendProblem(reply, problem, headers, extra);
   });
   app.setNotFoundHandler((request, reply) => sendProblem(reply, noRoute(request)));
+}
+
+/**
+ * SQLite's file lock is held by another program; PostgreSQL's conflicts (a deadlock's victim, a
+ * serialization failure, a lock wait ended: platform/http/busy.ts ran the request again until its
+ * limit) come from other requests of head office.
+ */
+function busyDetail(error: Error): string {
+  return error.cause instanceof PgQueryError
+    ? 'the request kept meeting concurrent writes to the same records; retry shortly'
+    : 'the database is locked by another program (a command line tool or a backup); retry shortly';
 }
 
 function logProblem(request: FastifyRequest, problem: Problem, error: Error): void {
