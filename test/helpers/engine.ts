@@ -5,7 +5,6 @@
  * call gets its own migrated database (a template copy, about 50 ms), dropped when the test closes it.
  */
 import pg from 'pg';
-import { ensureDistBuilt } from '../ui/support/build.js';
 import { startPostgres } from './postgres.js';
 import { createMigratedDatabase } from './postgres-template.js';
 
@@ -21,14 +20,12 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-let built: Promise<void> | undefined;
-
 /** A database for one app: nothing to make on SQLite, a migrated copy on PostgreSQL. */
 export async function testDatabase(engine: TestEngine = TEST_ENGINE): Promise<TestDatabase> {
   if (engine === 'sqlite') return { drop: async () => {} };
-  // The synchronous client's worker runs from dist/.
-  built ??= ensureDistBuilt();
-  await built;
+  // The synchronous client's worker runs from dist/, which the run's global set-up built when stale
+  // (test/helpers/postgres-global.ts): not again here, where a source edited during the run would
+  // rebuild it under the files already running.
   const cluster = await startPostgres();
   const url = await createMigratedDatabase(cluster);
   return {
