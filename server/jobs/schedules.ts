@@ -2,6 +2,7 @@ import cron from 'node-cron';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../deps.js';
 import { isBusyError } from '../db/write.js';
+import { isDatabaseUnavailable } from '../db/pg/errors.js';
 import type { ServerModule } from '../modules.js';
 import { scheduleAutoClosing } from './auto-closing.js';
 import { runCleanup } from './cleanup.js';
@@ -34,7 +35,7 @@ export function scheduleCleanup(deps: Pick<AppDeps, 'db' | 'writer' | 'clock'>, 
         log.info({ removed }, 'clean-up done');
       } catch (error) {
         // A CLI command holding the write lock: tomorrow's pass removes the same rows.
-        if (isBusyError(error)) log.warn({}, 'clean-up skipped: the database was busy');
+        if (isBusyError(error) || isDatabaseUnavailable(error)) log.warn({}, 'clean-up skipped: the database was busy or unavailable');
         else log.error({ err: error }, 'clean-up failed');
       }
     },

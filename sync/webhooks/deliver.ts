@@ -5,6 +5,7 @@ import { receiverRule } from '../../server/platform/http/receivers.js';
 import { VERSION } from '../../server/version.js';
 import { DeliveryRepo, type DueDelivery } from './deliveries.js';
 import { secretKey, SubscriptionRepo } from './subscriptions.js';
+import { isDatabaseUnavailable } from '../../server/db/pg/errors.js';
 
 /** Waits after the 1st, 2nd, ... failed try (about 2 days in all); after the last the delivery is dead. */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000];
@@ -245,7 +246,8 @@ export function startWebhookWorker(deps: Deps, log: JobLog = silent, options: Wo
     running = runWebhookPass(deps, options, log)
       .then(
         () => undefined,
-        (error) => log.error({ err: error }, 'webhook pass failed'),
+        // Head office's PostgreSQL gone for a while is an outage the next pass outlives, not a fault here.
+        (error) => (isDatabaseUnavailable(error) ? log.warn({ err: (error as Error).message }, 'webhook pass postponed: the database is unavailable') : log.error({ err: error }, 'webhook pass failed')),
       )
       .finally(() => {
         if (!stopped) handle = setTimer(tick, interval);
