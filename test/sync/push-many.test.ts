@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncAgent } from '../../sync/agent.js';
-import { CentralSync, NodeRepo } from '../../sync/central.js';
+import { CentralSync, NodeRepo, type PushedItem } from '../../sync/central.js';
 import { syncContext } from '../../sync/context.js';
 import { entityNamed, RecordStore } from '../../sync/entities.js';
 import { LinkRepo } from '../../sync/link.js';
-import type { SyncItem } from '../../sync/apply.js';
 import { CONTRACT, count, makeInstance, type Instance } from './helpers.js';
 
 /**
@@ -45,7 +44,7 @@ const sale = async (amount: string, lines = 1) =>
   ).transactionHeadId as string;
 
 /** A pushed item of the store's sale `id` as it stands (as the agent's push reads it). */
-const itemOf = (id: string, seq: number, op: SyncItem['op'] = 'insert'): SyncItem => ({
+const itemOf = (id: string, seq: number, op: PushedItem['op'] = 'insert'): PushedItem => ({
   seq,
   entity: 'transaction',
   id,
@@ -81,7 +80,7 @@ afterEach(async () => {
 });
 
 /** Pushes `items` to `central` as one batch and to `single` one per batch; both answers, merged like one. */
-function pushBoth(items: SyncItem[], tables = {}) {
+function pushBoth(items: PushedItem[], tables = {}) {
   const batch = sync(central).push(CONTRACT, NODE, items, tables);
   const oneByOne = items.map((item) => sync(single).push(CONTRACT, NODE, [item], tables));
   const merged = {
@@ -110,8 +109,8 @@ describe('a push batch applied set-based', () => {
 
     const [a, b, c, d, e, f, g] = [await sale('100', 3), await sale('200'), await sale('300'), await sale('400'), await sale('500', 2), await sale('600'), await sale('700', 4)];
     const tables = records(store).compactColumns(transaction);
-    const compact = (id: string, seq: number): SyncItem => ({ ...itemOf(id, seq), row: undefined as never, cells: records(store).readCompact(transaction, CONTRACT, id) } as SyncItem);
-    const misfit = compact(d!, seq0 + 6) as SyncItem & { cells: { row: unknown[] } };
+    const compact = (id: string, seq: number): PushedItem => ({ ...itemOf(id, seq), row: undefined as never, cells: records(store).readCompact(transaction, CONTRACT, id) } as PushedItem);
+    const misfit = compact(d!, seq0 + 6) as PushedItem & { cells: { row: unknown[] } };
     misfit.cells.row = misfit.cells.row.slice(1);
     const changed = itemOf(present, seq0 + 3, 'update');
     changed.row!.row.total = '12345';
@@ -119,7 +118,7 @@ describe('a push batch applied set-based', () => {
     noStore.row!.row.store_id = 987654;
     const again = itemOf(a!, seq0 + 8, 'update');
     again.row!.children!.transaction_details = again.row!.children!.transaction_details!.slice(0, 1);
-    const items: SyncItem[] = [
+    const items: PushedItem[] = [
       itemOf(a!, seq0 + 1),
       compact(b!, seq0 + 2),
       changed, // already here: replaced
