@@ -207,7 +207,7 @@ const BODIES: Record<string, ExportBody> = {
     updDateTimeTo: '2026-11-01T05:00:00+09:00',
   },
   nothing: { ...range, storeId: '999' },
-} as Record<string, ExportBody>;
+} as unknown as Record<string, ExportBody>;
 
 describe('the CSV export gives the same file on SQLite and PostgreSQL', () => {
   const dir = mkdtempSync(join(tmpdir(), 'pos-csv-engines-'));

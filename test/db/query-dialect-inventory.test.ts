@@ -2,12 +2,9 @@ import Database from 'better-sqlite3';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../server/db/dialect/query.js';
-import { postgresDialect } from '../../server/db/dialect/query-postgres.js';
 import { sqliteDialect } from '../../server/db/dialect/query-sqlite.js';
-import { createPool, parseDatabaseUrl } from '../../server/db/pg/connect.js';
-import { numberPlaceholders, type SqlParams } from '../../server/db/pg/placeholders.js';
-import { sqliteLikeTypes } from '../../server/db/pg/type-parsers.js';
-import { startPostgres, type PgCluster } from '../helpers/postgres.js';
+import { type SqlParams } from '../../server/db/pg/placeholders.js';
+import { openDialectEngines, rowsOnBoth, type DialectEngines } from '../helpers/dialect-engines.js';
 
 /**
  * The dialect fragments the inventory repos use (likeEscaped: the supplier name filter), run on a
@@ -17,14 +14,13 @@ import { startPostgres, type PgCluster } from '../helpers/postgres.js';
 const NAMES = ['Tea House', 'tea house', 'TEA', 'Steam', 'Café', 'CAFÉ', 'café', '100% Juice', '100 Juice', 'a_b', 'axb', 'back\\slash', 'Zoë', 'ZOË', null];
 
 describe('the inventory dialect fragments on SQLite and PostgreSQL', () => {
-  let cluster: PgCluster;
+  let engines: DialectEngines;
   let pool: pg.Pool;
   let sqlite: Database.Database;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    pool = createPool(parseDatabaseUrl(await cluster.createDatabase()), { max: 1, types: sqliteLikeTypes });
-    sqlite = new Database(':memory:');
+    engines = await openDialectEngines();
+    ({ pool, sqlite } = engines);
     sqlite.exec('CREATE TABLE suppliers (id INTEGER PRIMARY KEY, name TEXT) STRICT');
     // As the migration translator makes a text column.
     await pool.query('CREATE TABLE suppliers (id bigint PRIMARY KEY, name text COLLATE "C")');
@@ -32,18 +28,12 @@ describe('the inventory dialect fragments on SQLite and PostgreSQL', () => {
     NAMES.forEach((name, i) => insert.run(i + 1, name));
     for (const [i, name] of NAMES.entries()) await pool.query('INSERT INTO suppliers VALUES ($1, $2)', [i + 1, name]);
   }, 120_000);
-  afterAll(async () => {
-    sqlite?.close();
-    await pool?.end();
-    await cluster?.stop();
-  });
+  afterAll(() => engines?.close());
 
   async function sameRows(build: (d: Dialect) => string, params: SqlParams = []): Promise<unknown[]> {
-    const sqliteRows = sqlite.prepare(build(sqliteDialect)).all(params as never);
-    const query = numberPlaceholders(build(postgresDialect), params);
-    const postgresRows = (await pool.query(query.text, query.values)).rows;
-    expect(postgresRows).toEqual(sqliteRows);
-    return sqliteRows;
+    const rows = await rowsOnBoth({ sqlite, pool }, build, params);
+    expect(rows.postgres).toEqual(rows.sqlite);
+    return rows.sqlite;
   }
 
   /** The supplier repo's pattern: the client's text between %, its own \, % and _ escaped. */

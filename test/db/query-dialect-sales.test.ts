@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../server/db/dialect/query.js';
 import { postgresDialect } from '../../server/db/dialect/query-postgres.js';
 import { sqliteDialect } from '../../server/db/dialect/query-sqlite.js';
-import { createPool, parseDatabaseUrl } from '../../server/db/pg/connect.js';
-import { numberPlaceholders, type SqlParams } from '../../server/db/pg/placeholders.js';
-import { sqliteLikeTypes } from '../../server/db/pg/type-parsers.js';
+import { type SqlParams } from '../../server/db/pg/placeholders.js';
 import { decimalOfParts, SUM_SCALE } from '../../server/domain/closing-report.js';
-import { startPostgres, type PgCluster } from '../helpers/postgres.js';
+import { openDialectEngines, rowsOnBoth, type DialectEngines } from '../helpers/dialect-engines.js';
 
 /**
  * The fragments of the sales area (closings and their reports), run on a fresh SQLite and a real
@@ -62,7 +60,7 @@ const ROWS: Head[] = [...FIXED, ...many(100, 2000)];
 const LINES: [number, number, string | null][] = ROWS.flatMap(([id]) => (id % 3 === 0 ? [] : [[id, 1, `${id}.1`], [id, 2, null]] as [number, number, string | null][]));
 
 describe('the sales dialect fragments on SQLite and PostgreSQL', () => {
-  let cluster: PgCluster;
+  let engines: DialectEngines;
   let pool: pg.Pool;
   let sqlite: Database.Database;
 
@@ -76,26 +74,19 @@ describe('the sales dialect fragments on SQLite and PostgreSQL', () => {
   }
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    pool = createPool(parseDatabaseUrl(await cluster.createDatabase()), { max: 1, types: sqliteLikeTypes });
-    sqlite = new Database(':memory:');
+    engines = await openDialectEngines();
+    ({ pool, sqlite } = engines);
     for (const sql of SQLITE_TABLES) sqlite.exec(sql);
     for (const sql of POSTGRES_TABLES) await pool.query(sql);
     await insertBoth('heads', 'id, grp, units, amount, code', 'id bigint, grp text, units bigint, amount text, code text', ROWS);
     await insertBoth('lines', 'head_id, line_no, price', 'head_id bigint, line_no bigint, price text', LINES);
   }, 120_000);
-  afterAll(async () => {
-    sqlite?.close();
-    await pool?.end();
-    await cluster?.stop();
-  });
+  afterAll(() => engines?.close());
 
   async function sameRows(build: (d: Dialect) => string, params: SqlParams = []): Promise<Record<string, unknown>[]> {
-    const sqliteRows = sqlite.prepare(build(sqliteDialect)).all(params as never) as Record<string, unknown>[];
-    const query = numberPlaceholders(build(postgresDialect), params);
-    const postgresRows = (await pool.query(query.text, query.values)).rows;
-    expect(postgresRows).toEqual(sqliteRows);
-    return sqliteRows;
+    const rows = await rowsOnBoth({ sqlite, pool }, build, params);
+    expect(rows.postgres).toEqual(rows.sqlite);
+    return rows.sqlite as Record<string, unknown>[];
   }
 
   describe('SQLite fragments are the ones the closing repo wrote', () => {

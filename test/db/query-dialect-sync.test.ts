@@ -8,9 +8,10 @@ import { translateMigrations } from '../../server/db/dialect/postgres-ddl.js';
 import { ENTITIES } from '../../server/db/entities.js';
 import { migrate } from '../../server/db/migrate.js';
 import { createPool, parseDatabaseUrl } from '../../server/db/pg/connect.js';
-import { numberPlaceholders, type SqlParams } from '../../server/db/pg/placeholders.js';
+import { type SqlParams } from '../../server/db/pg/placeholders.js';
 import { sqliteLikeTypes } from '../../server/db/pg/type-parsers.js';
-import { startPostgres, type PgCluster } from '../helpers/postgres.js';
+import { type PgCluster } from '../helpers/postgres.js';
+import { openDialectEngines, rowsOnBoth, type DialectEngines } from '../helpers/dialect-engines.js';
 import { createMigratedDatabase } from '../helpers/postgres-template.js';
 
 /**
@@ -30,6 +31,7 @@ type Column = { name: string; type: string; pk: number };
 const shape = (rows: unknown[]): Column[] => (rows as Column[]).map(({ name, type, pk }) => ({ name, type, pk }));
 
 describe('the sync dialect fragments on SQLite and PostgreSQL', () => {
+  let engines: DialectEngines;
   let cluster: PgCluster;
   let pool: pg.Pool;
   let sqlite: Database.Database;
@@ -37,9 +39,8 @@ describe('the sync dialect fragments on SQLite and PostgreSQL', () => {
   let migratedSqlite: Database.Database;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    pool = createPool(parseDatabaseUrl(await cluster.createDatabase()), { max: 1, types: sqliteLikeTypes });
-    sqlite = new Database(':memory:');
+    engines = await openDialectEngines();
+    ({ cluster, pool, sqlite } = engines);
     sqlite.exec(DDL);
     for (const statement of translateMigrations([{ version: 1, name: 'sync_dialect', sql: DDL }])[0]!.statements) await pool.query(statement);
     migratedSqlite = new Database(':memory:');
@@ -47,18 +48,13 @@ describe('the sync dialect fragments on SQLite and PostgreSQL', () => {
     migratedPool = createPool(parseDatabaseUrl(await createMigratedDatabase(cluster)), { max: 1, types: sqliteLikeTypes });
   }, 120_000);
   afterAll(async () => {
-    sqlite?.close();
     migratedSqlite?.close();
-    await pool?.end();
     await migratedPool?.end();
-    await cluster?.stop();
+    await engines?.close();
   });
 
   async function bothRows(build: (d: Dialect) => string, params: SqlParams = [], on = { sqlite: () => sqlite, pool: () => pool }) {
-    const sqliteRows = on.sqlite().prepare(build(sqliteDialect)).all(params as never);
-    const query = numberPlaceholders(build(postgresDialect), params);
-    const postgresRows = (await on.pool().query(query.text, query.values)).rows;
-    return { sqlite: sqliteRows, postgres: postgresRows };
+    return rowsOnBoth({ sqlite: on.sqlite(), pool: on.pool() }, build, params);
   }
 
   describe('tableColumns', () => {

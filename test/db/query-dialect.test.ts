@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../server/db/dialect/query.js';
 import { postgresDialect } from '../../server/db/dialect/query-postgres.js';
 import { sqliteDialect } from '../../server/db/dialect/query-sqlite.js';
-import { createPool, parseDatabaseUrl } from '../../server/db/pg/connect.js';
-import { numberPlaceholders, type SqlParams } from '../../server/db/pg/placeholders.js';
-import { sqliteLikeTypes } from '../../server/db/pg/type-parsers.js';
-import { startPostgres, type PgCluster } from '../helpers/postgres.js';
+import { type SqlParams } from '../../server/db/pg/placeholders.js';
+import { type PgCluster } from '../helpers/postgres.js';
+import { openDialectEngines, rowsOnBoth, type DialectEngines } from '../helpers/dialect-engines.js';
 
 /**
  * Each run-time fragment of the query dialect, run on a fresh SQLite and a real PostgreSQL over
@@ -39,14 +38,14 @@ function item(id: number): Item {
 }
 
 describe('the run-time query dialect on SQLite and PostgreSQL', () => {
+  let engines: DialectEngines;
   let cluster: PgCluster;
   let pool: pg.Pool;
   let sqlite: Database.Database;
 
   beforeAll(async () => {
-    cluster = await startPostgres();
-    pool = createPool(parseDatabaseUrl(await cluster.createDatabase()), { max: 1, types: sqliteLikeTypes });
-    sqlite = new Database(':memory:');
+    engines = await openDialectEngines();
+    ({ cluster, pool, sqlite } = engines);
     for (const sql of SQLITE_TABLES) sqlite.exec(sql);
     for (const sql of POSTGRES_TABLES) await pool.query(sql);
     const items = Array.from({ length: ROWS }, (_, i) => item(i + 1));
@@ -57,20 +56,10 @@ describe('the run-time query dialect on SQLite and PostgreSQL', () => {
       [JSON.stringify(items.map(([id, code, n, m, doc]) => ({ id, code, n, m, doc })))],
     );
   }, 120_000);
-  afterAll(async () => {
-    sqlite?.close();
-    await pool?.end();
-    await cluster?.stop();
-  });
+  afterAll(() => engines?.close());
 
   /** The statement `build` makes with each dialect, run on its engine: both engines' rows. */
-  async function onBoth(build: (d: Dialect) => string, params: SqlParams = []): Promise<{ sqlite: unknown[]; postgres: unknown[] }> {
-    const statement = sqlite.prepare(build(sqliteDialect));
-    const sqliteRows = statement.reader ? statement.all(params as never) : (statement.run(params as never), []);
-    const query = numberPlaceholders(build(postgresDialect), params);
-    const postgresRows = (await pool.query(query.text, query.values)).rows;
-    return { sqlite: sqliteRows, postgres: postgresRows };
-  }
+  const onBoth = (build: (d: Dialect) => string, params: SqlParams = []) => rowsOnBoth({ sqlite, pool }, build, params);
 
   async function sameRows(build: (d: Dialect) => string, params: SqlParams = []): Promise<unknown[]> {
     const rows = await onBoth(build, params);
