@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCopy, ROOT } from '../helpers/serve-child.js';
+import { freePort } from '../helpers/postgres-cluster.js';
 import { startPostgres, type PgCluster } from '../helpers/postgres.js';
 import { createMigratedDatabase } from '../helpers/postgres-template.js';
 
@@ -270,14 +270,4 @@ async function tokenOf(url: string, contract: string, client: { clientId: string
   return ((await res.json()) as { access_token: string }).access_token;
 }
 
-/** A port on 127.0.0.1 nothing listens on. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+

@@ -48,7 +48,8 @@ function run(bin: string, tool: string, args: string[]): Promise<void> {
   });
 }
 
-function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1 (a cluster's, a central that starts later, one nothing listens on). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -138,16 +137,7 @@ export async function makeInstance(role: Role, node: number, options: InstanceOp
 }
 
 /** A free TCP port on 127.0.0.1 (for a central that starts after the store has linked to it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../helpers/postgres-cluster.js';
 
 export const count = (deps: AppDeps, sql: string, ...args: unknown[]) => deps.db.prepare(sql).pluck().get(...args) as number;
 
