@@ -4,9 +4,9 @@
 // closed and a sum of their cash, nothing else. Each round closes, is timed, releases the
 // closing (POST .../release, not timed) and times the bare SQL on the same rows.
 //
-// Issue 23: the same closing again with the server on PostgreSQL (a throwaway cluster, fsync on;
-// POS_BENCH_DATABASE_URL names an existing server instead), printed against the SQLite run.
-// Target: within 2 x the SQLite closing. `--engine sqlite` skips it (as does a machine without
+// Issue 23: the same closing at head office (role central) on SQLite and on PostgreSQL (a throwaway
+// cluster, fsync on; POS_BENCH_DATABASE_URL names an existing server instead), one against the
+// other. Target: within 2 x the SQLite head office's closing. `--engine sqlite` skips it (as does a machine without
 // PostgreSQL).
 //
 //   npm run bench                       (runs this after the HTTP scenarios)
@@ -44,15 +44,18 @@ const zone = 'Asia/Tokyo';
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => x.toFixed(1);
 
-const sqlite = await closingBench('sqlite');
+await closingBench('sqlite', 'store');
 if (values.engine === 'both' && (process.env.POS_BENCH_DATABASE_URL || postgresInstalled())) {
+  // PostgreSQL is head office's engine: it is compared with head office on SQLite (a store's
+  // closing also writes an outbox row per closed sale, which head office does not).
+  const sqlite = await closingBench('sqlite', 'central');
   const cluster = await startCluster();
   try {
     const url = await createDatabase(cluster.url, 'bench_closing');
     await preparePostgres(url, new Date());
-    const postgres = await closingBench('postgres', url);
+    const postgres = await closingBench('postgres', 'central', url);
     const ratio = postgres / sqlite;
-    console.log(`  PostgreSQL / SQLite closing time: ${ratio.toFixed(2)}; target: within ${TARGET_PG_RATIO} x -> ${ratio <= TARGET_PG_RATIO ? 'met' : 'NOT met'}`);
+    console.log(`  head office's closing, PostgreSQL / SQLite time: ${ratio.toFixed(2)}; target: within ${TARGET_PG_RATIO} x -> ${ratio <= TARGET_PG_RATIO ? 'met' : 'NOT met'}`);
     if (ratio > TARGET_PG_RATIO) process.exitCode = 2;
   } finally {
     cluster.stop();
@@ -62,9 +65,9 @@ if (values.engine === 'both' && (process.env.POS_BENCH_DATABASE_URL || postgresI
 }
 
 /** The closing scenario on a fresh database of `engine`; answers the median of our closing, in ms. */
-async function closingBench(engine, postgresUrl) {
+async function closingBench(engine, role, postgresUrl) {
 const dir = mkdtempSync(join(tmpdir(), 'pos-bench-closing-'));
-const deps = openDeps({ file: join(dir, 'closing.sqlite'), role: 'store', ...(postgresUrl ? { postgresUrl } : {}) });
+const deps = openDeps({ file: join(dir, 'closing.sqlite'), role, ...(postgresUrl ? { postgresUrl } : {}) });
 try {
   const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
   contracts.create({ contractId: CONTRACT, name: 'Bench contract', plan: 'retail_business', timeZone: zone });
@@ -101,6 +104,9 @@ try {
     seeds.push(Number(sale.transactionHeadId));
   }
   copyTransactions(deps.db, seeds, COUNT - seeds.length);
+  // A head office that has taken its stores' sales for a while has its tables' statistics
+  // (autovacuum's ANALYZE); the bulk copy is a minute old and has none, which no real closing meets.
+  if (engine === 'postgres') deps.db.exec('ANALYZE');
   for (const terminalId of terminalIds) await api('POST', '/adjustments', { storeId, terminalId });
   const settled = Number(deps.db.prepare(`SELECT COUNT(*) AS n FROM transactions WHERE contract_id = ? AND sum_division = '1'`).get(CONTRACT).n);
   if (settled !== COUNT) throw new Error(`${settled} settled transactions, expected ${COUNT}`);
@@ -138,12 +144,12 @@ try {
     bareUndo.run(CONTRACT, sumDate);
   }
 
-  console.log(`\n[closing, ${engine}] POST /{contract}/pos/daily_summaries over ${COUNT.toLocaleString('en')} settled transactions (${TERMINALS} registers), ${ROUNDS} round(s)`);
+  console.log(`\n[closing, ${engine}, ${role}] POST /{contract}/pos/daily_summaries over ${COUNT.toLocaleString('en')} settled transactions (${TERMINALS} registers), ${ROUNDS} round(s)`);
   console.log(`  ours: ${ours.map(ms).join(', ')} ms  (median ${ms(median(ours))} ms)`);
   console.log(`  bare: ${bare.map(ms).join(', ')} ms  (median ${ms(median(bare))} ms; UPDATE ... RETURNING + cash sum only)`);
   console.log(`  ratio bare/ours time: ${(median(bare) / median(ours)).toFixed(2)}; target: ours under ${TARGET_MS} ms -> ${median(ours) < TARGET_MS ? 'met' : 'NOT met'}`);
   await app.close();
-  if (engine === 'sqlite' && median(ours) >= TARGET_MS) process.exitCode = 2;
+  if (engine === 'sqlite' && role === 'store' && median(ours) >= TARGET_MS) process.exitCode = 2;
   return median(ours);
 } finally {
   deps.db.close();
