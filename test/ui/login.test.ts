@@ -13,6 +13,9 @@ describe('login (browser)', () => {
     // Without a session every screen sends to the login.
     await page.waitForURL(/#\/login$/);
     await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+    // Until /ui/config.json answers, the contract is a text field labelled 契約ID, which getByLabel('契約')
+    // also finds: wait for the loaded form, then the demo's three contracts are a <select>.
+    await page.locator('form[aria-busy="false"]').waitFor();
     return page;
   };
 
