@@ -12,6 +12,7 @@ import { problemSchema } from './platform/http/problem.js';
 import { registerRateLimits } from './platform/http/rate-limits.js';
 import { registerUnservedPaths } from './platform/http/unserved.js';
 import { registerUi } from './platform/http/ui.js';
+import { registerGracefulClose } from './platform/http/shutdown.js';
 import tokenRoutes from './platform/auth/routes.js';
 import categoryRoutes from './masters/categories/routes.js';
 import customerGroupRoutes from './masters/customer-groups/routes.js';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps, modules: readonly ServerModule[]):
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(deps.config.checkResponses ? serializerCompiler : () => (data) => JSON.stringify(data));
   registerErrorHandling(app);
+  registerGracefulClose(app);
   // A write blocked by another process's lock is retried without holding the event loop.
   registerBusyRetry(app, deps.writer, () => deps.config.busyRetryMs);
   acceptEmptyJsonBodies(app);

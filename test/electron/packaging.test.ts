@@ -298,8 +298,9 @@ describe.runIf(process.platform === 'linux')('a packed app', () => {
       await exportThroughWorkers(server);
     } finally {
       // Gracefully, with room for a loaded machine: the export's two worker threads end first. It
-      // stops in about 30 ms; in some full runs it has not stopped within a minute (a hang whose
-      // cause is not found yet), so a failure carries the time and the server's last lines.
+      // stops in about 30 ms. It used to hang when the stop came while the download's answer was
+      // still finishing: fetch kept that connection alive for 72 s (server/platform/http/shutdown.ts);
+      // a failure carries the time and the server's last lines.
       const asked = Date.now();
       const how = await server.stop(60000);
       expect(how, `after ${Date.now() - asked} ms; the server's last lines:\n${[...server.stdoutTail(), ...server.stderrTail()].join('\n')}`).toBe('stopped');
