@@ -91,16 +91,6 @@ export interface Dialect {
    * PostgreSQL, whose planner picks the order (CROSS JOIN takes no ON there).
    */
   joinInOrder(): string;
-  // sync drain (central's set-based push: sync/entities.ts RecordStore.writeMany)
-  /**
-   * A multi-row `INSERT INTO table (columns) … tail` of `rows` rows (`tail`: an ON CONFLICT
-   * clause, or ''), and how its values are bound. 'rows': a `?` per value, row after row (SQLite's
-   * `VALUES (…), (…)`; the text depends on `rows`). 'columns': one parameter per column, the array
-   * of that column's values in row order, for any number of rows (PostgreSQL's unnest of typed
-   * arrays: a column of 500 sales is one value to bind, parse and plan, not 500). `types` are the
-   * columns' types as tableColumns names them.
-   */
-  insertRows(table: string, columns: readonly string[], types: readonly string[], rows: number, tail: string): { sql: string; layout: 'rows' | 'columns' };
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
