@@ -76,7 +76,7 @@ export class DailyCloser {
       // A closed day takes no second closing.
       assertDayOpen(this.summaries, { contractId, storeId: store.store_id, date: request.sumDate }, { field: 'sumDate' });
 
-      const cashEffects = this.summaries.closableCashEffects(contractId, store.store_id, cutoff);
+      const { cashEffects, terminalIds } = this.summaries.closable(contractId, store.store_id, cutoff);
       const previousCarryOver = new Decimal(fromUnits(this.summaries.previousCarryOver(contractId, store.store_id, request.sumDate), 3));
       const cash = closingRules(() =>
         closingCash({
@@ -84,7 +84,7 @@ export class DailyCloser {
           cashInfo: request.cashInfo,
           settlements,
           cashEffects: new Decimal(fromUnits(cashEffects, 3)),
-          terminalIds: this.summaries.closableTerminalIds(contractId, store.store_id, cutoff),
+          terminalIds,
           ...(request.method === 'auto' ? { uncounted: { previousCarryOver } } : {}),
         }),
       );

@@ -295,7 +295,7 @@ export class DailySummaryRepo {
   private readonly inForce;
   private readonly anyFor;
   private readonly lastCarryOver;
-  private readonly closableCash;
+  private readonly closableByTerminal;
   private readonly linkClosable;
   private readonly closeClosable;
   private readonly insertRow;
@@ -303,7 +303,6 @@ export class DailySummaryRepo {
   private readonly countDeposits;
   private readonly linkedUnclosed;
   private readonly releasedDeposits;
-  private readonly closableTerminals;
   private readonly latestClosed;
   private readonly markReleased;
   private readonly reopenTransactions;
@@ -323,7 +322,10 @@ export class DailySummaryRepo {
       `SELECT carry_over_reserve FROM daily_summaries WHERE contract_id = ? AND store_id = ? AND sum_date < ? AND released_at IS NULL
        ORDER BY sum_date DESC LIMIT 1`,
     );
-    this.closableCash = db.prepare(`SELECT COALESCE(${d.sumOfIntegers(CASH_EFFECT_SQL)}, 0) AS cash FROM transactions WHERE ${CLOSABLE}`);
+    // One pass for the cash and the terminals a closing needs before it decides (was two).
+    this.closableByTerminal = db.prepare(
+      `SELECT terminal_id, COALESCE(${d.sumOfIntegers(CASH_EFFECT_SQL)}, 0) AS cash FROM transactions WHERE ${CLOSABLE} GROUP BY terminal_id`,
+    );
     this.linkClosable = db.prepare(
       `INSERT INTO daily_summary_transactions (contract_id, daily_summary_id, transaction_head_id)
        SELECT contract_id, @summaryId, transaction_head_id FROM transactions WHERE ${CLOSABLE}`,
@@ -344,7 +346,6 @@ export class DailySummaryRepo {
     this.countDeposits = db.prepare(`UPDATE adjustments SET deposit_summary_id = @summaryId, upd_at = @now WHERE ${RELEASED_DEPOSITS} RETURNING adjustment_id`);
     this.linkedUnclosed = db.prepare(`SELECT * FROM adjustments WHERE ${LINKED_UNCLOSED} ORDER BY adjusted_at, adjustment_id`);
     this.releasedDeposits = db.prepare(`SELECT * FROM adjustments WHERE ${RELEASED_DEPOSITS} ORDER BY adjusted_at, adjustment_id`);
-    this.closableTerminals = db.prepare(`SELECT DISTINCT terminal_id FROM transactions WHERE ${CLOSABLE} AND terminal_id IS NOT NULL ORDER BY terminal_id`);
     this.latestClosed = db.prepare('SELECT MAX(sum_date) AS sum_date FROM daily_summaries WHERE contract_id = ? AND store_id = ?');
     this.markReleased = db.prepare('UPDATE daily_summaries SET released_at = @now, upd_at = @now WHERE contract_id = @contractId AND daily_summary_id = @summaryId');
     this.reopenTransactions = db.prepare(
@@ -418,20 +419,22 @@ export class DailySummaryRepo {
     return [...released, ...unclosed];
   }
 
-  /** Terminals that raised the transactions a closing at `cutoff` would close, ascending. */
-  closableTerminalIds(contractId: string, storeId: number, cutoff: number): number[] {
-    return (this.closableTerminals.all({ contractId, storeId, cutoff }) as { terminal_id: number }[]).map((r) => r.terminal_id);
+  /**
+   * What a closing at `cutoff` would close: Σ of its cash effects (thousandths) and the terminals
+   * that raised it, ascending.
+   */
+  closable(contractId: string, storeId: number, cutoff: number): { cashEffects: number; terminalIds: number[] } {
+    const rows = this.closableByTerminal.all({ contractId, storeId, cutoff }) as { terminal_id: number | null; cash: number }[];
+    return {
+      cashEffects: rows.reduce((sum, r) => sum + r.cash, 0),
+      terminalIds: rows.flatMap((r) => (r.terminal_id === null ? [] : [r.terminal_id])).sort((a, b) => a - b),
+    };
   }
 
   /** Carry-over reserve (thousandths) of the store's latest closing in force before the date; 0 when none. */
   previousCarryOver(contractId: string, storeId: number, sumDate: string): number {
     const row = this.lastCarryOver.get(contractId, storeId, sumDate) as { carry_over_reserve: number } | undefined;
     return row?.carry_over_reserve ?? 0;
-  }
-
-  /** Σ cash effects (thousandths) of what a closing at `cutoff` would close. */
-  closableCashEffects(contractId: string, storeId: number, cutoff: number): number {
-    return (this.closableCash.get({ contractId, storeId, cutoff }) as { cash: number }).cash;
   }
 
   /**
