@@ -72,6 +72,8 @@ export class RecordStore {
   /** Per table, each column's declared type (as SQLite declares it, on both engines). */
   private readonly types = new Map<string, Map<string, string>>();
   private readonly compactReaders = new Map<string, CompactReader>();
+  /** Tables found with planner statistics (withStatistics). */
+  private readonly withStatisticsKnown = new Set<string>();
 
   constructor(private readonly db: Sqlite) {}
 
@@ -252,7 +254,14 @@ export class RecordStore {
       return row;
     });
     if (new Set(records.map((r) => r.id)).size !== records.length) throw new RangeError('writeMany takes each record once');
+    // Thousands of foreign-key checks alike (a sale's store, each line's sale): one plan each.
+    // Set back at the end; a throw leaves it to the caller's rollback.
+    const plans = dialectOf(this.db).reusedCheckPlans();
+    if (plans) this.db.exec(plans.reuse);
     this.insertMany(def.table, rows, ['contract_id', key]);
+    // Each child row's foreign key looks its parent up: planned on statistics, the lookup takes
+    // the parent's key, not a scan of the contract's rows.
+    if (def.children?.length && rows.length >= STATISTICS_ROWS) this.withStatistics(def.table);
     for (const child of def.children ?? []) {
       // A record without that child list leaves it as it is.
       const listed = records.flatMap((r, k) => (r.record.children?.[child.table] === undefined ? [] : [k]));
@@ -264,37 +273,62 @@ export class RecordStore {
         listed.flatMap((k) => records[k]!.record.children![child.table]!.map((r) => ({ ...r, contract_id: contractId, [child.parentKey]: rows[k]![key] }))),
       );
     }
+    if (plans) this.db.exec(plans.end);
   }
 
   /**
    * Inserts the rows in order as multi-row INSERTs (rows listing the same columns together), an
    * upsert on `conflict` when given (as upsert() does one row; the rows' keys must differ, which
-   * PostgreSQL requires of one statement). Each statement takes a power of two rows within
-   * BULK_VALUES values, so a table caches a few statement texts, not one per row count.
+   * PostgreSQL requires of one statement), in the dialect's form (insertRows): on SQLite a `?` a
+   * value, each statement a power of two rows within BULK_VALUES values, so a table caches a few
+   * statement texts, not one per row count; on PostgreSQL one array a column, up to BULK_ROWS rows
+   * a statement.
    */
   private insertMany(table: string, rows: readonly Record<string, unknown>[], conflict?: string[]): void {
+    const dialect = dialectOf(this.db);
     for (let i = 0; i < rows.length; ) {
       const [names, first] = this.known(table, rows[i]!);
-      const most = Math.max(1, Math.floor(BULK_VALUES / Math.max(1, names.length)));
-      let n = 1;
-      while (n < most && i + n < rows.length) {
-        const next = this.known(table, rows[i + n]!)[0];
-        if (next.length !== names.length || next.some((c, k) => c !== names[k])) break;
-        n++;
-      }
-      n = 2 ** Math.floor(Math.log2(n));
-      const values = [...first];
-      for (let k = 1; k < n; k++) values.push(...this.known(table, rows[i + k]!)[1]);
+      const types = names.map((c) => this.types.get(table)!.get(c)!);
       const updates = names.filter((c) => !conflict?.includes(c));
       const onConflict = !conflict
         ? ''
         : updates.length
           ? ` ON CONFLICT (${conflict.join(', ')}) DO UPDATE SET ${updates.map((c) => `${c} = excluded.${c}`).join(', ')}`
           : ` ON CONFLICT (${conflict.join(', ')}) DO NOTHING`;
-      const tuple = `(${names.map(() => '?').join(', ')})`;
-      this.stmt(`INSERT INTO ${table} (${names.join(', ')}) VALUES ${Array.from({ length: n }, () => tuple).join(', ')}${onConflict}`).run(...values);
-      i += n;
+      const byColumn = dialect.insertRows(table, names, types, 1, onConflict).layout === 'columns';
+      const most = byColumn ? BULK_ROWS : Math.max(1, Math.floor(BULK_VALUES / Math.max(1, names.length)));
+      const values = [first];
+      while (values.length < most && i + values.length < rows.length) {
+        const [next, more] = this.known(table, rows[i + values.length]!);
+        if (next.length !== names.length || next.some((c, k) => c !== names[k])) break;
+        values.push(more);
+      }
+      if (!byColumn) values.length = 2 ** Math.floor(Math.log2(values.length));
+      const { sql } = dialect.insertRows(table, names, types, values.length, onConflict);
+      // One array argument: its elements bind the placeholders in order (a column's array is one value).
+      this.stmt(sql).run(byColumn ? names.map((_, k) => values.map((row) => row[k])) : values.flat());
+      i += values.length;
     }
+  }
+
+  /**
+   * Gathers the table's planner statistics when it has none yet (the dialect's tableStatistics),
+   * in a savepoint: a failure (another session analysing it, a lock wait timed out) leaves it to
+   * autovacuum. A table is remembered once it was found with statistics, not when analysed: a
+   * rollback of the caller's transaction takes the statistics back too, and the next write asks again.
+   */
+  private withStatistics(table: string): void {
+    if (this.withStatisticsKnown.has(table)) return;
+    const statistics = dialectOf(this.db).tableStatistics(table);
+    if (statistics && this.db.prepare(statistics.missing).get() !== undefined) {
+      try {
+        this.db.transaction(() => this.db.exec(statistics.analyze))();
+      } catch {
+        // autovacuum will gather them
+      }
+      return;
+    }
+    this.withStatisticsKnown.add(table);
   }
 
   /** Deletes the record and its children. Call inside a transaction. */
@@ -354,6 +388,16 @@ const INSERT_VALUES = 999;
  * (SQLITE_MAX_VARIABLE_NUMBER 32,766), half of PostgreSQL's 65,535.
  */
 const BULK_VALUES = 32_766;
+
+/** Rows per writeMany statement where a column's values are one array (insertRows' 'columns'): a push batch's at most. */
+const BULK_ROWS = 5_000;
+
+/**
+ * The fewest rows a writeMany writes into a parent table without planner statistics for it to
+ * gather them (withStatistics): a handful of rows would describe the table wrongly (one contract's
+ * few sales make contract_id look unique, and the checks' plans would scan a contract's rows).
+ */
+const STATISTICS_ROWS = 100;
 
 /** JSON carries numbers, strings, booleans and null; SQLite takes all but booleans as they are. */
 function toSqlValue(value: unknown): unknown {

@@ -72,11 +72,12 @@ export interface Dialect {
   sumOfIntegers(expr: string): string;
   /**
    * An exact SUM of a TEXT decimal column ('-12.5', NULL counting nothing) as three SQL
-   * expressions, no float anywhere: `whole` Σ of the integer parts (toward zero) and `fraction`
-   * Σ of the signed fraction parts in 10^-scale units, both 64-bit integers that
-   * decimalOfParts (server/domain/closing-report.ts) puts together; `finer`, a per-row 1 or 0
-   * (to SUM), is 1 for a value of more than `scale` decimals, whose fraction is cut: the sum is
-   * exact only when they sum to 0.
+   * expressions, no float anywhere: `whole`, an integer part, and `fraction`, a signed fraction
+   * part in 10^-scale units, both 64-bit integers that decimalOfParts
+   * (server/domain/closing-report.ts) puts together into the sum (SQLite sums the values' integer
+   * parts and their fraction parts; PostgreSQL splits the numeric sum: the parts may differ, the
+   * sum they make is the same); `finer`, a per-row 1 or 0 (to SUM), is 1 for a value of more
+   * than `scale` decimals, whose fraction is cut: the sum is exact only when they sum to 0.
    */
   decimalSum(expr: string, scale: number): { whole: string; fraction: string; finer: string };
   /**
@@ -90,6 +91,33 @@ export interface Dialect {
    * PostgreSQL, whose planner picks the order (CROSS JOIN takes no ON there).
    */
   joinInOrder(): string;
+  // sync drain (central's set-based push: sync/entities.ts RecordStore.writeMany)
+  /**
+   * A multi-row `INSERT INTO table (columns) … tail` of `rows` rows (`tail`: an ON CONFLICT
+   * clause, or ''), and how its values are bound. 'rows': a `?` per value, row after row (SQLite's
+   * `VALUES (…), (…)`; the text depends on `rows`). 'columns': one parameter per column, the array
+   * of that column's values in row order, for any number of rows (PostgreSQL's unnest of typed
+   * arrays: a column of 500 sales is one value to bind, parse and plan, not 500). `types` are the
+   * columns' types as tableColumns names them.
+   */
+  insertRows(table: string, columns: readonly string[], types: readonly string[], rows: number, tail: string): { sql: string; layout: 'rows' | 'columns' };
+  /**
+   * For a table that the next statements check row by row (a parent whose key each new child's
+   * foreign key looks up): `missing`, a query answering one row while the table has no planner
+   * statistics of its columns (never analysed, as in a new head office's first drain), none once
+   * it has them or when there is no such table; and `analyze`, the statement that gathers them. null where the planner needs none for that
+   * (SQLite: an equality on a whole primary key takes that key).
+   */
+  tableStatistics(table: string): { missing: string; analyze: string } | null;
+  /**
+   * Statements around a set-based write whose foreign keys are checked row by row (the same parent
+   * lookup thousands of times): `reuse` lets each check keep one plan for the statements that
+   * follow in the transaction, `end` sets the connection's planning back (PostgreSQL: the client's
+   * connection plans cached statements each time, server/db/pg/sync-worker.ts; the parents should
+   * have statistics, tableStatistics, or the one plan may be a scan). A rollback past `reuse` undoes
+   * it. null where checks are planned once anyway (SQLite).
+   */
+  reusedCheckPlans(): { reuse: string; end: string } | null;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
