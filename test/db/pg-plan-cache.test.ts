@@ -5,6 +5,7 @@
 // line (1.6 million rows for 512 lines at 3,000 sales; 512 once planned each time). Its worker
 // runs from dist/, hence ensureDistBuilt.
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { postgresDialect } from '../../server/db/dialect/query-postgres.js';
 import { PgSyncClient } from '../../server/db/pg/sync-client.js';
 import { startPostgres, type PgCluster } from '../helpers/postgres.js';
 import { ensureDistBuilt } from '../ui/support/build.js';
@@ -30,4 +31,25 @@ it("plans PostgreSQL's cached statements (a foreign-key check's) each time, and 
   client.query('INSERT INTO children SELECT g, g FROM generate_series(1, 1000) AS g');
   expect(() => client!.query('INSERT INTO children VALUES (?, ?)', [1001, 1001])).toThrow(/foreign key/);
   expect(client.query('SELECT count(*)::int AS n FROM children').rows).toEqual([{ n: 1000 }]);
+});
+
+it("lets a set-based write's checks reuse their plans (the dialect's reusedCheckPlans) until its end statement, a rollback or the transaction's end, then plans each time again", async () => {
+  client ??= new PgSyncClient({ connectionString: await cluster.createDatabase(), connectTimeoutMs: 3000 });
+  const mode = () => client!.query<{ plan_cache_mode: string }>('SHOW plan_cache_mode').rows[0]!.plan_cache_mode;
+  const plans = postgresDialect.reusedCheckPlans()!;
+  client!.transaction(() => {
+    client!.query(plans.reuse);
+    expect(mode()).toBe('auto');
+    client!.query(plans.end);
+    expect(mode()).toBe('force_custom_plan');
+    expect(() =>
+      client!.transaction(() => {
+        client!.query(plans.reuse);
+        throw new Error('the write failed');
+      }),
+    ).toThrow('the write failed');
+    expect(mode()).toBe('force_custom_plan');
+    client!.query(plans.reuse);
+  });
+  expect(mode()).toBe('force_custom_plan');
 });

@@ -37,4 +37,11 @@ export const sqliteDialect: Dialect = {
   },
   bareOfMax: (expr) => expr,
   joinInOrder: () => 'CROSS JOIN',
+  // sync drain
+  insertRows: (table, columns, _types, rows, tail) => {
+    const tuple = `(${columns.map(() => '?').join(', ')})`;
+    return { sql: `INSERT INTO ${sqlName(table)} (${columns.map(sqlName).join(', ')}) VALUES ${Array.from({ length: rows }, () => tuple).join(', ')}${tail}`, layout: 'rows' };
+  },
+  tableStatistics: () => null,
+  reusedCheckPlans: () => null,
 };

@@ -22,6 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { DatabaseUnavailable, rebuildPgError } from './errors.js';
+import { withArraysAsText } from './array-text.js';
 import { numberPlaceholders, type SqlParams } from './placeholders.js';
 import { SIGNAL_WAITING, type PgConnectionOptions, type PgRequest, type PgResponse, type PgResult, type WorkerInput } from './sync-protocol.js';
 
@@ -107,7 +108,11 @@ export class PgSyncClient {
    * before it stay committed, inside one PostgreSQL aborts the transaction as for any failure.
    */
   batch(statements: readonly { sql: string; params?: SqlParams }[]): PgResult[] {
-    const numbered = statements.map(({ sql, params }) => numberPlaceholders(sql, params));
+    const numbered = statements.map(({ sql, params }) => {
+      const query = numberPlaceholders(sql, params);
+      withArraysAsText(query.values);
+      return query;
+    });
     return this.call({ op: 'query', statements: numbered, ...(this.depth > 0 ? { connection: this.transactionConnection } : {}) }).results;
   }
 

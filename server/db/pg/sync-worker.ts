@@ -62,7 +62,11 @@ class Connection {
       // good the first times it runs, when its parent table may still be small and never analysed
       // (a new central's first drain): a sale line's check of transactions then read every sale of
       // the contract through another index's contract prefix, ~1 ms a line at 5,000 sales instead
-      // of ~25 us. Planned each time, it follows the table as it grows. PostgreSQL 12+.
+      // of ~25 us. Planned each time, it follows the table as it grows (without statistics, only
+      // once the table looks big enough: ~4,000 sales). PostgreSQL 12+. A custom plan per check
+      // costs ~20 us itself: central's set-based push (RecordStore.writeMany) gathers the parent
+      // table's statistics when it has none and lets its checks reuse one plan each while it
+      // writes (the dialect's tableStatistics and reusedCheckPlans; RESET after).
       options: '-c plan_cache_mode=force_custom_plan',
     });
     // A connection that dies while idle (the server stopped) reports here; the next statement opens another.
