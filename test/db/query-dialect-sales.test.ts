@@ -127,6 +127,19 @@ describe('the sales dialect fragments on SQLite and PostgreSQL', () => {
   });
 
   describe('decimalSum', () => {
+    /**
+     * The engines may split a sum into different parts (SQLite sums each value's integer and
+     * fraction parts, PostgreSQL splits the numeric sum): what must be the same on both is the
+     * sum decimalOfParts makes of them, and the other columns.
+     */
+    async function sameSums(build: (d: Dialect) => string): Promise<Record<string, unknown>[]> {
+      const rows = await rowsOnBoth({ sqlite, pool }, build, []);
+      const summed = (list: unknown[]) =>
+        (list as Record<string, unknown>[]).map(({ w, f, ...rest }) => ({ ...rest, w, f, sum: decimalOfParts(w as number | null, f as number | null) }));
+      const without = (list: Record<string, unknown>[]) => list.map(({ w: _w, f: _f, ...rest }) => rest);
+      expect(without(summed(rows.postgres))).toEqual(without(summed(rows.sqlite)));
+      return summed(rows.sqlite);
+    }
     const sums = (d: Dialect, where = '') => {
       const s = d.decimalSum('amount', SUM_SCALE);
       return `SELECT grp, ${s.whole} AS w, ${s.fraction} AS f, SUM(${s.finer}) AS finer, COUNT(*) AS n FROM heads ${where} GROUP BY grp ORDER BY grp`;
@@ -134,8 +147,8 @@ describe('the sales dialect fragments on SQLite and PostgreSQL', () => {
     const exact = (rows: Head[], grp: string) => rows.filter((r) => r.at(1) === grp && r[3] !== null).reduce((acc, r) => acc.plus(r[3]!), new Decimal(0)).toFixed();
 
     it('gives the same parts on both, which decimalOfParts puts together as the exact sum', async () => {
-      const rows = await sameRows((d) => sums(d, 'WHERE id < 100'));
-      expect(rows.map((r) => [r.grp, decimalOfParts(r.w as number | null, r.f as number | null), r.finer])).toEqual([
+      const rows = await sameSums((d) => sums(d, 'WHERE id < 100'));
+      expect(rows.map((r) => [r.grp, r.sum, r.finer])).toEqual([
         ['a', '99.500000001', 0],
         ['b', '96999999999.749999999', 0],
         ['c', '0', 0],
@@ -144,7 +157,7 @@ describe('the sales dialect fragments on SQLite and PostgreSQL', () => {
     });
 
     it('sums 2,000 decimals of every scale up to SUM_SCALE exactly', async () => {
-      const rows = await sameRows((d) => sums(d, 'WHERE id >= 100'));
+      const rows = await sameSums((d) => sums(d, 'WHERE id >= 100'));
       expect(rows.map((r) => r.grp)).toEqual(['g0', 'g1', 'g2', 'g3']);
       for (const r of rows) {
         expect(r.finer).toBe(0);
@@ -157,12 +170,14 @@ describe('the sales dialect fragments on SQLite and PostgreSQL', () => {
         const s = d.decimalSum("CASE WHEN id = 1 THEN '3.14159265358979' WHEN id = 2 THEN '-0.0000000001' ELSE amount END", SUM_SCALE);
         return `SELECT ${s.whole} AS w, ${s.fraction} AS f, SUM(${s.finer}) AS finer FROM heads WHERE id < 100`;
       };
-      const [row] = await sameRows(finer);
-      expect(row!.finer).toBe(2);
+      // Only the count must agree: with a finer value the sum is not used (the report reads the records).
+      const rows = await rowsOnBoth({ sqlite, pool }, finer, []);
+      expect((rows.postgres as Record<string, unknown>[])[0]!.finer).toBe(2);
+      expect((rows.sqlite as Record<string, unknown>[])[0]!.finer).toBe(2);
     });
 
     it('sums the columns of a grouped join (the report lines form)', async () => {
-      await sameRows((d) => {
+      await sameSums((d) => {
         const s = d.decimalSum('l.price', SUM_SCALE);
         return `SELECT h.grp, l.line_no, ${s.whole} AS w, ${s.fraction} AS f, SUM(${s.finer} + ${d.decimalSum('h.amount', SUM_SCALE).finer}) AS finer
           FROM heads h ${d.joinInOrder()} lines l ON l.head_id = h.id GROUP BY 1, 2 ORDER BY 1, 2`;

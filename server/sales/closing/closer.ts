@@ -76,7 +76,7 @@ export class DailyCloser {
       // A closed day takes no second closing.
       assertDayOpen(this.summaries, { contractId, storeId: store.store_id, date: request.sumDate }, { field: 'sumDate' });
 
-      const cashEffects = this.summaries.closableCashEffects(contractId, store.store_id, cutoff);
+      const { cashEffects, terminalIds } = this.summaries.closable(contractId, store.store_id, cutoff);
       const previousCarryOver = new Decimal(fromUnits(this.summaries.previousCarryOver(contractId, store.store_id, request.sumDate), 3));
       const cash = closingRules(() =>
         closingCash({
@@ -84,7 +84,7 @@ export class DailyCloser {
           cashInfo: request.cashInfo,
           settlements,
           cashEffects: new Decimal(fromUnits(cashEffects, 3)),
-          terminalIds: this.summaries.closableTerminalIds(contractId, store.store_id, cutoff),
+          terminalIds,
           ...(request.method === 'auto' ? { uncounted: { previousCarryOver } } : {}),
         }),
       );
@@ -92,12 +92,12 @@ export class DailyCloser {
       const summaryId = this.ids.next('daily_summaries');
       const scope = { contractId, summaryId, storeId: store.store_id, cutoff, sumDate: request.sumDate, now };
       const consumed = this.summaries.consume(scope);
-      const closed = this.summaries.closeTransactions(scope);
+      const { closed, reportInput } = this.summaries.closeTransactions(scope);
       for (const t of closed) this.writer.changed({ contractId, entity: 'transaction', id: String(t.transaction_head_id), op: 'update' });
       for (const id of consumed) this.writer.changed({ contractId, entity: 'adjustment', id: String(id), op: 'update' });
 
       // The day's report, from exactly the transactions this closing closed, in its transaction.
-      const report = computeClosingReport(this.summaries.reportInput(contractId, summaryId));
+      const report = computeClosingReport(reportInput);
       const terminals = [...new Set(closed.flatMap((t) => (t.terminal_id === null ? [] : [t.terminal_id])))].sort((a, b) => a - b);
       const units = (value: Decimal, field: string, what: string) => closingRules(() => storedUnits(value, field, what));
       this.summaries.insert(
