@@ -32,7 +32,7 @@ export const sqliteDialect: Dialect = {
       fraction:
         `SUM(CASE WHEN instr(${c}, '.') > 0 THEN (CASE WHEN substr(${c}, 1, 1) = '-' THEN -1 ELSE 1 END) * ` +
         `CAST(substr(substr(${c}, instr(${c}, '.') + 1) || '${'0'.repeat(sumScale(scale))}', 1, ${scale}) AS INTEGER) ELSE 0 END)`,
-      finer: `(${decimalsOf} > ${scale})`,
+      finer: `SUM(${decimalsOf} > ${scale})`,
     };
   },
   bareOfMax: (expr) => expr,

@@ -76,8 +76,10 @@ export interface Dialect {
    * part in 10^-scale units, both 64-bit integers that decimalOfParts
    * (server/domain/closing-report.ts) puts together into the sum (SQLite sums the values' integer
    * parts and their fraction parts; PostgreSQL splits the numeric sum: the parts may differ, the
-   * sum they make is the same); `finer`, a per-row 1 or 0 (to SUM), is 1 for a value of more
-   * than `scale` decimals, whose fraction is cut: the sum is exact only when they sum to 0.
+   * sum they make is the same); `finer`, an aggregate too, is above 0 when a value of the group
+   * has more than `scale` decimals, whose fraction is cut: the sum is exact only when it is 0.
+   * (SQLite counts those values in the text; PostgreSQL reads the scale of the numeric sum,
+   * which is its finest value's, at no cost a row.)
    */
   decimalSum(expr: string, scale: number): { whole: string; fraction: string; finer: string };
   /**

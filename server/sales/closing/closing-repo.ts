@@ -135,7 +135,7 @@ function reportSql(d: Dialect, q: ReportQuery, grouped: boolean, source: ReportS
     select.push(...q.units.map(([alias, sql]) => `${d.sumOfIntegers(sql)} AS "${alias}"`));
     const sums = q.texts.map(([alias, sql]) => [alias, d.decimalSum(sql, SUM_SCALE)] as const);
     select.push(...sums.flatMap(([alias, sum]) => [`${sum.whole} AS "${alias}:i"`, `${sum.fraction} AS "${alias}:f"`]));
-    select.push(`SUM(${sums.map(([, sum]) => sum.finer).join(' + ')}) AS "tooFine"`);
+    select.push(`(${sums.map(([, sum]) => sum.finer).join(' + ')}) AS "tooFine"`);
   } else {
     select.push(...q.units.map(as), ...q.texts.map(as));
   }
