@@ -7,7 +7,8 @@ export type Loaded<T> = { state: 'loading' } | { state: 'done'; data: T } | { st
 
 /**
  * Runs `load` whenever `key` changes (a string of everything the request depends on; null: not
- * yet) and keeps the answer; a later answer never overwrites a newer one. `reload()` asks again
+ * yet) and keeps the answer; a later answer never overwrites a newer one, and another key's
+ * answer is never shown as this one's. `reload()` asks again
  * and keeps showing the last answer until the new one arrives (a record being worked on does
  * not blink).
  */
@@ -29,5 +30,7 @@ export function useLoad<T>(key: string | null, load: () => Promise<Result<T>>): 
     // `load` is a fresh closure each render; `key` names what it depends on.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, tick]);
-  return useMemo(() => ({ ...state, reload: () => setTick((n) => n + 1) }), [state]);
+  // The render in which the key changes still holds the previous key's answer: loading, not that.
+  const current = key === loadedKey ? state : ({ state: 'loading' } as const);
+  return useMemo(() => ({ ...current, reload: () => setTick((n) => n + 1) }), [current]);
 }

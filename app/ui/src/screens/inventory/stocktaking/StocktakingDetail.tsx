@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { call, useApi } from '../../../api/client';
 import type { ProblemView } from '../../../api/problem';
 import { Facts } from '../../../components/Facts';
@@ -41,10 +41,12 @@ export function StocktakingDetail({ id, refs, created }: { id: string; refs: Ref
   const stock = useLoad(stocktaking && counting ? `stock:${stocktaking.storeId}` : null, () =>
     readAllPages((page) => call(api.GET('/{contract_id}/pos/stock', { params: { path: contract, query: { store_id: stocktaking!.storeId, limit: '1000', page: String(page) } } })), PAGES),
   );
-  const [lines, setLines] = useState<Line[]>([]);
-  useEffect(() => {
-    if (products.state === 'done') setLines(products.data);
-  }, [products]);
+  // The lines as answered, with the counts entered since in place. An entered line belongs to the
+  // answer it was entered on: the render that brings a new answer (completing: the stock before
+  // each count) shows that answer's lines, never the older ones.
+  const answered = products.state === 'done' ? products.data : null;
+  const [entered, setEntered] = useState<{ on: Line[] | null; lines: Map<string, Line> }>({ on: null, lines: new Map() });
+  const lines = useMemo(() => (answered ?? []).map((l) => (entered.on === answered ? entered.lines.get(l.productId) : undefined) ?? l), [answered, entered]);
   const stockNow = useMemo(() => new Map((stock.state === 'done' ? stock.data : []).map((s) => [s.productId, s.stockAmount])), [stock]);
   const [notice, setNotice] = useState(created ? t('stk.created') : '');
   const [problem, setProblem] = useState<ProblemView | null>(null);
@@ -62,7 +64,7 @@ export function StocktakingDetail({ id, refs, created }: { id: string; refs: Ref
     const r = await call(api.PATCH('/{contract_id}/pos/stocktaking/{stocktaking_info_id}/products', { params: { path }, body: { products: [{ productId, inputStocktakingQuantity: count }] } }));
     if (!r.ok) return r.problem;
     const line = r.data[0]!;
-    setLines((ls) => ls.map((l) => (l.productId === line.productId ? line : l)));
+    setEntered((e) => ({ on: answered, lines: new Map(e.on === answered ? e.lines : []).set(line.productId, line) }));
     setNotice(t('stk.entered', { product: refs.productLabel(productId), count: count ?? t('stk.notCounted') }));
     return null;
   };
