@@ -26,6 +26,9 @@ async function pageAtSetup(browser: Browser, server: UiServer, lang: 'ja' | 'en'
   // No contract: the login sends to the setup screen.
   await page.waitForURL(/#\/setup$/);
   await page.getByRole('heading', { level: 2, name: lang === 'ja' ? '初期設定' : 'Setup' }).waitFor();
+  // The two ways are drawn once GET /setup has answered, after the heading; the first takes the
+  // focus as it appears, so a key pressed before then would go nowhere.
+  await page.locator('button.setup-way').first().waitFor();
   return page;
 }
 
