@@ -4,6 +4,11 @@ import type { TestApp } from '../helpers/app.js';
 
 /** Fixtures of the closing tests (settlements, closings, automatic closing): masters and sales through HTTP. */
 
+/** The day the closing tests sell and close on, a time of it (or of another date) in Tokyo, and a count of no cash. */
+export const DAY = '2026-11-22';
+export const at = (time: string, date = DAY): string => `${date}T${time}+09:00`;
+export const NO_CASH = { preparationCash: '0', saving: '0' };
+
 /**
  * Moves the test clock to `when` and answers the same app with a token issued then (the
  * token of makeTestApp expires an hour after 10:00, and closing tests live in the evening).

@@ -1,17 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DailySummaryWithReport } from '../../server/sales/closing/closing-schema.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { makeStore, makeTerminal, ok, settle, startAt } from '../jobs/closing-fixtures.js';
+import { at, DAY, makeStore, makeTerminal, NO_CASH, ok, settle, startAt } from '../jobs/closing-fixtures.js';
 
 /**
  * A closing reads its report's headers and lines from the transactions it is about to close (the
  * closable ones, just before its UPDATE), and a closing read later from the list it recorded
  * (daily_summary_transactions). Both must give the same report: exactly the transactions closed.
  */
-
-const DAY = '2026-11-22';
-const at = (time: string, date = DAY) => `${date}T${time}+09:00`;
-const NO_CASH = { preparationCash: '0', saving: '0' };
 
 let base: TestApp;
 let t: TestApp;

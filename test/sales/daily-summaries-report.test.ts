@@ -2,13 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runAutoClosing } from '../../server/jobs/auto-closing.js';
 import type { DailySummary, DailySummaryWithReport } from '../../server/sales/closing/closing-schema.js';
 import { makeTestApp, type TestApp } from '../helpers/app.js';
-import { cashMove, closeDay, makeStore, makeTerminal, ok, returnCancel, sale, settle, startAt } from '../jobs/closing-fixtures.js';
+import { at, cashMove, closeDay, DAY, makeStore, makeTerminal, NO_CASH, ok, returnCancel, sale, settle, startAt } from '../jobs/closing-fixtures.js';
 
 /** The day's report of a closing (issue 10, item 7), through the API as a register and the back office use it. */
-
-const DAY = '2026-11-22';
-const at = (time: string, date = DAY) => `${date}T${time}+09:00`;
-const NO_CASH = { preparationCash: '0', saving: '0' };
 
 let base: TestApp;
 let t: TestApp;

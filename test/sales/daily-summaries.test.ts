@@ -6,22 +6,8 @@ import { StoreRepo } from '../../server/masters/stores/repo.js';
 import type { DailySummary, DailySummaryWithReport } from '../../server/sales/closing/closing-schema.js';
 import { makeTestApp, problem, type TestApp } from '../helpers/app.js';
 import { onPostgres } from '../helpers/engine.js';
-import {
-  cashMove,
-  closeDay,
-  closingState,
-  insertSettledSales,
-  makeStore,
-  makeTerminal,
-  ok,
-  returnCancel,
-  sale,
-  settle,
-  startAt,
-} from '../jobs/closing-fixtures.js';
+import { at, cashMove, closeDay, closingState, DAY, insertSettledSales, makeStore, makeTerminal, NO_CASH, ok, returnCancel, sale, settle, startAt } from '../jobs/closing-fixtures.js';
 
-const DAY = '2026-11-22';
-const at = (time: string, date = DAY) => `${date}T${time}+09:00`;
 const AT_23_00 = at('23:00:00');
 const ZERO_COUNTS = {
   tenThousandYen: '0',
@@ -35,7 +21,6 @@ const ZERO_COUNTS = {
   fiveYen: '0',
   oneYen: '0',
 };
-const NO_CASH = { preparationCash: '0', saving: '0' };
 
 let t: TestApp;
 let store: string;
