@@ -2,11 +2,9 @@
 // (server/db/pg/array-text.ts): the text `pg` itself would send, and the same values back from a
 // real PostgreSQL through the synchronous client. Its worker runs from dist/, hence ensureDistBuilt.
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { arrayText, withArraysAsText } from '../../server/db/pg/array-text.js';
-import { PgSyncClient } from '../../server/db/pg/sync-client.js';
-import { startPostgres, type PgCluster } from '../helpers/postgres.js';
-import { ensureDistBuilt } from '../ui/support/build.js';
+import { usePgSyncClient } from '../helpers/pg-sync-client.js';
 
 const pgUtils = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): unknown };
 
@@ -14,17 +12,7 @@ const pgUtils = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareVa
 const TEXTS = ['plain', '', ' ', '  blanks  ', 'a "quoted" word', 'back\\slash', '\\"', '"', '\\', '{braced}', 'a,b', 'NULL', 'null', 'line\nbreak', 'tab\t', 'é 日本 🍙', '1280', '-12.345'];
 const NUMBERS = [0, -0, 1, -1, 1.5, -12.25, 1e-7, 123456.789, 9007199254740991, -9007199254740991, 1e21, Number.NaN, Number.POSITIVE_INFINITY];
 
-let cluster: PgCluster;
-let client: PgSyncClient | undefined;
-
-beforeAll(async () => {
-  await ensureDistBuilt();
-  cluster = await startPostgres();
-}, 300_000);
-afterAll(() => {
-  client?.close();
-  cluster?.stop();
-});
+const postgres = usePgSyncClient();
 
 it("writes arrays of strings, numbers and nulls as pg's own array text", () => {
   for (const values of [TEXTS, NUMBERS, [null, undefined, 'x', 2, null], [], [null], ['only'], [...TEXTS, ...NUMBERS, null]]) {
@@ -41,7 +29,7 @@ it('leaves to pg an array with any other element, and other values as they are',
 });
 
 it('reads back from PostgreSQL the values given, through the client', async () => {
-  client = new PgSyncClient({ connectionString: await cluster.createDatabase(), connectTimeoutMs: 3000 });
+  const client = await postgres.connect();
   const [texts] = client.query<{ a: string[] }>('SELECT CAST(? AS text[]) AS a', [TEXTS]).rows.map((r) => r.a);
   expect(texts).toEqual(TEXTS);
   const withNulls = client.query<{ a: (string | null)[] }>('SELECT CAST(? AS text[]) AS a', [[null, 'NULL', undefined, '']]).rows[0]!.a;
