@@ -1,12 +1,12 @@
 import Database from 'better-sqlite3';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../../server/db/dialect/query.js';
 import { postgresDialect } from '../../server/db/dialect/query-postgres.js';
 import { sqliteDialect } from '../../server/db/dialect/query-sqlite.js';
 import { translateMigrations } from '../../server/db/dialect/postgres-ddl.js';
 import { numberPlaceholders } from '../../server/db/pg/placeholders.js';
-import { openDialectEngines, type DialectEngines } from '../helpers/dialect-engines.js';
+import { useDialectEngines } from '../helpers/dialect-engines.js';
 
 /**
  * The dialect fragments of central's set-based push (sync/entities.ts RecordStore.writeMany), run
@@ -44,17 +44,14 @@ function insertOf(dialect: Dialect, rows: unknown[][], tail = ''): { sql: string
 }
 
 describe('the sync drain dialect fragments on SQLite and PostgreSQL', () => {
-  let engines: DialectEngines;
   let pool: pg.Pool;
   let sqlite: Database.Database;
 
-  beforeAll(async () => {
-    engines = await openDialectEngines();
+  useDialectEngines(async (engines) => {
     ({ pool, sqlite } = engines);
     sqlite.exec(DDL);
     for (const statement of translateMigrations([{ version: 1, name: 'drain_dialect', sql: DDL }])[0]!.statements) await pool.query(statement);
-  }, 120_000);
-  afterAll(() => engines?.close());
+  });
 
   const insertBoth = async (rows: unknown[][], tail = '') => {
     const onSqlite = insertOf(sqliteDialect, rows, tail);

@@ -1,10 +1,10 @@
 import Database from 'better-sqlite3';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../../server/db/dialect/query.js';
 import { sqliteDialect } from '../../server/db/dialect/query-sqlite.js';
 import { type SqlParams } from '../../server/db/pg/placeholders.js';
-import { openDialectEngines, rowsOnBoth, type DialectEngines } from '../helpers/dialect-engines.js';
+import { rowsOnBoth, useDialectEngines } from '../helpers/dialect-engines.js';
 
 /**
  * The dialect fragments the inventory repos use (likeEscaped: the supplier name filter), run on a
@@ -14,12 +14,10 @@ import { openDialectEngines, rowsOnBoth, type DialectEngines } from '../helpers/
 const NAMES = ['Tea House', 'tea house', 'TEA', 'Steam', 'Café', 'CAFÉ', 'café', '100% Juice', '100 Juice', 'a_b', 'axb', 'back\\slash', 'Zoë', 'ZOË', null];
 
 describe('the inventory dialect fragments on SQLite and PostgreSQL', () => {
-  let engines: DialectEngines;
   let pool: pg.Pool;
   let sqlite: Database.Database;
 
-  beforeAll(async () => {
-    engines = await openDialectEngines();
+  useDialectEngines(async (engines) => {
     ({ pool, sqlite } = engines);
     sqlite.exec('CREATE TABLE suppliers (id INTEGER PRIMARY KEY, name TEXT) STRICT');
     // As the migration translator makes a text column.
@@ -27,8 +25,7 @@ describe('the inventory dialect fragments on SQLite and PostgreSQL', () => {
     const insert = sqlite.prepare('INSERT INTO suppliers VALUES (?, ?)');
     NAMES.forEach((name, i) => insert.run(i + 1, name));
     for (const [i, name] of NAMES.entries()) await pool.query('INSERT INTO suppliers VALUES ($1, $2)', [i + 1, name]);
-  }, 120_000);
-  afterAll(() => engines?.close());
+  });
 
   async function sameRows(build: (d: Dialect) => string, params: SqlParams = []): Promise<unknown[]> {
     const rows = await rowsOnBoth({ sqlite, pool }, build, params);

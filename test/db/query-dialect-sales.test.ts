@@ -1,13 +1,13 @@
 import Database from 'better-sqlite3';
 import { Decimal } from 'decimal.js';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../../server/db/dialect/query.js';
 import { postgresDialect } from '../../server/db/dialect/query-postgres.js';
 import { sqliteDialect } from '../../server/db/dialect/query-sqlite.js';
 import { type SqlParams } from '../../server/db/pg/placeholders.js';
 import { decimalOfParts, SUM_SCALE } from '../../server/domain/closing-report.js';
-import { openDialectEngines, rowsOnBoth, type DialectEngines } from '../helpers/dialect-engines.js';
+import { rowsOnBoth, useDialectEngines } from '../helpers/dialect-engines.js';
 
 /**
  * The fragments of the sales area (closings and their reports), run on a fresh SQLite and a real
@@ -60,7 +60,6 @@ const ROWS: Head[] = [...FIXED, ...many(100, 2000)];
 const LINES: [number, number, string | null][] = ROWS.flatMap(([id]) => (id % 3 === 0 ? [] : [[id, 1, `${id}.1`], [id, 2, null]] as [number, number, string | null][]));
 
 describe('the sales dialect fragments on SQLite and PostgreSQL', () => {
-  let engines: DialectEngines;
   let pool: pg.Pool;
   let sqlite: Database.Database;
 
@@ -73,15 +72,13 @@ describe('the sales dialect fragments on SQLite and PostgreSQL', () => {
     ]);
   }
 
-  beforeAll(async () => {
-    engines = await openDialectEngines();
+  useDialectEngines(async (engines) => {
     ({ pool, sqlite } = engines);
     for (const sql of SQLITE_TABLES) sqlite.exec(sql);
     for (const sql of POSTGRES_TABLES) await pool.query(sql);
     await insertBoth('heads', 'id, grp, units, amount, code', 'id bigint, grp text, units bigint, amount text, code text', ROWS);
     await insertBoth('lines', 'head_id, line_no, price', 'head_id bigint, line_no bigint, price text', LINES);
-  }, 120_000);
-  afterAll(() => engines?.close());
+  });
 
   async function sameRows(build: (d: Dialect) => string, params: SqlParams = []): Promise<Record<string, unknown>[]> {
     const rows = await rowsOnBoth({ sqlite, pool }, build, params);

@@ -5,6 +5,7 @@
  * dialect, run on its engine.
  */
 import Database from 'better-sqlite3';
+import { afterAll, beforeAll } from 'vitest';
 import type pg from 'pg';
 import type { Dialect } from '../../server/db/dialect/query.js';
 import { postgresDialect } from '../../server/db/dialect/query-postgres.js';
@@ -35,6 +36,19 @@ export async function openDialectEngines(): Promise<DialectEngines> {
       await cluster.stop();
     },
   };
+}
+
+/**
+ * For a describe block of a dialect test: both engines opened before its tests, handed to
+ * `setUp` (tables and rows), and closed after them.
+ */
+export function useDialectEngines(setUp: (engines: DialectEngines) => Promise<void> | void): void {
+  let engines: DialectEngines | undefined;
+  beforeAll(async () => {
+    engines = await openDialectEngines();
+    await setUp(engines);
+  }, 120_000);
+  afterAll(() => engines?.close());
 }
 
 /** The statement `build` makes with each dialect, run on its engine (a statement without rows answers []). */
