@@ -6,11 +6,18 @@ import { VERSION } from '../../server/version.js';
 import { DeliveryRepo, type DueDelivery } from './deliveries.js';
 import { secretKey, SubscriptionRepo } from './subscriptions.js';
 import { isDatabaseUnavailable } from '../../server/db/pg/errors.js';
+import { isBusyError } from '../../server/db/write.js';
 
 /** Waits after the 1st, 2nd, ... failed try (about 2 days in all); after the last the delivery is dead. */
 export const RETRY_SCHEDULE_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000];
 /** A 2xx within this time is a success; anything slower is a failed try. */
 export const DELIVERY_TIMEOUT_MS = 15_000;
+/**
+ * A claimed delivery's lease is its try's timeout and this: time for the receiver's lookup and
+ * connect and for recording the outcome. A process killed mid-send leaves the delivery to the
+ * others once its lease has passed (deliveries.ts claimDue).
+ */
+export const LEASE_MARGIN_MS = 30_000;
 /** Retry-After is honoured up to this long. */
 export const MAX_RETRY_AFTER_MS = 24 * 3600_000;
 /** Jitter: each wait is scaled by a factor in [1 - JITTER, 1 + JITTER). */
@@ -196,30 +203,53 @@ const withDefaults = (o: WebhookOptions = {}): Required<WebhookOptions> => ({
 
 /**
  * One pass of the worker: fans out new events, then tries every delivery that is due (up to
- * `batch`, `concurrency` at a time). Returns each try's result.
+ * `batch`, `concurrency` at a time). Returns each try's result. Each lane claims the next due
+ * delivery just before sending it (DeliveryRepo.claimDue), with a lease of one try's timeout and
+ * LEASE_MARGIN_MS: on several central processes sharing one database each delivery is sent by
+ * the one process that claimed it.
  */
 export async function runWebhookPass(deps: Deps, options: WebhookOptions = {}, log: JobLog = silent): Promise<TryResult[]> {
   const o = withDefaults(options);
   const deliveries = new DeliveryRepo(deps);
   deliveries.fanOut(500, { subscriptionEvents: o.deliversSubscriptionEvents() });
-  const due = deliveries.due(deps.clock.now().getTime(), o.batch);
+  if (!deliveries.anyDue(deps.clock.now().getTime())) return [];
   const results: TryResult[] = [];
-  let next = 0;
+  let claims = 0;
+  let drained = false;
+  let claimError: unknown;
+  const claimNext = (): DueDelivery | undefined => {
+    if (drained || claims >= o.batch) return undefined;
+    claims += 1;
+    const now = deps.clock.now().getTime();
+    try {
+      const [d] = deliveries.claimDue(now, now + o.timeoutMs + LEASE_MARGIN_MS, 1);
+      if (!d) drained = true;
+      return d;
+    } catch (error) {
+      // The database busy or gone: nothing was claimed; the pass ends with the tries under way.
+      drained = true;
+      claimError ??= error;
+      return undefined;
+    }
+  };
   const lane = async () => {
-    while (next < due.length) {
-      const d = due[next++]!;
+    for (let d = claimNext(); d; d = claimNext()) {
       try {
         const r = await attempt(deps, d, o);
         results.push(r);
         if (r.outcome === 'delivered') log.info({ deliveryId: d.delivery_id, event: d.event, url: d.url }, 'webhook delivered');
         else log.warn({ deliveryId: d.delivery_id, event: d.event, outcome: r.outcome, statusCode: r.statusCode, error: r.error }, 'webhook delivery failed');
       } catch (error) {
-        // Recording failed (e.g. the database is locked by the CLI): the delivery stays due.
+        // Recording failed (e.g. the database is locked by the CLI): the delivery is due again once its lease has passed.
         log.error({ deliveryId: d.delivery_id, err: error }, 'webhook delivery not recorded');
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(o.concurrency, due.length) }, lane));
+  await Promise.all(Array.from({ length: Math.min(o.concurrency, o.batch) }, lane));
+  if (claimError !== undefined) {
+    if (results.length === 0) throw claimError;
+    log.warn({ err: (claimError as Error).message }, 'webhook pass cut short: the database is busy or unavailable');
+  }
   return results;
 }
 
@@ -247,7 +277,10 @@ export function startWebhookWorker(deps: Deps, log: JobLog = silent, options: Wo
       .then(
         () => undefined,
         // Head office's PostgreSQL gone for a while is an outage the next pass outlives, not a fault here.
-        (error) => (isDatabaseUnavailable(error) ? log.warn({ err: (error as Error).message }, 'webhook pass postponed: the database is unavailable') : log.error({ err: error }, 'webhook pass failed')),
+        (error) =>
+          isDatabaseUnavailable(error) || isBusyError(error)
+            ? log.warn({ err: (error as Error).message }, 'webhook pass postponed: the database is busy or unavailable')
+            : log.error({ err: error }, 'webhook pass failed'),
       )
       .finally(() => {
         if (!stopped) handle = setTimer(tick, interval);

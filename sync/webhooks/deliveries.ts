@@ -57,6 +57,10 @@ export class DeliveryRepo {
    * contract that takes the event, or one to a callback's own URL; then marks them fanned out.
    * Returns how many deliveries it made. With `subscriptionEvents: false` (a store linked to
    * central, whose events central delivers) only callbacks (6.3) are fanned out here.
+   * Several central processes on one database fan out at once: each takes the events it reads
+   * (claimRowsOf) and marks them in the same transaction, so an event is fanned out by one of
+   * them (a callback's delivery has no subscription, so the unique key alone would not stop a
+   * second one).
    */
   fanOut(batch = 500, options: { subscriptionEvents?: boolean } = {}): number {
     const { db, writer, ids, clock } = this.deps;
@@ -70,7 +74,10 @@ export class DeliveryRepo {
     if (!db.prepare(`SELECT 1 FROM webhook_events WHERE fanned_out = 0 ${callbacksOnly} LIMIT 1`).get()) return 0;
     return writer.write(() => {
       const events = db
-        .prepare(`SELECT event_id, contract_id, event, target_url FROM webhook_events WHERE fanned_out = 0 ${callbacksOnly} ORDER BY created_at, event_id LIMIT ?`)
+        .prepare(
+          `SELECT event_id, contract_id, event, target_url FROM webhook_events WHERE fanned_out = 0 ${callbacksOnly}
+           ORDER BY created_at, event_id LIMIT ? ${dialectOf(db).claimRowsOf('webhook_events')}`,
+        )
         .all(batch) as { event_id: string; contract_id: string; event: string; target_url: string | null }[];
       if (!events.length) return 0;
       const now = clock.now().getTime();
@@ -97,11 +104,27 @@ export class DeliveryRepo {
     });
   }
 
-  /** Pending deliveries whose next try is due, oldest first. */
-  due(now: number, limit: number): DueDelivery[] {
-    return this.deps.db
-      .prepare(
-        `SELECT d.*, e.event, e.action, e.body,
+  /** Whether a pending delivery is due: most passes find none, and look before taking the write lock. */
+  anyDue(now: number): boolean {
+    return this.deps.db.prepare("SELECT 1 FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= ? LIMIT 1").get(now) !== undefined;
+  }
+
+  /**
+   * Claims up to `limit` pending deliveries whose next try is due, oldest first, for this process
+   * to send: in one write transaction their next try moves to `leaseUntil` (the send's timeout and
+   * a margin from now), so no other process (several central processes on one database) takes
+   * them while they are in flight (claimRowsOf: picked rows are locked, rows another process is
+   * picking are skipped). The try's outcome is recorded over the lease; a process that dies
+   * mid-send leaves it, and once it has passed the delivery is due again and another process
+   * retries it (the webhook-id is the same: the receiver dedupes). The rows answered carry the
+   * lease as their next_attempt_at: record() takes it as the claim's mark.
+   */
+  claimDue(now: number, leaseUntil: number, limit: number): DueDelivery[] {
+    const { db, writer } = this.deps;
+    return writer.write(() => {
+      const due = db
+        .prepare(
+          `SELECT d.*, e.event, e.action, e.body,
                 COALESCE(s.secret, (SELECT c.secret FROM webhook_subscriptions c
                                     WHERE c.contract_id = d.contract_id AND c.active = 1 AND d.subscription_id IS NULL
                                       AND (' ' || c.events || ' ') LIKE '% ' || e.event || ' %'
@@ -112,24 +135,36 @@ export class DeliveryRepo {
          JOIN webhook_events e ON e.contract_id = d.contract_id AND e.event_id = d.event_id
          LEFT JOIN webhook_subscriptions s ON s.contract_id = d.contract_id AND s.subscription_id = d.subscription_id
          WHERE d.status = 'pending' AND d.next_attempt_at <= ?
-         ORDER BY d.next_attempt_at, ${dialectOf(this.deps.db).integerOf('d.delivery_id')} LIMIT ?`,
-      )
-      .all(now, limit) as DueDelivery[];
+         ORDER BY d.next_attempt_at, ${dialectOf(this.deps.db).integerOf('d.delivery_id')} LIMIT ? ${dialectOf(db).claimRowsOf('d')}`,
+        )
+        .all(now, limit) as DueDelivery[];
+      const lease = db.prepare('UPDATE webhook_deliveries SET next_attempt_at = ? WHERE delivery_id = ?');
+      for (const d of due) {
+        lease.run(leaseUntil, d.delivery_id);
+        d.next_attempt_at = leaseUntil;
+      }
+      return due;
+    });
   }
 
-  /** Records one try's outcome. `next` null with status pending is not allowed: pending needs a time. */
+  /**
+   * Records one try's outcome over the claim (`d` as claimDue answered it, its lease in
+   * next_attempt_at). False when the claim was no longer this process's: its lease ran out and
+   * another process took the delivery, whose try records instead. `next` null with status pending
+   * is not allowed: pending needs a time.
+   */
   record(
-    d: Pick<DeliveryRow, 'delivery_id' | 'contract_id'>,
+    d: Pick<DeliveryRow, 'delivery_id' | 'contract_id' | 'next_attempt_at'>,
     outcome: { status: DeliveryStatus; attempted: boolean; at: number; next: number | null; statusCode: number | null; error: string | null },
-  ): void {
+  ): boolean {
     const { db, writer } = this.deps;
-    writer.write(() => {
-      db.prepare(
+    return writer.write(() => {
+      return db.prepare(
         `UPDATE webhook_deliveries SET status = ?, attempts = attempts + ?, next_attempt_at = ?,
                 last_attempt_at = CASE WHEN ? THEN ? ELSE last_attempt_at END,
                 last_status_code = CASE WHEN ? THEN ? ELSE last_status_code END,
                 last_error = ?, delivered_at = CASE WHEN ? = 'delivered' THEN ? ELSE delivered_at END, updated_at = ?
-         WHERE delivery_id = ? AND status = 'pending'`,
+         WHERE delivery_id = ? AND status = 'pending' AND next_attempt_at = ?`,
       ).run(
         outcome.status,
         outcome.attempted ? 1 : 0,
@@ -143,7 +178,8 @@ export class DeliveryRepo {
         outcome.at,
         outcome.at,
         d.delivery_id,
-      );
+        d.next_attempt_at,
+      ).changes > 0;
     });
   }
 
@@ -187,9 +223,10 @@ export class DeliveryRepo {
         if (sub.active !== 1) throw new Conflict(`[delivery_id] the subscription ${d.subscription_id} of webhook delivery ${deliveryId} is turned off; turn it on first (active: true)`);
       }
       const now = clock.now().getTime();
+      // Still not pending when it is written (two processes replaying it at once replay it once).
       db.prepare(
         `UPDATE webhook_deliveries SET status = 'pending', attempts = 0, replays = replays + 1, next_attempt_at = ?, updated_at = ?
-         WHERE delivery_id = ?`,
+         WHERE delivery_id = ? AND status <> 'pending'`,
       ).run(now, now, deliveryId);
       return this.get(contractId, deliveryId);
     });

@@ -100,6 +100,9 @@ export const postgresDialect: Dialect = {
   // plan while it costs no more. Each custom plan of a check cost ~20 us, more than the check.
   // RESET goes back to the connection's setting (its startup options), LOCAL ends with the transaction.
   reusedCheckPlans: () => ({ reuse: 'SET LOCAL plan_cache_mode = auto', end: 'RESET plan_cache_mode' }),
+  // claims across central processes (issue 24). OF: only the claimed table's rows are locked
+  // (not the joined ones, and a LEFT JOIN's nullable side could not be).
+  claimRowsOf: (alias) => `FOR UPDATE OF ${sqlName(alias)} SKIP LOCKED`,
 };
 
 /** The element type of a column's array, from the type tableColumns names (SQLite's words for the common ones). */

@@ -44,4 +44,9 @@ export const sqliteDialect: Dialect = {
   },
   tableStatistics: () => null,
   reusedCheckPlans: () => null,
+  // claims across central processes (issue 24): the write transaction is the claim
+  claimRowsOf: (alias) => {
+    sqlName(alias); // the same names as on PostgreSQL, refused alike
+    return '';
+  },
 };

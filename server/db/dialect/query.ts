@@ -120,6 +120,16 @@ export interface Dialect {
    * it. null where checks are planned once anyway (SQLite).
    */
   reusedCheckPlans(): { reuse: string; end: string } | null;
+  // claims across central processes (issue 24: webhook deliveries and events, scheduled jobs)
+  /**
+   * Ends a SELECT (after its ORDER BY and LIMIT) that picks work for one process to claim, in the
+   * write transaction that then marks it taken: the rows of `alias` it answers stay locked until
+   * that transaction ends, and rows another transaction holds locked are left out instead of
+   * waited for (PostgreSQL's `FOR UPDATE OF alias SKIP LOCKED`: two processes picking at once get
+   * different rows; a row marked and committed meanwhile is checked again and no longer matches).
+   * '' on SQLite, whose IMMEDIATE write transaction already keeps every other writer out.
+   */
+  claimRowsOf(alias: string): string;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
