@@ -20,7 +20,7 @@ const ON_BOTH_ENGINES = [
 ];
 
 /** Test files that start central on PostgreSQL whatever the engine: run once, in the sqlite project. */
-const ALWAYS_POSTGRES = ['test/cli/database.test.ts', 'test/sync/central-faults-postgres.test.ts'];
+const ALWAYS_POSTGRES = ['test/cli/database.test.ts', 'test/sync/central-faults-postgres.test.ts', 'test/sync/cluster-processes.test.ts'];
 
 export default defineConfig({
   test: {

@@ -1,0 +1,188 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { basic, ok, REQUEST_TIMEOUT_MS, serverCopy, startCentralCluster, startWebhookReceiver, tokenOf, until, type CentralCluster, type StorePc, type WebhookReceiver } from '../helpers/central-cluster.js';
+import { ROOT } from '../helpers/serve-child.js';
+
+/**
+ * Head office as a cluster (issue 24), with real processes on 127.0.0.1 and always on PostgreSQL
+ * whatever POS_TEST_ENGINE says: one database, two `serve --role central` processes of the
+ * compiled CLI on it (each with its own data dir) behind a round-robin proxy, and two store PCs
+ * (`serve` on their own SQLite data dirs) linked to central through the proxy. Everything a store
+ * sends goes through the proxy, so a store's pushes and pulls land on both processes in turn.
+ *
+ * - Each store's sales drain to central exactly once, while one central is SIGKILLed in the
+ *   middle of a push: the proxy answers 502 for it, the stores retry and drain through the other;
+ *   the killed one is served again on its data dir.
+ * - A master made through either process reaches every store; masters made through both at once
+ *   do not collide.
+ * - Five webhook notices raised through both processes are each delivered once.
+ * - A CSV export asked of one process downloads from the other; failed logins spread over both
+ *   processes are limited together (`--rate-limit-shared`).
+ */
+const OUT = '.test-dist-cluster';
+const CONTRACT = 'cluster-contract';
+/** Sales raised at each store. */
+const SALES = 300;
+
+const sale = (storeId: string, terminalId: string, i: number) => ({
+  transactionHeadDivision: '1',
+  storeId,
+  terminalId,
+  terminalTranDateTime: '2026-11-27T01:00:00Z',
+  details: [{ transactionDetailId: '1', transactionDetailDivision: '1', productName: `Item ${i}`, salesPrice: String(100 + (i % 50)), quantity: '1', taxDivision: '2' }],
+});
+
+describe('head office as two central processes on one PostgreSQL database behind a round-robin proxy', () => {
+  let hq: CentralCluster;
+  let receiver: WebhookReceiver;
+  /** Each store PC with the store master and register it sells on. */
+  const shops: { pc: StorePc; storeId: string; terminalId: string }[] = [];
+
+  beforeAll(async () => {
+    const main = serverCopy(OUT);
+    // Answers after 1.5 s: a delivery is still in flight when the other process's worker passes.
+    receiver = await startWebhookReceiver(1500);
+    hq = await startCentralCluster(main, { contract: CONTRACT, centralArgs: ['--webhook-allow', '127.0.0.1', '--rate-limit-shared'] });
+    const api = await hq.api();
+    for (const [node, name] of [
+      [3, 'East'],
+      [5, 'West'],
+    ] as const) {
+      const { storeId } = await ok<{ storeId: string }>(api('POST', '/stores', { storeName: name }));
+      const pc = await hq.addStore(node, name);
+      // The store pulls its store master through the proxy, then registers a till of its own.
+      expect(await until(async () => (await pc.api('GET', `/stores/${storeId}`)).status === 200, 30_000), hq.said()).toBe(true);
+      const [terminal] = await ok<{ terminalId: string }[]>(pc.api('POST', '/terminals', { storeId, terminalName: `${name} 1` }));
+      shops.push({ pc, storeId, terminalId: terminal!.terminalId });
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    await hq?.close();
+    await receiver?.close();
+    rmSync(join(ROOT, OUT), { recursive: true, force: true });
+  }, 60_000);
+
+  it('each store’s sales drain to central exactly once, with one central SIGKILLed in the middle of a push: the stores drain through the other, and the killed one serves again on its data dir', async () => {
+    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const atCentral = () => hq.count('SELECT count(*) AS n FROM transactions');
+
+    // Both stores sell while they drain; the test kills central A when a push is in flight to it.
+    const selling = shops.map(async ({ pc, storeId, terminalId }) => {
+      for (let i = 0; i < SALES; i++) await ok(pc.api('POST', '/transactions', sale(storeId, terminalId, i)), `sale ${i} at node ${pc.node}`);
+    });
+    const pushPath = `/sync/${CONTRACT}/push`;
+    const killed = await until(async () => hq.proxy.inFlight(0, pushPath) > 0 && (await atCentral()) >= SALES / 3, 60_000, 2);
+    if (killed) await a.stop('SIGKILL');
+    expect(killed, `no push in flight to central A after a third of the sales\n${hq.said()}`).toBe(true);
+    const atKill = await atCentral();
+    await Promise.all(selling);
+    expect(atKill, hq.said()).toBeLessThan(2 * SALES);
+
+    // Every store drains through B alone; what A answered before its death and what it was
+    // applying when it died are not applied again, nor lost.
+    expect(await until(() => shops.every((s) => s.pc.outbox() === 0), 60_000), hq.said()).toBe(true);
+    expect(a.alive()).toBe(false);
+    const stats = hq.proxy.stats();
+    expect(stats.badGateway[0], 'the proxy answered 502 for the killed central').toBeGreaterThan(0);
+
+    for (const { pc, storeId } of shops) {
+      const atStore = (pc.db.prepare('SELECT transaction_head_id AS id, total FROM transactions WHERE store_id = ? ORDER BY transaction_head_id').all(storeId) as { id: number | string; total: string }[]).map((r) => `${r.id}:${r.total}`);
+      expect(atStore).toHaveLength(SALES);
+      const there = (await hq.query<{ id: string; total: string }>('SELECT transaction_head_id AS id, total FROM transactions WHERE store_id = $1 ORDER BY transaction_head_id', [storeId])).map((r) => `${r.id}:${r.total}`);
+      expect(there, `node ${pc.node}`).toEqual(atStore);
+    }
+    expect(await hq.count('SELECT count(*) AS n FROM transactions')).toBe(2 * SALES);
+    expect(await hq.count('SELECT count(*) AS n FROM transaction_details')).toBe(2 * SALES);
+    expect(await hq.count('SELECT count(DISTINCT transaction_head_id) AS n FROM transaction_details')).toBe(2 * SALES);
+    expect(await hq.count('SELECT count(*) AS n FROM dead_letters'), hq.said()).toBe(0);
+    // A 500 is logged as "request failed": B never answered one.
+    expect(b.output().split('\n').filter((l) => l.includes('"msg":"request failed"'))).toEqual([]);
+
+    // A is served again on its data dir and port; both take requests again.
+    await a.start();
+    const api = await hq.api();
+    for (let i = 0; i < 4; i++) expect((await api('GET', '/stores')).status).toBe(200);
+  }, 120_000);
+
+  it('a master made through one process is pulled by every store; masters made through both at once all arrive, with no id twice', async () => {
+    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const made: string[] = [];
+    made.push((await ok<{ categoryId: string }>((await hq.api(b))('POST', '/categories', { categoryName: 'Made at B' }))).categoryId);
+    made.push((await ok<{ categoryId: string }>((await hq.api(a))('POST', '/categories', { categoryName: 'Made at A' }))).categoryId);
+    // Ten at once through the proxy: five on each process.
+    const proxied = await hq.api();
+    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => ok<{ categoryId: string }>(proxied('POST', '/categories', { categoryName: `Burst ${i}` }))));
+    made.push(...burst.map((c) => c.categoryId));
+    expect(new Set(made).size).toBe(made.length);
+
+    for (const { pc } of shops) {
+      const has = async () => {
+        for (const id of made) if ((await pc.api('GET', `/categories/${id}`)).status !== 200) return false;
+        return true;
+      };
+      expect(await until(has, 30_000, 100), `node ${pc.node}\n${hq.said()}`).toBe(true);
+    }
+  }, 60_000);
+
+  it('five webhook notices raised through both processes are each delivered exactly once', async () => {
+    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    await ok((await hq.api())('POST', '/webhook_subscriptions', { url: receiver.url, events: ['pos:payment-method-groups'] }));
+    const at = [a, b, a, b, a];
+    for (const [i, central] of at.entries()) await ok((await hq.api(central))('POST', '/payment_method_groups', { paymentMethodGroupName: `Group ${i}` }));
+
+    const settled = async () =>
+      receiver.byId().size >= 5 &&
+      (await hq.count("SELECT count(*) AS n FROM webhook_deliveries WHERE subscription_id IS NOT NULL AND status <> 'delivered'")) === 0;
+    expect(await until(settled, 30_000, 100), `${JSON.stringify([...receiver.byId()])}\n${hq.said()}`).toBe(true);
+    // Both processes' delivery workers pass (every second) a few more times: nothing is sent again.
+    await new Promise((r) => setTimeout(r, 2500));
+    const counts = receiver.byId();
+    expect([...counts.values()], JSON.stringify([...counts])).toEqual([1, 1, 1, 1, 1]);
+    expect(receiver.hits).toHaveLength(5);
+    const deliveries = await hq.query<{ attempts: number }>('SELECT attempts FROM webhook_deliveries WHERE subscription_id IS NOT NULL');
+    expect(deliveries.map((d) => Number(d.attempts))).toEqual([1, 1, 1, 1, 1]);
+  }, 60_000);
+
+  it('a CSV export asked of one process is followed and downloaded through the other', async () => {
+    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const now = Date.now();
+    const range = { transactionDateTimeFrom: new Date(now - 86_400_000).toISOString().slice(0, 19) + 'Z', transactionDateTimeTo: new Date(now + 3_600_000).toISOString().slice(0, 19) + 'Z' };
+    const { requestCode } = await ok<{ requestCode: string }>((await hq.api(a))('POST', '/transactions/details/out_file_async', range));
+    const atB = await hq.api(b);
+    let progress: { status: string; fileUrl: string | null; rowsWritten: number } | undefined;
+    const done = async () => {
+      progress = await ok(atB('GET', `/transactions/details/out_file_async/${requestCode}`));
+      return progress!.status === 'succeeded' || progress!.status === 'failed';
+    };
+    expect(await until(done, 60_000, 200), hq.said()).toBe(true);
+    expect(progress!.status, JSON.stringify(progress)).toBe('succeeded');
+    const file = new URL(progress!.fileUrl!);
+    const res = await fetch(`${b.url}${file.pathname}${file.search}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    expect(res.status, `${await res.clone().text()}`).toBe(200);
+    const lines = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8').trim().split('\n');
+    expect(lines).toHaveLength(2 * SALES + 1);
+  }, 90_000);
+
+  it('failed logins spread over both processes are limited together', async () => {
+    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const login = (url: string) =>
+      fetch(`${url}/app/${CONTRACT}/token`, {
+        method: 'POST',
+        headers: { authorization: basic(hq.client.clientId, hq.client.clientSecret), 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=password&username=guesser&password=wrong-password',
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+    // 10 failures a username in the window (README, Limits): five at each process.
+    for (let i = 0; i < 10; i++) expect((await login(i % 2 ? b.url : a.url)).status).toBe(400);
+    for (const central of [a, b]) {
+      const res = await login(central.url);
+      expect(res.status, `central ${central.index}`).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    // An app token still comes from either.
+    for (const central of [a, b]) expect(await tokenOf(central.url, CONTRACT, hq.client)).toBeTruthy();
+  }, 60_000);
+});
