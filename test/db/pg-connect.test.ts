@@ -16,6 +16,32 @@ describe('the database URL', () => {
     expect(describeDatabase(t)).toBe('postgres://pos@db:5433/central');
   });
 
+  it('lists a primary and its standby, each host a URL of its own for pg, target_session_attrs kept for us', () => {
+    const t = parseDatabaseUrl('postgres://pos:hunter2@10.0.0.1:5432,[::1],db2:6543/central?sslmode=require&target_session_attrs=read-write');
+    expect(t).toMatchObject({
+      host: '10.0.0.1',
+      port: 5432,
+      hosts: [{ host: '10.0.0.1', port: 5432 }, { host: '::1', port: 5432 }, { host: 'db2', port: 6543 }],
+      targetSessionAttrs: 'read-write',
+      user: 'pos',
+      password: 'hunter2',
+      database: 'central',
+      sslmode: 'require',
+    });
+    expect(t.hostUrls).toEqual([
+      'postgres://pos:hunter2@10.0.0.1:5432/central?sslmode=require',
+      'postgres://pos:hunter2@[::1]/central?sslmode=require',
+      'postgres://pos:hunter2@db2:6543/central?sslmode=require',
+    ]);
+    expect(t.connectionString).toBe(t.hostUrls[0]);
+    expect(describeDatabase(t)).toBe('postgres://pos@10.0.0.1:5432,[::1]:5432,db2:6543/central?target_session_attrs=read-write');
+    // One host and libpq's default: the URL as given, as before.
+    const one = parseDatabaseUrl('postgres://pos@db/central?sslmode=disable');
+    expect(one).toMatchObject({ hosts: [{ host: 'db', port: 5432 }], targetSessionAttrs: 'any', connectionString: 'postgres://pos@db/central?sslmode=disable' });
+    expect(one.hostUrls).toEqual(['postgres://pos@db/central?sslmode=disable']);
+    expect(parseDatabaseUrl('postgres://pos@a,b/central?target_session_attrs=any')).toMatchObject({ targetSessionAttrs: 'any', hostUrls: ['postgres://pos@a/central', 'postgres://pos@b/central'] });
+  });
+
   const refused: [string, string][] = [
     ['', 'database URL: it is empty'],
     ['db.example/pos', 'database URL: it has no scheme'],
@@ -27,7 +53,10 @@ describe('the database URL', () => {
     ['postgres://u:hunter2@db/a/b', 'database URL: the database name has a "/" in it'],
     ['postgres://u:hunter2@/pos', 'database URL: it names no host'],
     ['postgres://u:hunter2@db/pos?sslmode=sometimes', 'database URL: sslmode "sometimes" is not one of disable, prefer, require, verify-ca, verify-full, no-verify'],
-    ['postgres://u:hunter2@db/pos?pool=9', 'database URL: the parameter "pool" is not supported (only sslmode, application_name)'],
+    ['postgres://u:hunter2@db/pos?pool=9', 'database URL: the parameter "pool" is not supported (only sslmode, application_name, target_session_attrs)'],
+    ['postgres://u:hunter2@db1:5432,/pos', 'database URL: a host of the list is empty'],
+    ['postgres://u:hunter2@db1:5432,db2:99999/pos', 'database URL: the port is not a number from 1 to 65535'],
+    ['postgres://u:hunter2@db1,db2/pos?target_session_attrs=read-only', 'database URL: target_session_attrs "read-only" is not one of any, read-write (central writes: read-write picks the primary)'],
     ['postgres://u:hunt%zz@db/pos', 'database URL: the password has a broken %-escape'],
   ];
   it.each(refused)('refuses %j in one line naming the problem, never the password', (url, problem) => {

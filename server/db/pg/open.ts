@@ -4,7 +4,7 @@
  * stack trace, never the password) rather than on the first request.
  */
 import type pg from 'pg';
-import { createPool, describeDatabase, parseDatabaseUrl, POOL_DEFAULTS, type DatabaseTarget, type PoolOptions } from './connect.js';
+import { connectFailureReason, createPool, describeDatabase, parseDatabaseUrl, POOL_DEFAULTS, type DatabaseTarget, type PoolOptions } from './connect.js';
 
 export class DatabaseUnreachable extends Error {
   constructor(where: string, reason: string) {
@@ -20,27 +20,6 @@ export interface OpenedPostgres {
   description: string;
 }
 
-/** What went wrong in words a person running `serve` can act on. */
-function reasonOf(error: unknown, connectTimeoutMs: number): string {
-  const e = error as { code?: string; message?: string };
-  switch (e.code) {
-    case 'ECONNREFUSED':
-      return 'connection refused (is PostgreSQL running and listening there?)';
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-      return 'the host name does not resolve';
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return 'the host cannot be reached';
-    case 'ECONNRESET':
-      return 'the server closed the connection';
-  }
-  const message = String(e.message ?? error).split('\n')[0]!;
-  if (/timeout/i.test(message)) return `no answer within ${connectTimeoutMs} ms`;
-  // PostgreSQL's own refusals (database missing, authentication, permissions) name no password.
-  return message;
-}
-
 export async function openPostgres(url: string, options: PoolOptions = {}): Promise<OpenedPostgres> {
   const target = parseDatabaseUrl(url);
   const description = describeDatabase(target);
@@ -49,7 +28,7 @@ export async function openPostgres(url: string, options: PoolOptions = {}): Prom
     await pool.query('SELECT 1');
   } catch (error) {
     await pool.end().catch(() => {});
-    throw new DatabaseUnreachable(description, reasonOf(error, options.connectTimeoutMs ?? POOL_DEFAULTS.connectTimeoutMs));
+    throw new DatabaseUnreachable(description, connectFailureReason(error, options.connectTimeoutMs ?? POOL_DEFAULTS.connectTimeoutMs));
   }
   return { pool, target, description };
 }

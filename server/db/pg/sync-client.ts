@@ -21,6 +21,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import { parseDatabaseUrl } from './connect.js';
 import { DatabaseUnavailable, rebuildPgError } from './errors.js';
 import { withArraysAsText } from './array-text.js';
 import { numberPlaceholders, type SqlParams } from './placeholders.js';
@@ -32,7 +33,8 @@ export interface PgSyncClientOptions extends Partial<Omit<PgConnectionOptions, '
   connectionString: string;
   /**
    * The longest this thread waits for one statement's answer, whatever the worker is doing. By
-   * default the connect and statement timeouts plus a margin, so PostgreSQL's own limits fire first.
+   * default the connect timeout (once a host of the URL's list) and the statement timeout plus a
+   * margin, so PostgreSQL's own limits fire first.
    */
   callTimeoutMs?: number;
   /**
@@ -69,6 +71,15 @@ const statement = (text: string, connection?: number): Omit<Extract<PgRequest, {
   ...(connection === undefined ? {} : { connection }),
 });
 
+/** How many hosts the URL lists (a primary and its standbys); 1 for a URL the worker will refuse. */
+function hostCount(url: string): number {
+  try {
+    return parseDatabaseUrl(url).hosts.length;
+  } catch {
+    return 1;
+  }
+}
+
 interface Thread {
   worker: Worker;
   port: MessagePort;
@@ -92,7 +103,7 @@ export class PgSyncClient {
 
   constructor(options: PgSyncClientOptions) {
     this.connection = { ...DEFAULTS, ...options };
-    this.callTimeoutMs = options.callTimeoutMs ?? this.connection.connectTimeoutMs + this.connection.statementTimeoutMs + CALL_TIMEOUT_MARGIN_MS;
+    this.callTimeoutMs = options.callTimeoutMs ?? this.connection.connectTimeoutMs * hostCount(options.connectionString) + this.connection.statementTimeoutMs + CALL_TIMEOUT_MARGIN_MS;
     this.reconnectPauseMs = options.reconnectPauseMs ?? RECONNECT_PAUSE_MS;
   }
 

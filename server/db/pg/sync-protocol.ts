@@ -6,7 +6,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { SerializedPgError } from './errors.js';
 
 export interface PgConnectionOptions {
-  /** postgres://user:password@host:port/db (multi-host URLs as `pg` reads them). */
+  /** postgres://user:password@host:port/db, or several hosts (`h1:p1,h2:p2`) the worker tries in turn (connect.ts). */
   connectionString: string;
   /** Opening a connection gives up after this long. */
   connectTimeoutMs: number;

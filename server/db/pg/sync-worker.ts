@@ -6,9 +6,13 @@
 // It connects on the first statement and again after the connection broke, but never inside a
 // transaction: a statement that names the connection its transaction began on fails when that
 // connection is gone (PostgreSQL has rolled the transaction back), rather than run outside it.
+// A URL listing a primary and its standby (`…@p:5432,s:5432/db?target_session_attrs=read-write`)
+// is tried host by host on each connect (connect.ts connectFirstUsable): after the primary died
+// and the standby was promoted, the next connect lands on the new primary by itself.
 // Runs from the compiled file (dist/server/db/pg/sync-worker.js): worker_threads cannot load TypeScript.
 import pg from 'pg';
 import { isMainThread, workerData } from 'node:worker_threads';
+import { connectFirstUsable, parseDatabaseUrl, type DatabaseTarget } from './connect.js';
 import { breaksConnection, serializePgError } from './errors.js';
 import { SIGNAL_ANSWERED, type PgConnectionOptions, type PgRequest, type PgResponse, type PgResult, type WorkerInput } from './sync-protocol.js';
 import { sqliteLikeTypes } from './type-parsers.js';
@@ -20,6 +24,7 @@ class Connection {
   private client: pg.Client | null = null;
   /** Counts the connections opened; a transaction's statements carry the one it began on. */
   private opened = 0;
+  private target: DatabaseTarget | null = null;
 
   constructor(private readonly options: PgConnectionOptions) {}
 
@@ -48,9 +53,23 @@ class Connection {
   }
 
   private async open(): Promise<pg.Client> {
+    try {
+      this.target ??= parseDatabaseUrl(this.options.connectionString);
+      const { client } = await connectFirstUsable(this.target, this.options.connectTimeoutMs, (url) => this.connectTo(url));
+      this.client = client;
+      this.opened++;
+      return client;
+    } catch (error) {
+      // Whatever stopped it (refused, timed out, the server starting up, only a standby answering), no usable server was reached.
+      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { connecting: true });
+    }
+  }
+
+  /** A connection to one host's URL. */
+  private async connectTo(url: string): Promise<pg.Client> {
     const o = this.options;
     const client = new pg.Client({
-      connectionString: o.connectionString,
+      connectionString: url,
       connectionTimeoutMillis: o.connectTimeoutMs,
       application_name: o.applicationName,
       keepAlive: true,
@@ -75,11 +94,8 @@ class Connection {
       await client.connect();
     } catch (error) {
       client.end().catch(() => {});
-      // Whatever pg says (refused, timed out, the server starting up), the server was not reached.
-      throw Object.assign(error instanceof Error ? error : new Error(String(error)), { connecting: true });
+      throw error;
     }
-    this.client = client;
-    this.opened++;
     return client;
   }
 
