@@ -67,7 +67,8 @@ export interface RateLimitConfig {
   windowMs: number;
   /**
    * Count in the database instead of this process's memory, for several central processes on
-   * one database (`serve --rate-limit-shared`, POS_RATE_LIMIT_SHARED=1).
+   * one database (`serve --rate-limit-shared`, POS_RATE_LIMIT_SHARED=1). The login throttle's
+   * counters follow it (platform/auth/login-attempts.ts).
    */
   shared: boolean;
 }

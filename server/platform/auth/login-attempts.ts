@@ -1,4 +1,6 @@
 import type { Clock } from '../../clock.js';
+import type { Statement } from 'better-sqlite3';
+import type { AppDeps } from '../../deps.js';
 
 /** An attempt `take` counted; handed back to `giveBack` when the login succeeds. */
 export interface TakenAttempt {
@@ -70,5 +72,74 @@ export class MemoryLoginAttempts implements LoginAttempts {
       if (window.end > now) break;
       this.windows.delete(key);
     }
+  }
+}
+
+/**
+ * A key as stored: PostgreSQL's text holds no NUL, which the throttle's keys use to part a
+ * contract from a username (and a username may hold), so NUL is written \0 and a backslash \\.
+ */
+const storedKey = (key: string) => key.replace(/\\/g, '\\\\').replace(/\u0000/g, '\\0');
+
+/** Ended windows are deleted at most this often (per process), by the take that finds it due. */
+const PURGE_EVERY_MS = 60_000;
+
+/**
+ * The counters in the database (0045_cluster_counters_exports.sql), for several central processes
+ * on one database (`serve --rate-limit-shared`): each process counts every process's attempts, so
+ * the limit holds however a guesser's requests are spread. Each step is one statement outside the
+ * Writer, as the rate limits' counts (platform/http/rate-store.ts): it is no business change, and
+ * an attempt must stay counted when the login it precedes fails. Times come from the injected clock.
+ *
+ * take is one atomic UPSERT on both engines (PostgreSQL locks the key's row for it): it begins a
+ * new window when the stored one has ended, counts while fewer than `max` are counted, and
+ * changes nothing otherwise (its WHERE fails, so no row comes back: refused). Attempts sent in
+ * parallel to several processes are therefore cut off at the limit together. giveBack takes one
+ * back only from the window it was counted in (window_start matches), never from a later one.
+ */
+export class DatabaseLoginAttempts implements LoginAttempts {
+  private readonly upsert: Statement<[Record<string, string | number>]>;
+  private readonly windowOf: Statement<unknown[]>;
+  private readonly giveBackOne: Statement<unknown[]>;
+  private readonly dropEmpty: Statement<unknown[]>;
+  private readonly purge: Statement<unknown[]>;
+  private readonly clock: Clock;
+  private purgedAt = -Infinity;
+
+  constructor(deps: Pick<AppDeps, 'db' | 'clock'>) {
+    const { db } = deps;
+    this.clock = deps.clock;
+    // Named by the table's alias: PostgreSQL's DO UPDATE also sees EXCLUDED (rate-store.ts).
+    this.upsert = db.prepare(
+      `INSERT INTO login_attempt_counters AS c (key, window_start, attempts) VALUES (@key, @now, 1)
+       ON CONFLICT (key) DO UPDATE SET
+         attempts = CASE WHEN c.window_start + @window <= @now THEN 1 ELSE c.attempts + 1 END,
+         window_start = CASE WHEN c.window_start + @window <= @now THEN @now ELSE c.window_start END
+       WHERE c.window_start + @window <= @now OR c.attempts < @max
+       RETURNING window_start`,
+    );
+    this.windowOf = db.prepare('SELECT window_start FROM login_attempt_counters WHERE key = ?');
+    this.giveBackOne = db.prepare('UPDATE login_attempt_counters SET attempts = attempts - 1 WHERE key = ? AND window_start = ? AND attempts > 0');
+    this.dropEmpty = db.prepare('DELETE FROM login_attempt_counters WHERE key = ? AND attempts <= 0');
+    this.purge = db.prepare('DELETE FROM login_attempt_counters WHERE window_start <= ?');
+  }
+
+  async take(key: string, max: number, windowMs: number): Promise<TakenAttempt | RefusedAttempt> {
+    const now = this.clock.now().getTime();
+    if (now - this.purgedAt >= PURGE_EVERY_MS) {
+      this.purgedAt = now;
+      this.purge.run(now - windowMs);
+    }
+    // As the memory counters: a limit of 0 refuses every attempt for a whole window, counting none.
+    if (max <= 0) return { taken: false, retryAfterMs: windowMs };
+    const row = this.upsert.get({ key: storedKey(key), now, window: windowMs, max }) as { window_start: number } | undefined;
+    if (row) return { taken: true, key, windowStart: row.window_start };
+    const start = (this.windowOf.get(storedKey(key)) as { window_start: number } | undefined)?.window_start ?? now;
+    return { taken: false, retryAfterMs: Math.max(0, start + windowMs - now) };
+  }
+
+  async giveBack(attempt: TakenAttempt): Promise<void> {
+    const key = storedKey(attempt.key);
+    if (this.giveBackOne.run(key, attempt.windowStart).changes === 1) this.dropEmpty.run(key);
   }
 }

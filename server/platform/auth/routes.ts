@@ -10,6 +10,7 @@ import { verifyPassword } from './password.js';
 import { AuthRepo, secretMatches, type ApiClient } from './repo.js';
 import { oauthProblem, tokenBody, tokenParams, tokenResponse } from './schema.js';
 import { StaffLoginRepo } from './staff-logins.js';
+import { DatabaseLoginAttempts } from './login-attempts.js';
 import { createLoginThrottle } from './throttle.js';
 import { ensureUiClient, UI_CLIENT_ID } from './ui-client.js';
 
@@ -53,7 +54,9 @@ export default function tokenRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const auth = new AuthRepo(deps.db, deps.writer, deps.clock);
   const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
   const logins = new StaffLoginRepo(deps.db, deps.writer, deps.clock);
-  const throttle = createLoginThrottle(() => deps.config.loginThrottle, deps.clock);
+  // Several central processes on one database count failed logins together, in it, as the rate
+  // limits do under the same setting (serve --rate-limit-shared); one process counts in memory.
+  const throttle = createLoginThrottle(() => deps.config.loginThrottle, deps.clock, deps.config.rateLimits.shared ? new DatabaseLoginAttempts(deps) : undefined);
 
   return async (app) => {
     await app.register(formbody);

@@ -33,7 +33,9 @@ export interface LoginThrottle {
  * forgiven when it was right, so only failures stay counted (staff who log in correctly are never
  * slowed) and guesses sent in parallel are cut off at the limit too: checking first and counting
  * after the slow scrypt let all of them through. A blocked username or address does not block the
- * others; a blocked one waits until its window, which its first attempt began, ends.
+ * others; a blocked one waits until its window, which its first attempt began, ends. The counters
+ * are this process's (MemoryLoginAttempts) or, for several central processes on one database,
+ * the database's (DatabaseLoginAttempts, chosen by the auth routes under rateLimits.shared).
  */
 export function createLoginThrottle(config: () => LoginThrottleConfig, clock: Clock, attempts: LoginAttempts = new MemoryLoginAttempts(clock)): LoginThrottle {
   return {
