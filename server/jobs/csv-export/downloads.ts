@@ -73,8 +73,10 @@ export function publicBaseUrl(configured: string | undefined, address: AddressIn
 
 /**
  * The clean-up's pass over export files (jobs/cleanup.ts): deletes the files whose download URL
- * has expired and marks their rows. Returns how many went. The file work happens outside any
- * transaction; each row is marked after its file is gone.
+ * has expired and marks their rows, deleting their chunks in the database in the same write.
+ * Returns how many went. The file work happens outside any transaction; each row is marked after
+ * its file is gone. With several central processes the clean-up runs in one of them: the others
+ * remove their own copies of files it deleted (removeGoneFiles, from their export runners).
  */
 export function deleteExpiredExportFiles(deps: Pick<AppDeps, 'db' | 'writer'>, now: number): number {
   const repo = new TransactionExportRepo(deps.db);
@@ -85,7 +87,28 @@ export function deleteExpiredExportFiles(deps: Pick<AppDeps, 'db' | 'writer'>, n
     deps.writer.write(() => repo.markFileDeleted(row.export_id, now));
     deleted += 1;
   }
+  removeGoneFiles(deps.db);
   return deleted;
+}
+
+const FILE_NAME = /^transaction-details-(\d+)\.csv\.gz$/;
+
+/** Removes the finished files in this data dir whose export's file was deleted (by another process's clean-up). */
+export function removeGoneFiles(db: Sqlite): void {
+  const dir = exportDirOf(db);
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  const repo = new TransactionExportRepo(db);
+  for (const name of names) {
+    const id = FILE_NAME.exec(name)?.[1];
+    if (id === undefined) continue;
+    const row = repo.byExportId(id);
+    if (row && row.file_deleted_at !== null) rmSync(join(dir, name), { force: true });
+  }
 }
 
 /** Removes the partial files of exports that were interrupted (call when none is running). */

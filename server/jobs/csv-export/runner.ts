@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { existsSync, rmSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -10,7 +12,7 @@ import { DOWNLOAD_VALID_MS } from '../../sales/exports/columns.js';
 import { EXPORT_ENTITY, TransactionExportRepo, type ExportOutcome, type ExportRow } from '../../sales/exports/repo.js';
 import type { ExportBody } from '../../sales/exports/schema.js';
 import { raiseCallback } from '../../events/webhook-events.js';
-import { ensureExportDir, exportFileName, removePartialFiles, signedDownloadUrl } from './downloads.js';
+import { ensureExportDir, exportFileName, removeGoneFiles, removePartialFiles, signedDownloadUrl } from './downloads.js';
 import type { WorkerInput, WorkerMessage } from './worker.js';
 
 /** 6.3's proc_name. */
@@ -20,6 +22,10 @@ export const NO_DATA = 'no data';
 export const INTERNAL_ERROR = '500 internal error';
 /** An export interrupted this many times (the server stopped or crashed during it) is failed, not run again. */
 export const MAX_ATTEMPTS = 2;
+/** A running export's owner says it still runs it this often (transaction_exports.heartbeat_at). */
+export const HEARTBEAT_MS = 5000;
+/** A running export whose heartbeat is older than this was left by a process that stopped: another takes it over. */
+export const STALE_MS = 30_000;
 
 export interface RunnerLog {
   info(details: object, message: string): void;
@@ -65,9 +71,16 @@ export interface FinishedExport {
  * endpoint (and stored now and then); at the end the outcome and its 6.3 notice (through the
  * webhook delivery, sync/webhooks) commit in one transaction. Emits 'progress' ({requestCode, rows, total}) and 'finished' (FinishedExport).
  *
- * On start, exports a previous run left `running` are queued again from scratch, once; one that
- * was already started MAX_ATTEMPTS times is failed with `500 internal error` (and its notice),
- * so an export that brings the server down cannot do it for ever.
+ * Several central processes on one database each run a runner. A runner claims a queued export
+ * as its owner and beats (heartbeat_at) every HEARTBEAT_MS while it runs it; a runner that stops
+ * clears its heartbeat. On start and every HEARTBEAT_MS after, a runner takes over the exports
+ * left `running` whose heartbeat is cleared or older than STALE_MS (their process stopped or
+ * crashed), never one a live process is writing: each is queued again from scratch, once; one
+ * that was already started MAX_ATTEMPTS times is failed with `500 internal error` (and its
+ * notice), so an export that brings the server down cannot do it for ever. An owner that finds
+ * its export taken over (it stalled past STALE_MS) stops it and records nothing. On PostgreSQL the
+ * worker also stores the finished file in the database (worker.ts), so the download URL works
+ * whichever process answers it (sales/exports/routes.ts).
  */
 export class ExportRunner extends EventEmitter {
   /** A progress update every this many rows (tests lower it). */
@@ -79,6 +92,13 @@ export class ExportRunner extends EventEmitter {
   private closed = false;
   /** The running export's progress as the worker last said it (stored only now and then). */
   private current: { exportId: string; rows: number; total: number | null } | null = null;
+  /** This runner, as transaction_exports.owner names it: unique to the process and the runner. */
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+  /** Settles when the start's take-over is done (tests wait for it). */
+  recovered: Promise<void> = Promise.resolve();
+  private sweeper: NodeJS.Timeout | null = null;
+  /** Set when another process took over the export this runner runs. */
+  private lost = false;
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'writer' | 'ids' | 'clock'>,
@@ -90,29 +110,49 @@ export class ExportRunner extends EventEmitter {
     this.repo = new TransactionExportRepo(deps.db);
   }
 
-  /** Recovers what a previous run left, then runs the queue. */
+  /** Recovers what a previous run left, then runs the queue; then looks for stopped owners' exports now and then. */
   start(): void {
-    void this.recover().then(() => this.kick());
+    this.recovered = this.recover(true).then(() => this.kick());
+    this.sweeper = setInterval(() => {
+      void this.recover(false).then((requeued) => requeued && this.kick());
+    }, HEARTBEAT_MS);
+    this.sweeper.unref();
   }
 
-  private async recover(): Promise<void> {
+  /**
+   * Takes over the exports whose owner stopped (heartbeat cleared or stale): each claimed in the
+   * transaction that requeues or fails it, so one process takes it. At start also removes this
+   * data dir's partial files (none is being written yet); each time, the files whose export's file
+   * another process's clean-up deleted. True when one was queued again.
+   */
+  private async recover(atStart: boolean): Promise<boolean> {
+    if (this.closed) return false;
+    let requeued = false;
     try {
-      removePartialFiles(this.deps.db);
-      for (const row of this.repo.interrupted()) {
+      if (atStart) removePartialFiles(this.deps.db);
+      else removeGoneFiles(this.deps.db);
+      const { clock, writer } = this.deps;
+      const staleBefore = () => clock.now().getTime() - STALE_MS;
+      for (const row of this.repo.interrupted(staleBefore())) {
+        const takeOver = () => this.repo.takeOver(row.export_id, this.owner, clock.now().getTime(), staleBefore());
         if (row.attempts >= MAX_ATTEMPTS) {
           const error = `interrupted ${row.attempts} times (the server stopped during the export)`;
-          await this.finish(row, { status: 'failed', message: INTERNAL_ERROR, error, rows: row.rows_written });
+          await this.finish(row, { status: 'failed', message: INTERNAL_ERROR, error, rows: row.rows_written }, takeOver);
         } else {
-          this.deps.writer.write(() => {
-            this.repo.requeue(row.export_id);
-            this.changed(row);
-          });
+          requeued =
+            writer.write(() => {
+              if (!takeOver()) return false;
+              this.repo.requeue(row.export_id);
+              this.changed(row);
+              return true;
+            }) || requeued;
         }
       }
     } catch (error) {
-      // A database held by another program: the next start recovers them.
+      // A database held by another program: the next pass recovers them.
       this.log.error({ err: error }, 'CSV export recovery failed');
     }
+    return requeued;
   }
 
   /** Runs queued exports unless it is already doing so. */
@@ -128,6 +168,7 @@ export class ExportRunner extends EventEmitter {
   /** Stops: a running export is abandoned (left `running`, run again on the next start). */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.sweeper) clearInterval(this.sweeper);
     await this.worker?.terminate();
     await this.draining;
   }
@@ -170,20 +211,46 @@ export class ExportRunner extends EventEmitter {
   private async run(row: ExportRow): Promise<void> {
     const { writer, clock } = this.deps;
     const claimed = writer.write(() => {
-      if (!this.repo.markRunning(row.export_id, clock.now().getTime())) return false;
+      if (!this.repo.markRunning(row.export_id, clock.now().getTime(), this.owner)) return false;
       this.changed(row);
       return true;
     });
     if (!claimed) return;
     this.log.info({ requestCode: row.request_code, contractId: row.contract_id }, 'CSV export started');
+    this.lost = false;
+    // The owner's heartbeat; an export taken over meanwhile (this process stalled) is stopped.
+    const heartbeat = setInterval(() => {
+      try {
+        const mine = writer.write(() => this.repo.heartbeat(row.export_id, this.owner, clock.now().getTime()));
+        if (!mine && !this.lost) {
+          this.lost = true;
+          this.log.error({ requestCode: row.request_code }, 'CSV export taken over by another process; stopping it here');
+          void this.worker?.terminate();
+        }
+      } catch {
+        // A busy or unreachable database skips a beat; STALE_MS allows several.
+      }
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
     let outcome: ExportOutcome;
     try {
       outcome = await this.work(row);
     } catch (error) {
       outcome = { status: 'failed', message: INTERNAL_ERROR, error: error instanceof Error ? (error.stack ?? error.message) : String(error), rows: 0 };
+    } finally {
+      clearInterval(heartbeat);
     }
-    // Stopped by close(): left running, to be run again on the next start.
-    if (this.closed && outcome === ABANDONED) return;
+    if (outcome === ABANDONED) {
+      // Stopped by close(): left running without a heartbeat, for the next runner to take over at once.
+      if (this.closed) {
+        try {
+          writer.write(() => this.repo.release(row.export_id, this.owner));
+        } catch {
+          // Unreachable: its heartbeat goes stale instead.
+        }
+      }
+      return;
+    }
     await this.finish(row, outcome);
   }
 
@@ -203,6 +270,7 @@ export class ExportRunner extends EventEmitter {
       body: JSON.parse(row.body) as ExportBody,
       outFile: join(ensureExportDir(db), fileName),
       progressEvery: this.progressEvery,
+      stored: { exportId: row.export_id, owner: this.owner },
     };
     return new Promise((resolve) => {
       let outcome: ExportOutcome | undefined;
@@ -244,7 +312,7 @@ export class ExportRunner extends EventEmitter {
       worker.on('exit', (code) => {
         this.worker = null;
         this.current = null;
-        const result = outcome ?? (this.closed ? ABANDONED : fail(`the CSV worker exited with code ${code}`));
+        const result = outcome ?? (this.closed || this.lost ? ABANDONED : fail(`the CSV worker exited with code ${code}`));
         // A worker that died (out of memory, terminated) leaves its partial file.
         if (result.status !== 'succeeded') rmSync(`${input.outFile}.part`, { force: true });
         resolve(result);
@@ -252,11 +320,16 @@ export class ExportRunner extends EventEmitter {
     });
   }
 
-  /** Records the outcome and raises the notice in one transaction (retried while the database is busy). */
-  private async finish(row: ExportRow, outcome: ExportOutcome): Promise<void> {
+  /**
+   * Records the outcome and raises the notice in one transaction (retried while the database is
+   * busy), if `claim` holds in it: by default, that this runner still owns the export. When it
+   * does not (another process took it over), nothing is recorded and this runner's file goes.
+   */
+  private async finish(row: ExportRow, outcome: ExportOutcome, claim: () => boolean = () => this.repo.owns(row.export_id, this.owner)): Promise<void> {
     const { writer, clock } = this.deps;
     const attempt = () =>
       writer.write(() => {
+        if (!claim()) return false;
         const now = clock.now().getTime();
         const final = outcome.status === 'succeeded' ? { ...outcome, expiresAt: now + DOWNLOAD_VALID_MS } : outcome;
         this.repo.finish(row.export_id, final, now);
@@ -280,11 +353,14 @@ export class ExportRunner extends EventEmitter {
             },
           );
         }
+        return true;
       });
     for (let tries = 1; ; tries++) {
       try {
-        attempt();
-        break;
+        if (attempt()) break;
+        if (outcome.status === 'succeeded') this.dropFile(row.export_id, outcome.fileName);
+        this.log.info({ requestCode: row.request_code }, 'CSV export outcome not recorded: another process took the export over');
+        return;
       } catch (error) {
         // Nothing was written (one transaction), so trying again cannot raise the notice twice. A
         // lock held elsewhere for long leaves the export running: the next start runs it again.
@@ -300,6 +376,16 @@ export class ExportRunner extends EventEmitter {
     else this.log.info({ requestCode: row.request_code, status: outcome.status, rows: outcome.rows }, 'CSV export finished');
     const finished: FinishedExport = { contractId: row.contract_id, requestCode: row.request_code, status: outcome.status, message, rows: outcome.rows };
     this.emit('finished', finished);
+  }
+
+  /** A file of this runner's that will not be served: its copy in the data dir and its chunks in the database. */
+  private dropFile(exportId: string, fileName: string): void {
+    rmSync(join(ensureExportDir(this.deps.db), fileName), { force: true });
+    try {
+      this.deps.writer.write(() => this.repo.deleteChunks(exportId, this.owner));
+    } catch {
+      // Left for the clean-up, which deletes every owner's chunks of an expired export.
+    }
   }
 }
 

@@ -5,8 +5,9 @@
 // lines the export has. It runs from the compiled file (dist/server/jobs/csv-export/worker.js):
 // worker_threads cannot load TypeScript.
 import Database from 'better-sqlite3';
+import type pg from 'pg';
 import { once } from 'node:events';
-import { createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, createWriteStream, renameSync, rmSync, statSync } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
@@ -36,6 +37,12 @@ export interface WorkerInput {
   outFile: string;
   /** A progress message every this many rows. */
   progressEvery: number;
+  /**
+   * The export and the runner that owns it (runner.ts). On PostgreSQL the finished file is also
+   * stored in the database under this owner (transaction_export_chunks), so any central process
+   * can serve its download.
+   */
+  stored?: { exportId: string; owner: string };
 }
 
 export type WorkerMessage =
@@ -63,6 +70,8 @@ const CURSOR_ROWS = 500;
 const GZIP_BUFFER_BYTES = 128 * 1024;
 /** Batches made and not yet written before the reading waits for the CSV thread's oldest. */
 const MAX_PENDING = 8;
+/** Bytes of the file in one chunk stored in the database (base64 text, a third more). */
+export const CHUNK_BYTES = 1024 * 1024;
 
 /** A batch's CSV text, or null while the CSV thread makes it (`ready` settles then). */
 interface Pending {
@@ -168,6 +177,11 @@ class ExportFile {
     await this.written;
   }
 
+  /** The complete file, before publish() puts it under its name. */
+  get partFile(): string {
+    return this.part;
+  }
+
   /** Under its name: the size in bytes. */
   publish(): number {
     renameSync(this.part, this.input.outFile);
@@ -261,12 +275,49 @@ async function writeFromPostgres(input: WorkerInput, post: (message: WorkerMessa
       next = await coming;
     }
     await file.end();
+    if (input.stored) await storeChunks(pool, input.contractId, input.stored.exportId, input.stored.owner, file.partFile);
     post({ type: 'done', rows: file.rows, bytes: file.publish() });
   } finally {
     // Stopped early (an error): the cursor is closed and its transaction ended.
     await batches.return?.(undefined).catch(() => {});
     await file?.close();
     await pool.end().catch(() => {});
+  }
+}
+
+/**
+ * Stores the complete file in the database (central on PostgreSQL, several processes behind one
+ * URL): its chunks in order, in one transaction on the worker's own connection, so the server's
+ * connection is never held by the upload and a download sees all of the file or none of it. An
+ * owner's earlier chunks of the export go first (it ran it before). Refused when the export is no
+ * longer this owner's (another process took it over): the runner then records nothing.
+ */
+async function storeChunks(pool: pg.Pool, contractId: string, exportId: string, owner: string, file: string): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const owned = await client.query("SELECT 1 FROM transaction_exports WHERE contract_id = $1 AND export_id = $2 AND owner = $3 AND status = 'running'", [
+      contractId,
+      exportId,
+      owner,
+    ]);
+    if (owned.rowCount !== 1) throw new Error(`the export ${exportId} is no longer run by ${owner} (another process took it over)`);
+    await client.query('DELETE FROM transaction_export_chunks WHERE export_id = $1 AND owner = $2', [exportId, owner]);
+    let seq = 0;
+    for await (const bytes of createReadStream(file, { highWaterMark: CHUNK_BYTES })) {
+      await client.query('INSERT INTO transaction_export_chunks (export_id, owner, seq, data) VALUES ($1, $2, $3, $4)', [
+        exportId,
+        owner,
+        seq++,
+        (bytes as Buffer).toString('base64'),
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
   }
 }
 

@@ -29,6 +29,10 @@ export interface ExportRow {
   finished_at: number | null;
   expires_at: number | null;
   file_deleted_at: number | null;
+  /** The runner that claimed it (running) or finished it (its file's chunks are under this owner). */
+  owner: string | null;
+  /** When its owner last said it still runs it; null once finished or released. */
+  heartbeat_at: number | null;
 }
 
 /** The entity name export rows are reported under (writer.changed); not in the sync registry. */
@@ -71,27 +75,65 @@ export class TransactionExportRepo {
       | undefined;
   }
 
-  /** Exports a previous run of the server left running (it stopped or crashed mid-way). */
-  interrupted(): ExportRow[] {
-    return this.db.prepare("SELECT * FROM transaction_exports WHERE status = 'running' ORDER BY requested_at").all() as ExportRow[];
+  /**
+   * Exports left running whose owner stopped: its heartbeat is older than `staleBefore`, or was
+   * cleared (a runner that stopped gracefully, a row from before owners were recorded).
+   */
+  interrupted(staleBefore: number): ExportRow[] {
+    return this.db
+      .prepare("SELECT * FROM transaction_exports WHERE status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ?) ORDER BY requested_at")
+      .all(staleBefore) as ExportRow[];
   }
 
-  /** Back to the queue, from scratch (its partial file is written again). */
+  /**
+   * Makes `owner` the owner of an interrupted export (as interrupted() finds it): false when it is
+   * no longer so (another process took it over first, or its owner beat again), so one takes it.
+   */
+  takeOver(exportId: string, owner: string, now: number, staleBefore: number): boolean {
+    return (
+      this.db
+        .prepare(
+          "UPDATE transaction_exports SET owner = ?, heartbeat_at = ? WHERE export_id = ? AND status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ?)",
+        )
+        .run(owner, now, exportId, staleBefore).changes === 1
+    );
+  }
+
+  /** True while `owner` runs the export (nobody took it over). */
+  owns(exportId: string, owner: string): boolean {
+    return this.db.prepare("SELECT 1 FROM transaction_exports WHERE export_id = ? AND owner = ? AND status = 'running'").get(exportId, owner) !== undefined;
+  }
+
+  /** The owner still runs it: its heartbeat now. False when it lost the export (taken over). */
+  heartbeat(exportId: string, owner: string, now: number): boolean {
+    return this.db.prepare("UPDATE transaction_exports SET heartbeat_at = ? WHERE export_id = ? AND owner = ? AND status = 'running'").run(now, exportId, owner).changes === 1;
+  }
+
+  /** A runner that stops leaves its export running without a heartbeat: the next runner takes it over at once. */
+  release(exportId: string, owner: string): void {
+    this.db.prepare("UPDATE transaction_exports SET heartbeat_at = NULL WHERE export_id = ? AND owner = ? AND status = 'running'").run(exportId, owner);
+  }
+
+  /** Back to the queue, from scratch (its partial file is written again), owned by nobody. */
   requeue(exportId: string): void {
     this.db
-      .prepare("UPDATE transaction_exports SET status = 'queued', rows_written = 0, total_rows = NULL, started_at = NULL WHERE export_id = ?")
+      .prepare(
+        "UPDATE transaction_exports SET status = 'queued', rows_written = 0, total_rows = NULL, started_at = NULL, owner = NULL, heartbeat_at = NULL WHERE export_id = ?",
+      )
       .run(exportId);
   }
 
   /**
    * Claims a queued export for this process: false when it is no longer queued (another central
-   * process on the same database took it first), so each export runs once.
+   * process on the same database took it first), so each export runs once. Its heartbeat begins.
    */
-  markRunning(exportId: string, now: number): boolean {
+  markRunning(exportId: string, now: number, owner: string | null = null): boolean {
     return (
       this.db
-        .prepare("UPDATE transaction_exports SET status = 'running', attempts = attempts + 1, rows_written = 0, started_at = ? WHERE export_id = ? AND status = 'queued'")
-        .run(now, exportId).changes === 1
+        .prepare(
+          "UPDATE transaction_exports SET status = 'running', attempts = attempts + 1, rows_written = 0, started_at = ?, owner = ?, heartbeat_at = ? WHERE export_id = ? AND status = 'queued'",
+        )
+        .run(now, owner, now, exportId).changes === 1
     );
   }
 
@@ -106,12 +148,12 @@ export class TransactionExportRepo {
       this.db
         .prepare(
           `UPDATE transaction_exports SET status = 'succeeded', message = '', rows_written = ?, total_rows = ?, file_name = ?, file_bytes = ?,
-             finished_at = ?, expires_at = ?, error = NULL WHERE export_id = ?`,
+             finished_at = ?, expires_at = ?, error = NULL, heartbeat_at = NULL WHERE export_id = ?`,
         )
         .run(outcome.rows, outcome.rows, outcome.fileName, outcome.fileBytes, now, outcome.expiresAt, exportId);
     } else {
       this.db
-        .prepare("UPDATE transaction_exports SET status = 'failed', message = ?, error = ?, rows_written = ?, finished_at = ? WHERE export_id = ?")
+        .prepare("UPDATE transaction_exports SET status = 'failed', message = ?, error = ?, rows_written = ?, finished_at = ?, heartbeat_at = NULL WHERE export_id = ?")
         .run(outcome.message, outcome.error, outcome.rows, now, exportId);
     }
   }
@@ -123,8 +165,23 @@ export class TransactionExportRepo {
       .all(now) as Pick<ExportRow, 'export_id' | 'file_name'>[];
   }
 
+  /** Marks the file gone and deletes its chunks (every owner's) from the database. */
   markFileDeleted(exportId: string, now: number): void {
     this.db.prepare('UPDATE transaction_exports SET file_deleted_at = ? WHERE export_id = ?').run(now, exportId);
+    this.deleteChunks(exportId);
+  }
+
+  /** The file's chunks in the database (all owners', or one owner's). */
+  deleteChunks(exportId: string, owner?: string): void {
+    if (owner === undefined) this.db.prepare('DELETE FROM transaction_export_chunks WHERE export_id = ?').run(exportId);
+    else this.db.prepare('DELETE FROM transaction_export_chunks WHERE export_id = ? AND owner = ?').run(exportId, owner);
+  }
+
+  /** One chunk of a finished export's file as stored by its owner's worker (base64), or undefined past the last. */
+  chunk(exportId: string, owner: string, seq: number): string | undefined {
+    return this.db.prepare('SELECT data FROM transaction_export_chunks WHERE export_id = ? AND owner = ? AND seq = ?').pluck().get(exportId, owner, seq) as
+      | string
+      | undefined;
   }
 
   /** The contract's time zone (date-times in the CSV are written in it). */

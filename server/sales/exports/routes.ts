@@ -1,5 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -140,6 +141,19 @@ export default function transactionExportRoutes(deps: AppDeps): FastifyPluginAsy
 }
 
 /**
+ * A stored file's bytes, a chunk (1 MiB) read at a time as the response takes them: one short
+ * statement each on the server's connection, with the event loop free between them.
+ */
+async function* storedChunks(repo: TransactionExportRepo, exportId: string, owner: string, first: string): AsyncGenerator<Buffer> {
+  yield Buffer.from(first, 'base64');
+  for (let seq = 1; ; seq++) {
+    const data = repo.chunk(exportId, owner, seq);
+    if (data === undefined) return;
+    yield Buffer.from(data, 'base64');
+  }
+}
+
+/**
  * GET /downloads/{file}: the file of a finished export. No token: the URL's signature (HMAC over
  * path and expiry) is the credential, so the notice's receiver can fetch it. 403 when the
  * signature does not match, 410 once it expired (1 hour after the export finished).
@@ -173,20 +187,29 @@ export function transactionExportDownloadRoutes(deps: AppDeps): FastifyPluginAsy
           throw new ProblemError(410, 'Gone', `[expires] the download URL expired at ${at}; request the export again`);
         }
         const row = repo.byFileName(fileName);
+        const gone = () => NotFound.field('file_name', `the export file ${fileName} is no longer on this server`);
+        if (!row || row.file_deleted_at !== null) throw gone();
         const path = join(exportDirOf(deps.db), fileName);
+        let body: Readable;
         let size: number;
         try {
-          if (!row || row.file_deleted_at !== null) throw new Error('gone');
           size = statSync(path).size;
+          body = createReadStream(path);
         } catch {
-          throw NotFound.field('file_name', `the export file ${fileName} is no longer on this server`);
+          // Not in this process's data dir: another central process made it, and stored it in the
+          // database (PostgreSQL; jobs/csv-export/worker.ts). None there either: gone.
+          const owner = row.owner;
+          const first = owner === null ? undefined : repo.chunk(row.export_id, owner, 0);
+          if (first === undefined || owner === null || row.file_bytes === null) throw gone();
+          size = row.file_bytes;
+          body = Readable.from(storedChunks(repo, row.export_id, owner, first));
         }
         return reply
           .header('content-type', 'application/gzip')
           .header('content-disposition', `attachment; filename="${fileName}"`)
           .header('content-length', String(size))
           .header('cache-control', 'private, no-store')
-          .send(createReadStream(path));
+          .send(body);
       },
     );
   };
