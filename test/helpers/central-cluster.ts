@@ -281,9 +281,12 @@ export async function startCentralCluster(main: string, options: CentralClusterO
     const client = (await cli(['client', 'create', '--contract', contract])) as ApiClient;
 
     const processes = options.processes ?? 2;
+    const dataDirs = Array.from({ length: processes }, (_, index) => (index === 0 ? firstDir : tempDir(`pos-cluster-hq${index}-`)));
+    const ports: number[] = [];
+    for (let index = 0; index < processes; index++) ports.push(await freePort());
     for (let index = 0; index < processes; index++) {
-      const dataDir = index === 0 ? firstDir : tempDir(`pos-cluster-hq${index}-`);
-      const port = await freePort();
+      const dataDir = dataDirs[index]!;
+      const port = ports[index]!;
       let log = '';
       const args = ['--role', 'central', '--port', String(port), '--data-dir', dataDir, '--database', database, '--rate-reads', '0', '--rate-writes', '0', '--rate-sync', '0', ...(options.centralArgs ?? [])];
       const central: CentralProcess = {
@@ -292,20 +295,21 @@ export async function startCentralCluster(main: string, options: CentralClusterO
         port,
         served: undefined as unknown as Served,
         url: `http://127.0.0.1:${port}`,
-        alive: () => running(central.served.child),
+        alive: () => central.served !== undefined && running(central.served.child),
         async start() {
           log += `\n--- central ${index} started ---\n`;
           central.served = await serveChild(main, args, {}, (c) => children.push(c), (text) => (log += text));
           central.url = central.served.url;
           return central.served;
         },
-        stop: (signal = 'SIGTERM') => stopChild(central.served.child, signal),
+        stop: async (signal = 'SIGTERM') => (central.served ? stopChild(central.served.child, signal) : undefined),
         output: () => log,
       };
-      await central.start();
       centrals.push(central);
-      proxy.targets.push(central.url);
     }
+    // Started together (each takes a few seconds to load and connect); the proxy sends to them in this order.
+    await Promise.all(centrals.map((c) => c.start()));
+    for (const c of centrals) proxy.targets.push(c.url);
 
     const query = async <T = any>(sql: string, params: unknown[] = []) => (await admin!.query(sql, params)).rows as T[];
     const tokens = new Map<string, string>();

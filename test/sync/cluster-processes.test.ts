@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, ok, REQUEST_TIMEOUT_MS, serverCopy, startCentralCluster, startWebhookReceiver, tokenOf, until, type CentralCluster, type StorePc, type WebhookReceiver } from '../helpers/central-cluster.js';
+import { basic, ok, REQUEST_TIMEOUT_MS, serverCopy, startCentralCluster, startWebhookReceiver, tokenOf, until, type Api, type CentralCluster, type StorePc, type WebhookReceiver } from '../helpers/central-cluster.js';
 import { ROOT } from '../helpers/serve-child.js';
 
 /**
@@ -15,6 +15,8 @@ import { ROOT } from '../helpers/serve-child.js';
  * - Each store's sales drain to central exactly once, while one central is SIGKILLed in the
  *   middle of a push: the proxy answers 502 for it, the stores retry and drain through the other;
  *   the killed one is served again on its data dir.
+ * - One push sent to both processes at the same moment (a store's resend racing its first try)
+ *   is applied once: the node's row is locked while its batch applies.
  * - A master made through either process reaches every store; masters made through both at once
  *   do not collide.
  * - Five webhook notices raised through both processes are each delivered once.
@@ -26,12 +28,20 @@ const CONTRACT = 'cluster-contract';
 /** Sales raised at each store. */
 const SALES = 300;
 
-const sale = (storeId: string, terminalId: string, i: number) => ({
+/** `promise`, or a failure naming `what` after `ms`. */
+const within = <T>(promise: Promise<T>, ms: number, what: string) =>
+  Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(what)), ms).unref())]);
+
+const sale = (storeId: string, terminalId: string, i: number, productId?: string) => ({
   transactionHeadDivision: '1',
   storeId,
   terminalId,
   terminalTranDateTime: '2026-11-27T01:00:00Z',
-  details: [{ transactionDetailId: '1', transactionDetailDivision: '1', productName: `Item ${i}`, salesPrice: String(100 + (i % 50)), quantity: '1', taxDivision: '2' }],
+  details: [
+    productId
+      ? { transactionDetailId: '1', transactionDetailDivision: '1', productId, salesPrice: '300', quantity: '1', taxDivision: '2' }
+      : { transactionDetailId: '1', transactionDetailDivision: '1', productName: `Item ${i}`, salesPrice: String(100 + (i % 50)), quantity: '1', taxDivision: '2' },
+  ],
 });
 
 describe('head office as two central processes on one PostgreSQL database behind a round-robin proxy', () => {
@@ -46,18 +56,36 @@ describe('head office as two central processes on one PostgreSQL database behind
     receiver = await startWebhookReceiver(1500);
     hq = await startCentralCluster(main, { contract: CONTRACT, centralArgs: ['--webhook-allow', '127.0.0.1', '--rate-limit-shared'] });
     const api = await hq.api();
-    for (const [node, name] of [
-      [3, 'East'],
-      [5, 'West'],
-    ] as const) {
+    // Both store PCs are set up at once: each registered at central, linked through the proxy,
+    // served; each pulls its store master and registers a till of its own.
+    const setUp = async (node: number, name: string) => {
       const { storeId } = await ok<{ storeId: string }>(api('POST', '/stores', { storeName: name }));
       const pc = await hq.addStore(node, name);
-      // The store pulls its store master through the proxy, then registers a till of its own.
       expect(await until(async () => (await pc.api('GET', `/stores/${storeId}`)).status === 200, 30_000), hq.said()).toBe(true);
       const [terminal] = await ok<{ terminalId: string }[]>(pc.api('POST', '/terminals', { storeId, terminalName: `${name} 1` }));
-      shops.push({ pc, storeId, terminalId: terminal!.terminalId });
-    }
+      return { pc, storeId, terminalId: terminal!.terminalId };
+    };
+    shops.push(...(await Promise.all([setUp(3, 'East'), setUp(5, 'West')])));
   }, 180_000);
+
+  /**
+   * Every sale of every store is at central once, with its total and its line; nothing became a
+   * dead letter.
+   */
+  async function everySaleOnceAtCentral() {
+    let all = 0;
+    for (const { pc, storeId } of shops) {
+      const atStore = (pc.db.prepare('SELECT transaction_head_id AS id, total FROM transactions WHERE store_id = ? ORDER BY transaction_head_id').all(storeId) as { id: number | string; total: string }[]).map((r) => `${r.id}:${r.total}`);
+      const there = (await hq.query<{ id: string; total: string }>('SELECT transaction_head_id AS id, total FROM transactions WHERE store_id = $1 ORDER BY transaction_head_id', [storeId])).map((r) => `${r.id}:${r.total}`);
+      expect(there, `node ${pc.node}`).toEqual(atStore);
+      all += atStore.length;
+    }
+    expect(await hq.count('SELECT count(*) AS n FROM transactions')).toBe(all);
+    expect(await hq.count('SELECT count(*) AS n FROM transaction_details')).toBe(all);
+    expect(await hq.count('SELECT count(DISTINCT transaction_head_id) AS n FROM transaction_details')).toBe(all);
+    expect(await hq.count('SELECT count(*) AS n FROM dead_letters'), hq.said()).toBe(0);
+    return all;
+  }
 
   afterAll(async () => {
     await hq?.close();
@@ -88,16 +116,7 @@ describe('head office as two central processes on one PostgreSQL database behind
     const stats = hq.proxy.stats();
     expect(stats.badGateway[0], 'the proxy answered 502 for the killed central').toBeGreaterThan(0);
 
-    for (const { pc, storeId } of shops) {
-      const atStore = (pc.db.prepare('SELECT transaction_head_id AS id, total FROM transactions WHERE store_id = ? ORDER BY transaction_head_id').all(storeId) as { id: number | string; total: string }[]).map((r) => `${r.id}:${r.total}`);
-      expect(atStore).toHaveLength(SALES);
-      const there = (await hq.query<{ id: string; total: string }>('SELECT transaction_head_id AS id, total FROM transactions WHERE store_id = $1 ORDER BY transaction_head_id', [storeId])).map((r) => `${r.id}:${r.total}`);
-      expect(there, `node ${pc.node}`).toEqual(atStore);
-    }
-    expect(await hq.count('SELECT count(*) AS n FROM transactions')).toBe(2 * SALES);
-    expect(await hq.count('SELECT count(*) AS n FROM transaction_details')).toBe(2 * SALES);
-    expect(await hq.count('SELECT count(DISTINCT transaction_head_id) AS n FROM transaction_details')).toBe(2 * SALES);
-    expect(await hq.count('SELECT count(*) AS n FROM dead_letters'), hq.said()).toBe(0);
+    expect(await everySaleOnceAtCentral()).toBe(2 * SALES);
     // A 500 is logged as "request failed": B never answered one.
     expect(b.output().split('\n').filter((l) => l.includes('"msg":"request failed"'))).toEqual([]);
 
@@ -106,6 +125,33 @@ describe('head office as two central processes on one PostgreSQL database behind
     const api = await hq.api();
     for (let i = 0; i < 4; i++) expect((await api('GET', '/stores')).status).toBe(200);
   }, 120_000);
+
+  it('one push arriving at both processes at the same moment, and again from the store, is applied once: stock movements add up once', async () => {
+    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const { pc, storeId, terminalId } = shops[0]!;
+    const proxied = await hq.api();
+    const { categoryId } = await ok<{ categoryId: string }>(proxied('POST', '/categories', { categoryName: 'Tea leaves' }));
+    const { productId } = await ok<{ productId: string }>(proxied('POST', '/products', { categoryId, productCode: 'TEA', productName: 'Tea', price: '300' }));
+    expect(await until(async () => (await pc.api('GET', `/products/${productId}`)).status === 200, 30_000), hq.said()).toBe(true);
+    // The store's next push is kept by the proxy (the store is answered 502 and will resend it):
+    // stock received (+3, twenty times) and sold (-1, forty times), each a movement central adds.
+    const captured = hq.proxy.capture(`/sync/${CONTRACT}/push`);
+    for (let i = 0; i < 20; i++) await ok(pc.api('POST', `/stock/${productId}/add`, { storeId, stockAmount: '3' }));
+    for (let i = 0; i < 40; i++) await ok(pc.api('POST', '/transactions', sale(storeId, terminalId, SALES + i, productId)));
+    const [push] = await within(captured, 30_000, `no push came\n${hq.said()}`);
+    expect((JSON.parse(push!.body.toString()) as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    // Sent to A and B twice each, all at once, as a store timing out and resending through a balancer would.
+    const send = (url: string) =>
+      fetch(`${url}${push!.path}`, { method: 'POST', headers: { authorization: push!.headers.authorization!, 'content-type': 'application/json' }, body: push!.body, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+    const answers = await Promise.all([a, b, a, b].map(async (c) => ({ at: c.index, status: (await send(c.url)).status })));
+    expect(answers.filter((x) => x.status !== 200), `${JSON.stringify(answers)}\n${hq.said()}`).toEqual([]);
+    // The store's own resend goes through the proxy as usual.
+    expect(await until(() => pc.outbox() === 0, 60_000), hq.said()).toBe(true);
+    expect(await everySaleOnceAtCentral()).toBe(2 * SALES + 40);
+    const stock = async (api: Api) => (await ok<{ stockAmount: string }[]>(api('GET', `/stock?store_id=${storeId}&product_id=${productId}`)))[0]?.stockAmount;
+    expect(await stock(pc.api)).toBe('20');
+    expect(await stock(proxied), hq.said()).toBe('20');
+  }, 90_000);
 
   it('a master made through one process is pulled by every store; masters made through both at once all arrive, with no id twice', async () => {
     const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
@@ -163,7 +209,7 @@ describe('head office as two central processes on one PostgreSQL database behind
     const res = await fetch(`${b.url}${file.pathname}${file.search}`, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
     expect(res.status, `${await res.clone().text()}`).toBe(200);
     const lines = gunzipSync(Buffer.from(await res.arrayBuffer())).toString('utf8').trim().split('\n');
-    expect(lines).toHaveLength(2 * SALES + 1);
+    expect(lines).toHaveLength((await hq.count('SELECT count(*) AS n FROM transaction_details')) + 1);
   }, 90_000);
 
   it('failed logins spread over both processes are limited together', async () => {
