@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../server/clock.js';
 import { openDeps, type AppDeps } from '../../server/deps.js';
@@ -219,5 +220,55 @@ describe('CSV exports on several central processes', () => {
     // Its owner stops beating: once the heartbeat is stale, B's next look takes it over too.
     clock.advance(STALE_MS + 1);
     expect(await settled(b, 'LIVE')).toMatchObject({ status: 'succeeded', attempts: 2, owner: runner.owner });
+  });
+
+  it.skipIf(!onPostgres)('its owner beats while it runs; an owner whose export was taken over stops and records nothing; a stopping owner clears its beat', async () => {
+    database = await testDatabase();
+    clock = new FixedClock(new Date(T0));
+    const a = open();
+    const appA = await start(a);
+    const token = await seed(a, appA);
+    const runner = runnerOf(a.deps)!;
+    runner.heartbeatMs = 100;
+    const finished: string[] = [];
+    runner.on('finished', (f: { requestCode: string }) => finished.push(f.requestCode));
+    const row = a.deps.db.prepare('SELECT status, owner, heartbeat_at FROM transaction_exports WHERE contract_id = ? AND request_code = ?');
+    const until = async (what: string, done: () => boolean) => {
+      for (let i = 0; i < 200 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+      if (!done()) throw new Error(`gave up waiting: ${what}`);
+    };
+    // The worker's reading waits behind a lock another session holds, so the export stays running.
+    const locker = new pg.Client({ connectionString: database.postgresUrl });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE transaction_details IN ACCESS EXCLUSIVE MODE');
+      await requestExport(appA, token, 'H-1');
+      await until('H-1 running', () => (row.get(CONTRACT, 'H-1') as { status: string }).status === 'running');
+      const id = a.deps.db.prepare("SELECT export_id FROM transaction_exports WHERE request_code = 'H-1'").pluck().get() as string;
+      clock.advance(1000);
+      await until('a beat', () => (row.get(CONTRACT, 'H-1') as { heartbeat_at: number }).heartbeat_at === clock.now().getTime());
+      expect(row.get(CONTRACT, 'H-1')).toEqual({ status: 'running', owner: runner.owner, heartbeat_at: clock.now().getTime() });
+      // Another process takes it over (as if A had stalled): A's next beat finds it lost and stops its worker.
+      a.deps.writer.write(() => a.deps.db.prepare("UPDATE transaction_exports SET owner = 'other-host:9:x', heartbeat_at = ? WHERE request_code = 'H-1'").run(clock.now().getTime()));
+      await until('the worker stopped', () => runner.live(id) === undefined);
+      await locker.query('COMMIT');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(row.get(CONTRACT, 'H-1')).toEqual({ status: 'running', owner: 'other-host:9:x', heartbeat_at: clock.now().getTime() });
+      expect(a.deps.db.prepare('SELECT COUNT(*) FROM transaction_export_chunks').pluck().get()).toBe(0);
+
+      // Stopping while it runs an export: the export stays running, its beat cleared, for the next runner at once.
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE transaction_details IN ACCESS EXCLUSIVE MODE');
+      await requestExport(appA, token, 'H-2');
+      await until('H-2 running', () => (row.get(CONTRACT, 'H-2') as { status: string }).status === 'running');
+      await appA.close();
+      a.app = null;
+      expect(row.get(CONTRACT, 'H-2')).toEqual({ status: 'running', owner: runner.owner, heartbeat_at: null });
+      expect(finished).toEqual([]);
+    } finally {
+      await locker.query('ROLLBACK').catch(() => {});
+      await locker.end();
+    }
   });
 });

@@ -85,6 +85,8 @@ export interface FinishedExport {
 export class ExportRunner extends EventEmitter {
   /** A progress update every this many rows (tests lower it). */
   progressEvery = 10_000;
+  /** How often the owner beats while it runs an export (tests lower it). */
+  heartbeatMs = HEARTBEAT_MS;
   private readonly repo: TransactionExportRepo;
   private draining: Promise<void> | null = null;
   private wanted = false;
@@ -230,7 +232,7 @@ export class ExportRunner extends EventEmitter {
       } catch {
         // A busy or unreachable database skips a beat; STALE_MS allows several.
       }
-    }, HEARTBEAT_MS);
+    }, this.heartbeatMs);
     heartbeat.unref();
     let outcome: ExportOutcome;
     try {
