@@ -1,5 +1,6 @@
 import type { AppDeps } from '../deps.js';
 import { deleteExpiredExportFiles } from './csv-export/downloads.js';
+import { claimJobSlot, daySlot, JOB_RUNS_KEPT_MS, type SlotClaim } from './job-runs.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -36,8 +37,35 @@ export type CleanupCounts = Record<'webhookDeliveries' | 'webhookEvents' | 'dead
  */
 export function runCleanup(deps: Pick<AppDeps, 'db' | 'writer'>, now: Date, retention: Retention = DEFAULT_RETENTION): CleanupCounts {
   const at = now.getTime();
-  const { db } = deps;
-  const rows = deps.writer.write(() => ({
+  const rows = deps.writer.write(() => removeRows(deps, at, retention));
+  return { ...rows, exportFiles: deleteExpiredExportFiles(deps, at) };
+}
+
+/**
+ * The nightly clean-up (jobs/schedules.ts): runCleanup once for the night of `now` across the
+ * processes sharing the database (several central processes each fire it): the night's slot is
+ * claimed in the clean-up's transaction (jobs/job-runs.ts). Answers the counts when this process
+ * ran it, else whether another one has ('done') or is running it right now ('running': look again
+ * later, it may fail).
+ */
+export function runNightlyCleanup(
+  deps: Pick<AppDeps, 'db' | 'writer'>,
+  now: Date,
+  retention: Retention = DEFAULT_RETENTION,
+): { ran: CleanupCounts } | { skipped: Exclude<SlotClaim, 'run'> } {
+  const at = now.getTime();
+  const rows = deps.writer.write(() => {
+    const claim = claimJobSlot(deps, 'cleanup', daySlot(now), at);
+    return claim === 'run' ? removeRows(deps, at, retention) : claim;
+  });
+  if (typeof rows === 'string') return { skipped: rows };
+  return { ran: { ...rows, exportFiles: deleteExpiredExportFiles(deps, at) } };
+}
+
+function removeRows({ db }: Pick<AppDeps, 'db'>, at: number, retention: Retention): Omit<CleanupCounts, 'exportFiles'> {
+  // The scheduled jobs' past slots (job-runs.ts): bookkeeping, not counted.
+  db.prepare('DELETE FROM job_runs WHERE started_at < ?').run(at - JOB_RUNS_KEPT_MS);
+  return {
     webhookDeliveries:
       db.prepare("DELETE FROM webhook_deliveries WHERE status = 'delivered' AND delivered_at < ?").run(at - retention.deliveredWebhooksMs).changes +
       db.prepare("DELETE FROM webhook_deliveries WHERE status = 'dead' AND updated_at < ?").run(at - retention.deadWebhooksMs).changes,
@@ -52,6 +80,5 @@ export function runCleanup(deps: Pick<AppDeps, 'db' | 'writer'>, now: Date, rete
       .run(at - retention.deliveredWebhooksMs).changes,
     deadLetters: db.prepare("DELETE FROM dead_letters WHERE status <> 'open' AND resolved_at < ?").run(at - retention.resolvedDeadLettersMs).changes,
     syncConflicts: db.prepare('DELETE FROM sync_conflicts WHERE at < ?').run(at - retention.conflictsMs).changes,
-  }));
-  return { ...rows, exportFiles: deleteExpiredExportFiles(deps, at) };
+  };
 }

@@ -103,6 +103,8 @@ export const postgresDialect: Dialect = {
   // claims across central processes (issue 24). OF: only the claimed table's rows are locked
   // (not the joined ones, and a LEFT JOIN's nullable side could not be).
   claimRowsOf: (alias) => `FOR UPDATE OF ${sqlName(alias)} SKIP LOCKED`,
+  // scheduled jobs once across central processes (issue 24): the two-key form, our locks' own space.
+  tryLockOf: (name) => `SELECT CAST(pg_try_advisory_xact_lock(hashtext('pos_jobs'), hashtext('${sqlName(name)}')) AS integer) AS locked`,
 };
 
 /** The element type of a column's array, from the type tableColumns names (SQLite's words for the common ones). */

@@ -49,4 +49,9 @@ export const sqliteDialect: Dialect = {
     sqlName(alias); // the same names as on PostgreSQL, refused alike
     return '';
   },
+  // scheduled jobs once across central processes (issue 24)
+  tryLockOf: (name) => {
+    sqlName(name); // the same names as on PostgreSQL, refused alike
+    return 'SELECT 1 AS locked';
+  },
 };

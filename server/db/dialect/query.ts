@@ -130,6 +130,14 @@ export interface Dialect {
    * '' on SQLite, whose IMMEDIATE write transaction already keeps every other writer out.
    */
   claimRowsOf(alias: string): string;
+  // scheduled jobs once across central processes (issue 24, server/jobs/job-runs.ts)
+  /**
+   * A query answering one row, `locked`: 1 when this transaction now holds the lock named `name`
+   * (a plain name) until it ends, 0 when another transaction holds it; it never waits
+   * (PostgreSQL's pg_try_advisory_xact_lock: a process must not stand still while another's long
+   * job runs). SQLite: always 1, its IMMEDIATE write transaction is already the one writer.
+   */
+  tryLockOf(name: string): string;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
