@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Conflict } from '../server/platform/http/problem.js';
 import { hashSecret, secretMatches } from '../server/platform/auth/repo.js';
+import { dialectOf } from '../server/db/engine.js';
 import { Applier, ItemRejected, latestHlc, type SyncItem } from './apply.js';
 import type { SyncContext } from './context.js';
 import { ENTITIES, entityNamed, expandCompact, type CompactColumns, type SyncRecord } from './entities.js';
@@ -51,6 +52,15 @@ export class NodeRepo {
 
   find(contractId: string, node: number): NodeRow | undefined {
     return this.db.prepare('SELECT * FROM sync_nodes WHERE contract_id = ? AND node = ?').get(contractId, node) as NodeRow | undefined;
+  }
+
+  /**
+   * The node's row, locked until the write transaction it is read in ends: another central
+   * process's push of the same node waits here and then reads the high-water mark this one
+   * commits (dialect forUpdate; SQLite's one writer already waits).
+   */
+  lock(contractId: string, node: number): NodeRow | undefined {
+    return this.db.prepare(`SELECT * FROM sync_nodes WHERE contract_id = ? AND node = ? ${dialectOf(this.db).forUpdate()}`).get(contractId, node) as NodeRow | undefined;
   }
 
   list(contractId?: string): NodeRow[] {
@@ -278,6 +288,7 @@ export class CentralSync {
   private readonly applier;
   private readonly log;
   private readonly versions;
+  private readonly changesAfter;
 
   constructor(private readonly ctx: SyncContext) {
     this.nodes = new NodeRepo(ctx);
@@ -285,17 +296,24 @@ export class CentralSync {
     this.applier = new Applier(ctx);
     this.log = new ChangeLog(ctx);
     this.versions = new Versions(ctx);
+    const after = dialectOf(ctx.deps.db).changeLogAfter('@cursor');
+    this.changesAfter = ctx.deps.db.prepare(
+      `SELECT seq, entity, entity_id, op, hlc, origin_node, row FROM change_log WHERE contract_id = @contract AND ${after.where} ORDER BY ${after.order} LIMIT @limit`,
+    );
   }
 
   /**
    * Applies one batch in sequence order in one transaction. Items at or below the node's
    * high-water mark were applied before (a resent batch) and are only acknowledged; an item
-   * refused becomes a dead letter and is acknowledged too, so it never blocks the rest.
+   * refused becomes a dead letter and is acknowledged too, so it never blocks the rest. The
+   * node's row is locked first: the same batch arriving at two central processes at once applies
+   * in one of them while the other waits, then finds it at or below the high-water mark. A process
+   * that dies mid-batch commits nothing (its transaction rolls back) and the store sends it again.
    */
   push(contractId: string, node: number, items: PushedItem[], tables: CompactColumns = {}, installation?: string): PushResult {
     const { db, writer, clock } = this.ctx.deps;
     return writer.write(() => {
-      const current = this.nodes.find(contractId, node)!;
+      const current = this.nodes.lock(contractId, node)!;
       if (installation !== undefined) this.nodes.claim(current, installation);
       let hwm = current.high_water;
       const latest = latestHlc(items);
@@ -400,12 +418,23 @@ export class CentralSync {
     });
   }
 
-  /** Master changes after the cursor (the node's own changes are left out: it has them). */
+  /**
+   * Master changes after the cursor (the node's own changes are left out: it has them), in the
+   * order they committed (dialect changeLogAfter): with several central processes a change can
+   * commit after one with a higher seq was pulled, and must not be passed over. The cursor stays
+   * the seq of the last row given.
+   */
   pull(contractId: string, node: number, cursor: number, limit: number): PullPage {
     const { db, clock } = this.ctx.deps;
-    const rows = db
-      .prepare('SELECT * FROM change_log WHERE contract_id = ? AND seq > ? ORDER BY seq LIMIT ?')
-      .all(contractId, cursor, limit + 1) as { seq: number; entity: string; entity_id: string; op: SyncItem['op']; hlc: string; origin_node: number; row: string | null }[];
+    const rows = this.changesAfter.all({ contract: contractId, cursor, limit: limit + 1 }) as {
+      seq: number;
+      entity: string;
+      entity_id: string;
+      op: SyncItem['op'];
+      hlc: string;
+      origin_node: number;
+      row: string | null;
+    }[];
     const more = rows.length > limit;
     const page = rows.slice(0, limit);
     const items = page

@@ -1,7 +1,10 @@
 import type { SyncContext } from './context.js';
 import type { SyncRecord } from './entities.js';
 
-/** Central's log of master changes, pulled by the stores by seq. */
+/**
+ * Central's log of master changes, pulled by the stores in commit order (CentralSync.pull). On
+ * PostgreSQL each row's txid and txid_floor come from the columns' defaults (migration 0043).
+ */
 export class ChangeLog {
   private readonly insert;
 

@@ -16,6 +16,8 @@ export interface HlcValue {
 
 const FORM = /^(\d{15})-(\d{6})-(\d{3})$/;
 const MAX_COUNTER = 999_999;
+/** A save refused this many times in a row (another process in the same slot minting without pause) is an error. */
+const MAX_MINT_ATTEMPTS = 100;
 
 export function formatHlc(v: HlcValue): string {
   return `${String(v.wall).padStart(15, '0')}-${String(v.counter).padStart(6, '0')}-${String(v.node).padStart(3, '0')}`;
@@ -35,10 +37,30 @@ export const compareHlc = (a: string, b: string): number => (a < b ? -1 : a > b 
 /** A remote clock more than this ahead of ours is not followed (a broken clock must not drag ours). */
 export const MAX_DRIFT_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The clock of one instance, persisted in `sync_hlc` so it never goes back across restarts.
+ *
+ * Several central processes on one PostgreSQL database (issue 24) mint from one clock without
+ * waiting on each other: each claims a slot (dialect hlcSlots: one of 100, held by a session
+ * advisory lock) and mints only counters that leave its slot's remainder modulo 100, so two
+ * processes never mint the same value; each saves its last value in its own slot's row (id =
+ * slot + 1) and catches up from the latest of all rows before every value, so a value is later
+ * than every one any process had committed when it was minted. The save keeps the row's value
+ * unless the new one is later, and a value it did not save is minted again after catching up:
+ * two processes sharing a slot (all taken, or a claim lost with its connection until the next
+ * value notices) wait for each other's save to commit and still never keep the same value.
+ * SQLite: one slot (row 1), every counter, as its one writer always did.
+ */
 export class Hlc {
   private last: HlcValue;
   private readonly save;
   private readonly load;
+  private readonly claim;
+  /** This process's slot and the step between its counters (1 on SQLite). */
+  private slot = 0;
+  private readonly stride: number;
+  /** The session the slot was claimed in; another one means the connection was opened again. */
+  private session: unknown;
 
   private currentNode: number;
 
@@ -48,11 +70,16 @@ export class Hlc {
     node: number,
   ) {
     this.currentNode = node;
-    this.load = db.prepare('SELECT last FROM sync_hlc WHERE id = 1').pluck();
+    const slots = dialectOf(db).hlcSlots();
+    this.stride = slots.count;
+    this.claim = db.prepare(slots.claim);
+    this.load = db.prepare(`SELECT max(last) AS last, ${slots.session} AS session FROM sync_hlc`);
+    // Only a later value replaces the row's: 0 changes when another process (or a one-shot command
+    // on the same file) saved one at least as late meanwhile, and the value is minted again.
+    this.save = db.prepare('INSERT INTO sync_hlc (id, last) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET last = excluded.last WHERE sync_hlc.last < excluded.last');
     this.last = { wall: 0, counter: 0, node };
+    this.claimSlot();
     this.catchUp();
-    // Another process on the same file (a one-shot command) may have moved it on: keep the later.
-    this.save = db.prepare(`INSERT INTO sync_hlc (id, last) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET last = ${dialectOf(db).greatestOf('sync_hlc.last', 'excluded.last')}`);
   }
 
   /** The node that breaks ties between this clock's values and another's. */
@@ -72,43 +99,59 @@ export class Hlc {
 
   /** A new timestamp for a local event, later than every one this clock has issued or received. */
   now(): string {
-    this.catchUp();
-    const wall = this.clock.now().getTime();
-    const next = wall > this.last.wall ? { wall, counter: 0, node: this.node } : this.bump(this.last.wall, this.last.counter + 1);
-    return this.commit(next);
+    return this.mint(() => {
+      const wall = this.clock.now().getTime();
+      return wall > this.last.wall ? this.at(wall, 0) : this.at(this.last.wall, this.last.counter + 1);
+    });
   }
 
   /** Merges a remote timestamp (from a message) and returns a new local one later than both. */
   receive(remote: string): string {
     const r = parseHlc(remote);
-    this.catchUp();
-    const wall = this.clock.now().getTime();
-    if (r.wall > wall + MAX_DRIFT_MS) return this.now(); // a wild clock is measured as skew, not followed
-    const top = Math.max(wall, this.last.wall, r.wall);
-    let counter = 0;
-    if (top === this.last.wall && top === r.wall) counter = Math.max(this.last.counter, r.counter) + 1;
-    else if (top === this.last.wall) counter = this.last.counter + 1;
-    else if (top === r.wall) counter = r.counter + 1;
-    return this.commit(this.bump(top, counter));
+    if (r.wall > this.clock.now().getTime() + MAX_DRIFT_MS) return this.now(); // a wild clock is measured as skew, not followed
+    return this.mint(() => {
+      const wall = this.clock.now().getTime();
+      const top = Math.max(wall, this.last.wall, r.wall);
+      let counter = 0;
+      if (top === this.last.wall && top === r.wall) counter = Math.max(this.last.counter, r.counter) + 1;
+      else if (top === this.last.wall) counter = this.last.counter + 1;
+      else if (top === r.wall) counter = r.counter + 1;
+      return this.at(top, counter);
+    });
   }
 
-  /** Moves past the value persisted by another process on the same database, if later. */
+  /** Catches up, computes the next value and saves it; again (caught up further) while the save is refused. */
+  private mint(next: () => HlcValue): string {
+    for (let attempt = 1; ; attempt++) {
+      this.catchUp();
+      const value = next();
+      const text = formatHlc(value);
+      if (this.save.run(this.slot + 1, text).changes > 0) {
+        this.last = value;
+        return text;
+      }
+      if (attempt >= MAX_MINT_ATTEMPTS) throw new Error(`the clock's value was overtaken ${attempt} times in a row in slot ${this.slot}`);
+    }
+  }
+
+  /** Moves past the latest value any process persisted on the same database; claims a slot again if the connection was opened again. */
   private catchUp(): void {
-    const stored = this.load.get() as string | undefined;
-    if (stored === undefined) return;
+    const { last: stored, session } = this.load.get() as { last: string | null; session: unknown };
+    if (session !== this.session) this.claimSlot();
+    if (stored === null) return;
     const v = parseHlc(stored);
     if (v.wall > this.last.wall || (v.wall === this.last.wall && v.counter > this.last.counter)) this.last = v;
   }
 
-  private bump(wall: number, counter: number): HlcValue {
-    // A counter that would overflow its digits moves the clock on by one millisecond.
-    return counter > MAX_COUNTER ? { wall: wall + 1, counter: 0, node: this.node } : { wall, counter, node: this.node };
+  private claimSlot(): void {
+    const { slot, session } = this.claim.get() as { slot: number; session: unknown };
+    this.slot = slot;
+    this.session = session;
   }
 
-  private commit(next: HlcValue): string {
-    this.last = next;
-    const text = formatHlc(next);
-    this.save.run(text);
-    return text;
+  /** The first value of this slot at `wall` with a counter of at least `min`; past the counter's digits, the next millisecond's first. */
+  private at(wall: number, min: number): HlcValue {
+    const counter = min <= this.slot ? this.slot : this.slot + Math.ceil((min - this.slot) / this.stride) * this.stride;
+    return counter > MAX_COUNTER ? { wall: wall + 1, counter: this.slot, node: this.node } : { wall, counter, node: this.node };
   }
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../server/clock.js';
+import { dialectOf } from '../../server/db/engine.js';
 import { openDeps, type AppDeps } from '../../server/deps.js';
 import { compareHlc, formatHlc, Hlc, parseHlc } from '../../sync/hlc.js';
 import { testDatabase, type TestDatabase } from '../helpers/engine.js';
@@ -30,6 +31,12 @@ const open = async (clock: FixedClock) => {
   const at = await place();
   return { deps: at.open(clock), at };
 };
+/**
+ * The step between one clock's counters: 1 on SQLite; on PostgreSQL the number of slots (each
+ * process mints the counters of its slot; a clock alone on its database has slot 0).
+ */
+const stepOf = (deps: AppDeps) => dialectOf(deps.db).hlcSlots().count;
+
 afterEach(async () => {
   for (const d of opened.splice(0)) d.db.close();
   for (const d of places.splice(0)) {
@@ -60,10 +67,11 @@ describe('hybrid logical clock', () => {
     const { deps } = await open(clock);
     opened.push(deps);
     const hlc = new Hlc(deps.db, clock, 3);
+    const step = stepOf(deps);
     expect(hlc.now()).toBe(formatHlc({ wall: 1000, counter: 0, node: 3 }));
-    expect(hlc.now()).toBe(formatHlc({ wall: 1000, counter: 1, node: 3 }));
+    expect(hlc.now()).toBe(formatHlc({ wall: 1000, counter: step, node: 3 }));
     clock.set(new Date(900)); // the wall clock steps back: the HLC does not
-    expect(hlc.now()).toBe(formatHlc({ wall: 1000, counter: 2, node: 3 }));
+    expect(hlc.now()).toBe(formatHlc({ wall: 1000, counter: 2 * step, node: 3 }));
     clock.set(new Date(2000));
     expect(hlc.now()).toBe(formatHlc({ wall: 2000, counter: 0, node: 3 }));
   });
@@ -76,7 +84,8 @@ describe('hybrid logical clock', () => {
     const local = hlc.now();
     const remote = formatHlc({ wall: 5000, counter: 4, node: 0 });
     const merged = hlc.receive(remote);
-    expect(merged).toBe(formatHlc({ wall: 5000, counter: 5, node: 1 }));
+    // The remote's counter + 1, or this clock's next counter above it.
+    expect(merged).toBe(formatHlc({ wall: 5000, counter: Math.ceil(5 / stepOf(deps)) * stepOf(deps), node: 1 }));
     expect(compareHlc(merged, remote)).toBeGreaterThan(0);
     expect(compareHlc(hlc.now(), merged)).toBeGreaterThan(0);
     expect(compareHlc(hlc.receive(local), merged)).toBeGreaterThan(0); // an older remote never moves it back
@@ -95,7 +104,7 @@ describe('hybrid logical clock', () => {
     opened.push(again);
     const next = new Hlc(again.db, clock, 2).now();
     expect(compareHlc(next, last)).toBeGreaterThan(0);
-    expect(parseHlc(next)).toEqual({ wall: 50_000, counter: 1, node: 2 });
+    expect(parseHlc(next)).toEqual({ wall: 50_000, counter: stepOf(again), node: 2 });
   });
 
   it('two clocks on one database (the server and a one-shot command) never issue a value behind the other', async () => {

@@ -130,6 +130,34 @@ export interface Dialect {
    * '' on SQLite, whose IMMEDIATE write transaction already keeps every other writer out.
    */
   claimRowsOf(alias: string): string;
+  // several central processes: push, pull and clock (issue 24, sync/central.ts, sync/hlc.ts)
+  /**
+   * Ends a SELECT of one row that the write transaction then changes, so that another process's
+   * transaction wanting the same row waits until this one ends and then reads it as committed
+   * (PostgreSQL's `FOR UPDATE`: a node's two pushes apply one after the other). '' on SQLite,
+   * whose IMMEDIATE write transaction already keeps every other writer out.
+   */
+  forUpdate(): string;
+  /**
+   * Central's change log after a pull cursor, in the order its rows committed: `where`, a
+   * condition on change_log's rows, and `order`, the ORDER BY list. `cursor` is a named
+   * parameter (`@cursor`, it is used more than once) holding the seq of the last row the store
+   * was given, 0 for none. SQLite: `seq > cursor` by seq (its one writer commits in seq order).
+   * PostgreSQL: only rows whose transaction ended before the statement's snapshot (a txid below
+   * every id still running then in this database: no row can still appear before them), by
+   * (txid, seq), after the cursor's row; a cursor whose row is gone continues from that row's
+   * txid_floor, so nothing is skipped (a few rows may come again). Columns of migration 0043.
+   */
+  changeLogAfter(cursor: string): { where: string; order: string };
+  /**
+   * The hybrid clock's slots (sync/hlc.ts): `count` processes at most mint at once, each its own
+   * counters (those leaving its slot's remainder modulo `count`); `claim`, a query answering
+   * one row, `slot` (0 to count - 1, held for this connection's session when possible) and
+   * `session` (the session's number); `session`, an expression answering that number, which
+   * changes when the connection was opened again (the slot's claim went with the old one).
+   * SQLite: one slot (1, 0 and 0: one writer).
+   */
+  hlcSlots(): { count: number; claim: string; session: string };
   // scheduled jobs once across central processes (issue 24, server/jobs/job-runs.ts)
   /**
    * A query answering one row, `locked`: 1 when this transaction now holds the lock named `name`
