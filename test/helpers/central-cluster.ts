@@ -103,6 +103,8 @@ export interface CentralProcess {
 
 export interface StorePc {
   node: number;
+  /** The node's secret at central (the sync endpoints' Basic credentials with the node number). */
+  secret: string;
   dir: string;
   served: Served;
   url: string;
@@ -340,6 +342,7 @@ export async function startCentralCluster(main: string, options: CentralClusterO
         const db = new Database(join(dir, 'pos.sqlite'), { readonly: true });
         const store: StorePc = {
           node,
+          secret,
           dir,
           served,
           url: served.url,

@@ -18,7 +18,7 @@ import { ROOT } from '../helpers/serve-child.js';
  * - One push sent to both processes at the same moment (a store's resend racing its first try)
  *   is applied once: the node's row is locked while its batch applies.
  * - A master made through either process reaches every store; masters made through both at once
- *   do not collide.
+ *   do not collide, and a pull walking the cursor meanwhile passes none of them over.
  * - Five webhook notices raised through both processes are each delivered once.
  * - A CSV export asked of one process downloads from the other; failed logins spread over both
  *   processes are limited together (`--rate-limit-shared`).
@@ -153,21 +153,61 @@ describe('head office as two central processes on one PostgreSQL database behind
     expect(await stock(proxied), hq.said()).toBe('20');
   }, 90_000);
 
-  it('a master made through one process is pulled by every store; masters made through both at once all arrive, with no id twice', async () => {
+  it('a master made through one process is pulled by every store; masters made through both at once all arrive, with no id twice, and a pull walking the cursor meanwhile skips none', async () => {
     const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
     const made: string[] = [];
     made.push((await ok<{ categoryId: string }>((await hq.api(b))('POST', '/categories', { categoryName: 'Made at B' }))).categoryId);
     made.push((await ok<{ categoryId: string }>((await hq.api(a))('POST', '/categories', { categoryName: 'Made at A' }))).categoryId);
-    // Ten at once through the proxy: five on each process.
+
+    // A node's pull through the proxy, walked from the start as a store does, again and again
+    // while a hundred masters are made through both processes at once (ten at a time; categories
+    // and stores, which take ids from different sequences, so their writes do not queue on one):
+    // a change committed by one process after another's later one must not fall behind the cursor.
+    const { node, secret } = shops[0]!.pc;
+    const seen = new Set<string>();
+    let cursor = 0;
+    const walk = async () => {
+      for (let page = 0; page < 1000; page++) {
+        const answer = await ok<{ items: { entity: string; id: string }[]; cursor: number; more: boolean }>(
+          fetch(`${hq.proxy.url}/sync/${CONTRACT}/pull?cursor=${cursor}&limit=1000`, { headers: { authorization: basic(String(node), secret) }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+          'pull',
+        );
+        for (const item of answer.items) if (item.entity === 'category' || item.entity === 'store') seen.add(`${item.entity}:${item.id}`);
+        cursor = answer.cursor;
+        if (!answer.more) return;
+      }
+    };
+    await walk();
+    let making = true;
+    const walker = (async () => {
+      while (making) await walk();
+    })();
     const proxied = await hq.api();
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => ok<{ categoryId: string }>(proxied('POST', '/categories', { categoryName: `Burst ${i}` }))));
-    made.push(...burst.map((c) => c.categoryId));
+    const stores: string[] = [];
+    try {
+      await Promise.all(
+        Array.from({ length: 10 }, async (_, lane) => {
+          for (let i = 0; i < 10; i++) {
+            if (lane % 2) stores.push((await ok<{ storeId: string }>(proxied('POST', '/stores', { storeName: `Burst ${lane}-${i}` }))).storeId);
+            else made.push((await ok<{ categoryId: string }>(proxied('POST', '/categories', { categoryName: `Burst ${lane}-${i}` }))).categoryId);
+          }
+        }),
+      );
+    } finally {
+      making = false;
+      await walker;
+    }
+    await walk();
     expect(new Set(made).size).toBe(made.length);
+    expect(new Set(stores).size).toBe(stores.length);
+    const passedOver = [...made.map((id) => `category:${id}`), ...stores.map((id) => `store:${id}`)].filter((key) => !seen.has(key));
+    expect(passedOver, 'masters the cursor passed over').toEqual([]);
 
     for (const { pc } of shops) {
-      const has = async () => {
-        for (const id of made) if ((await pc.api('GET', `/categories/${id}`)).status !== 200) return false;
-        return true;
+      const has = () => {
+        const there = new Set((pc.db.prepare('SELECT category_id FROM categories').pluck().all() as (string | number)[]).map(String));
+        const shopsThere = new Set((pc.db.prepare('SELECT store_id FROM stores').pluck().all() as (string | number)[]).map(String));
+        return made.every((id) => there.has(id)) && stores.every((id) => shopsThere.has(id));
       };
       expect(await until(has, 30_000, 100), `node ${pc.node}\n${hq.said()}`).toBe(true);
     }
