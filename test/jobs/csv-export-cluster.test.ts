@@ -9,7 +9,7 @@ import { FixedClock } from '../../server/clock.js';
 import { openDeps, type AppDeps } from '../../server/deps.js';
 import { runCleanup } from '../../server/jobs/cleanup.js';
 import { exportDirOf, removeGoneFiles } from '../../server/jobs/csv-export/downloads.js';
-import { runnerOf, STALE_MS } from '../../server/jobs/csv-export/runner.js';
+import { ownerHome, runnerOf, STALE_MS } from '../../server/jobs/csv-export/runner.js';
 import { CHUNK_BYTES } from '../../server/jobs/csv-export/worker.js';
 import { AuthRepo } from '../../server/platform/auth/repo.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
@@ -186,7 +186,7 @@ describe('CSV exports on several central processes', () => {
     expect((await appB.inject({ method: 'GET', url: url.pathname + url.search })).statusCode).toBe(404);
   });
 
-  it('a starting process takes over an export whose owner stopped beating, never one whose owner is alive', async () => {
+  it('a starting process takes over an export whose owner stopped beating or was its own data dir’s earlier run, never one whose owner is alive', async () => {
     database = await testDatabase();
     clock = new FixedClock(new Date(T0));
     const a = open();
@@ -194,9 +194,12 @@ describe('CSV exports on several central processes', () => {
     const token = await seed(a, appA);
     await requestExport(appA, token, 'LIVE');
     await requestExport(appA, token, 'STALE');
+    await requestExport(appA, token, 'HOME');
     await settled(a, 'LIVE');
     await settled(a, 'STALE');
-    // A stops; as if two other processes were mid-way: one beating now, one that died a minute ago.
+    await settled(a, 'HOME');
+    // A stops; as if two other processes were mid-way, one beating now, one that died a minute ago,
+    // and an earlier run of B's own data dir crashed a moment ago.
     await appA.close();
     a.app = null;
     const now = clock.now().getTime();
@@ -207,13 +210,15 @@ describe('CSV exports on several central processes', () => {
       mid.run('other-host:1:live', now, 'LIVE');
       mid.run('other-host:2:dead', now - STALE_MS - 1, 'STALE');
     });
-
     const b = open();
+    mid.run(`${ownerHome(b.deps.db)}1:crashed`, now, 'HOME');
+
     await start(b);
     const runner = runnerOf(b.deps)!;
     await runner.recovered;
     const stale = await settled(b, 'STALE');
     expect(stale).toMatchObject({ status: 'succeeded', rows_written: 2, attempts: 2, owner: runner.owner });
+    expect(await settled(b, 'HOME')).toMatchObject({ status: 'succeeded', attempts: 2, owner: runner.owner });
     const live = b.deps.db.prepare("SELECT status, owner, heartbeat_at, attempts FROM transaction_exports WHERE request_code = 'LIVE'");
     expect(live.get()).toEqual({ status: 'running', owner: 'other-host:1:live', heartbeat_at: now, attempts: 1 });
 

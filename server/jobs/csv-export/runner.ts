@@ -75,7 +75,9 @@ export interface FinishedExport {
  * as its owner and beats (heartbeat_at) every HEARTBEAT_MS while it runs it; a runner that stops
  * clears its heartbeat. On start and every HEARTBEAT_MS after, a runner takes over the exports
  * left `running` whose heartbeat is cleared or older than STALE_MS (their process stopped or
- * crashed), never one a live process is writing: each is queued again from scratch, once; one
+ * crashed), and at start those an earlier run of its own data dir left (a crash: a store PC's
+ * restart resumes its export at once, as before owners), never one another live process is
+ * writing: each is queued again from scratch, once; one
  * that was already started MAX_ATTEMPTS times is failed with `500 internal error` (and its
  * notice), so an export that brings the server down cannot do it for ever. An owner that finds
  * its export taken over (it stalled past STALE_MS) stops it and records nothing. On PostgreSQL the
@@ -94,8 +96,17 @@ export class ExportRunner extends EventEmitter {
   private closed = false;
   /** The running export's progress as the worker last said it (stored only now and then). */
   private current: { exportId: string; rows: number; total: number | null } | null = null;
-  /** This runner, as transaction_exports.owner names it: unique to the process and the runner. */
-  readonly owner = `${hostname()}:${process.pid}:${randomBytes(6).toString('hex')}`;
+  /**
+   * This runner, as transaction_exports.owner names it: its host and data dir (`home`), then what
+   * makes it unique to the process and the runner.
+   */
+  readonly owner: string;
+  /**
+   * The owners' names of this host and data dir begin so. A data dir is one process's (each central
+   * process has its own), so at start an export still owned from here was left by an earlier run
+   * that stopped: it is taken over at once, whatever its heartbeat (as on a store PC's restart).
+   */
+  private readonly home: string;
   /** Settles when the start's take-over is done (tests wait for it). */
   recovered: Promise<void> = Promise.resolve();
   private sweeper: NodeJS.Timeout | null = null;
@@ -110,6 +121,8 @@ export class ExportRunner extends EventEmitter {
   ) {
     super();
     this.repo = new TransactionExportRepo(deps.db);
+    this.home = ownerHome(deps.db);
+    this.owner = `${this.home}${process.pid}:${randomBytes(6).toString('hex')}`;
   }
 
   /** Recovers what a previous run left, then runs the queue; then looks for stopped owners' exports now and then. */
@@ -122,7 +135,8 @@ export class ExportRunner extends EventEmitter {
   }
 
   /**
-   * Takes over the exports whose owner stopped (heartbeat cleared or stale): each claimed in the
+   * Takes over the exports whose owner stopped (heartbeat cleared or stale; at start also those of
+   * an earlier run of this data dir): each claimed in the
    * transaction that requeues or fails it, so one process takes it. At start also removes this
    * data dir's partial files (none is being written yet); each time, the files whose export's file
    * another process's clean-up deleted. True when one was queued again.
@@ -135,8 +149,9 @@ export class ExportRunner extends EventEmitter {
       else removeGoneFiles(this.deps.db);
       const { clock, writer } = this.deps;
       const staleBefore = () => clock.now().getTime() - STALE_MS;
-      for (const row of this.repo.interrupted(staleBefore())) {
-        const takeOver = () => this.repo.takeOver(row.export_id, this.owner, clock.now().getTime(), staleBefore());
+      const deadOwners = atStart ? this.home : null;
+      for (const row of this.repo.interrupted(staleBefore(), deadOwners)) {
+        const takeOver = () => this.repo.takeOver(row.export_id, this.owner, clock.now().getTime(), staleBefore(), deadOwners);
         if (row.attempts >= MAX_ATTEMPTS) {
           const error = `interrupted ${row.attempts} times (the server stopped during the export)`;
           await this.finish(row, { status: 'failed', message: INTERNAL_ERROR, error, rows: row.rows_written }, takeOver);
@@ -390,6 +405,9 @@ export class ExportRunner extends EventEmitter {
     }
   }
 }
+
+/** How the owners' names of a data dir (on this host) begin; no other data dir's begin so (its path is quoted). */
+export const ownerHome = (db: AppDeps['db']): string => `${hostname()} ${JSON.stringify(dirname(db.name))} `;
 
 const runners = new WeakMap<object, ExportRunner>();
 

@@ -43,6 +43,10 @@ export type ExportOutcome =
   | { status: 'succeeded'; rows: number; fileName: string; fileBytes: number; expiresAt: number }
   | { status: 'failed'; message: 'no data' | '500 internal error'; error: string | null; rows: number };
 
+/** A running export's owner stopped (parameters staleBefore and deadOwners, interrupted()). */
+const INTERRUPTED = `(heartbeat_at IS NULL OR heartbeat_at < @staleBefore
+  OR substr(owner, 1, length(CAST(@deadOwners AS TEXT))) = CAST(@deadOwners AS TEXT))`;
+
 /** SQL of the export requests (the main thread's side). Call the writes inside writer.write. */
 export class TransactionExportRepo {
   constructor(private readonly db: Sqlite) {}
@@ -77,25 +81,24 @@ export class TransactionExportRepo {
 
   /**
    * Exports left running whose owner stopped: its heartbeat is older than `staleBefore`, or was
-   * cleared (a runner that stopped gracefully, a row from before owners were recorded).
+   * cleared (a runner that stopped gracefully, a row from before owners were recorded), or its
+   * owner's name begins with `deadOwners` (an earlier process of the data dir now starting).
    */
-  interrupted(staleBefore: number): ExportRow[] {
+  interrupted(staleBefore: number, deadOwners: string | null = null): ExportRow[] {
     return this.db
-      .prepare("SELECT * FROM transaction_exports WHERE status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ?) ORDER BY requested_at")
-      .all(staleBefore) as ExportRow[];
+      .prepare(`SELECT * FROM transaction_exports WHERE status = 'running' AND ${INTERRUPTED} ORDER BY requested_at`)
+      .all({ staleBefore, deadOwners }) as ExportRow[];
   }
 
   /**
    * Makes `owner` the owner of an interrupted export (as interrupted() finds it): false when it is
    * no longer so (another process took it over first, or its owner beat again), so one takes it.
    */
-  takeOver(exportId: string, owner: string, now: number, staleBefore: number): boolean {
+  takeOver(exportId: string, owner: string, now: number, staleBefore: number, deadOwners: string | null = null): boolean {
     return (
       this.db
-        .prepare(
-          "UPDATE transaction_exports SET owner = ?, heartbeat_at = ? WHERE export_id = ? AND status = 'running' AND (heartbeat_at IS NULL OR heartbeat_at < ?)",
-        )
-        .run(owner, now, exportId, staleBefore).changes === 1
+        .prepare(`UPDATE transaction_exports SET owner = @owner, heartbeat_at = @now WHERE export_id = @exportId AND status = 'running' AND ${INTERRUPTED}`)
+        .run({ owner, now, exportId, staleBefore, deadOwners }).changes === 1
     );
   }
 
