@@ -13,6 +13,7 @@ import { DatabaseUnavailable } from '../../server/db/pg/errors.js';
 import { DatabaseUnreachable, openPostgres } from '../../server/db/pg/open.js';
 import { PgSyncClient } from '../../server/db/pg/sync-client.js';
 import { LinkRepo } from '../../sync/link.js';
+import { postgresBinDir } from '../helpers/postgres-cluster.js';
 import { startPrimaryWithStandby, type PrimaryWithStandby } from '../helpers/postgres-standby.js';
 import { compileCopy, ROOT } from '../helpers/serve-child.js';
 import { CONTRACT, freePort, makeInstance } from '../sync/helpers.js';
@@ -139,6 +140,54 @@ describe('a standby that takes over', () => {
       } finally {
         await opened.pool.end();
       }
+    } finally {
+      client.close();
+    }
+  }, 120_000);
+
+  it('a commit the synchronous standby did not confirm is never reported as done: unavailable, outcome unknown', async () => {
+    pair = await startPrimaryWithStandby();
+    const name = dbName(await pair.primary.createDatabase());
+    const client = new PgSyncClient({ connectionString: pair.url(name), connectTimeoutMs: 2000, statementTimeoutMs: 2000 });
+    const outcome = (fn: () => void) => {
+      try {
+        fn();
+        return 'done';
+      } catch (error) {
+        expect(error).toBeInstanceOf(DatabaseUnavailable);
+        return { commitUnknown: (error as DatabaseUnavailable).commitUnknown, message: (error as Error).message };
+      }
+    };
+    /**
+     * Another process cancels the COMMIT waiting for the standby (wait_event SyncRep), as an
+     * operator's pg_cancel_backend would: this thread is blocked in the call meanwhile.
+     */
+    const cancelWaitingCommit = () => {
+      const psql = join(postgresBinDir(), 'psql');
+      const sql = "SELECT count(pg_cancel_backend(pid)) FROM pg_stat_activity WHERE wait_event = 'SyncRep'";
+      const script = `for i in $(seq 100); do n=$("${psql}" -h 127.0.0.1 -p ${pair!.primary.port} -U postgres -d postgres -tAc "${sql}"); [ "$n" -gt 0 ] && exit 0; sleep 0.05; done; exit 1`;
+      return spawn('sh', ['-c', script], { stdio: 'ignore' });
+    };
+    try {
+      client.query('CREATE TABLE sales (id integer PRIMARY KEY)');
+      client.transaction(() => client.query('INSERT INTO sales VALUES (1)'));
+      await pair.standby.kill();
+
+      // Cancelled, the wait ends in a warning and COMMIT "succeeds": committed on the primary alone.
+      let canceller = cancelWaitingCommit();
+      expect(outcome(() => client.transaction(() => client.query('INSERT INTO sales VALUES (2)')))).toEqual({
+        commitUnknown: true,
+        message: expect.stringMatching(/the commit was not confirmed: canceling wait for synchronous replication/),
+      });
+      await new Promise((r) => canceller.on('exit', r));
+      // A statement outside a transaction commits by itself: the same.
+      canceller = cancelWaitingCommit();
+      expect(outcome(() => client.query('INSERT INTO sales VALUES (3)'))).toEqual({ commitUnknown: true, message: expect.stringMatching(/not confirmed/) });
+      await new Promise((r) => canceller.on('exit', r));
+      // Left waiting, the COMMIT outlasts the client's timer (statement_timeout does not cover it).
+      expect(outcome(() => client.transaction(() => client.query('INSERT INTO sales VALUES (4)')))).toEqual({ commitUnknown: true, message: expect.stringMatching(/timeout/) });
+      // Reads do not wait for the standby; the last sale is still waiting for it, unseen.
+      expect(client.query('SELECT id FROM sales ORDER BY id').rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
     } finally {
       client.close();
     }

@@ -104,7 +104,12 @@ export function serializePgError(error: unknown): SerializedPgError {
   };
 }
 
+/** 08007 transaction_resolution_unknown: the worker's answer to a commit PostgreSQL warned about (sync-worker.ts committing). */
+const RESOLUTION_UNKNOWN = '08007';
+
 export function rebuildPgError(error: SerializedPgError, commitUnknown = false): Error {
-  if (error.kind === 'unavailable') return new DatabaseUnavailable(`the database is unavailable: ${error.message}`, error.reason, commitUnknown, error.code);
+  if (error.kind === 'unavailable') {
+    return new DatabaseUnavailable(`the database is unavailable: ${error.message}`, error.reason, commitUnknown || error.code === RESOLUTION_UNKNOWN, error.code);
+  }
   return new PgQueryError(error.message, error.code, error.detail, error.constraint);
 }

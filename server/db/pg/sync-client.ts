@@ -167,7 +167,9 @@ export class PgSyncClient {
     try {
       this.call(statement('COMMIT', this.transactionConnection));
     } catch (error) {
-      if (error instanceof DatabaseUnavailable && error.reason === 'connection') {
+      // Lost, timed out (a synchronous standby's wait outlasts the client's timers: PostgreSQL
+      // stops the statement timeout before COMMIT) or not confirmed: the COMMIT may have been done.
+      if (error instanceof DatabaseUnavailable) {
         throw new DatabaseUnavailable(`${error.message} (while committing: the transaction may or may not have committed)`, error.reason, true, error.code);
       }
       throw error;

@@ -20,6 +20,37 @@ import { sqliteLikeTypes } from './type-parsers.js';
 /** pg's own timer on a statement, past PostgreSQL's: a server that stops answering mid-statement still ends the call. */
 const CLIENT_TIMEOUT_MARGIN_MS = 2000;
 
+const COMMIT = /^\s*COMMIT\s*;?\s*$/i;
+
+/**
+ * A statement that commits (COMMIT, or one run outside a transaction), refusing to call it done
+ * when PostgreSQL warned while committing. With a synchronous standby (synchronous_standby_names)
+ * COMMIT waits for the standby to flush the transaction. statement_timeout does not cover that
+ * wait (PostgreSQL stops it before committing): while the standby is away the client's
+ * query_timeout ends the call, an unknown outcome (sync-client.ts). When the wait is cancelled
+ * (pg_cancel_backend, an operator's Ctrl-C), PostgreSQL ends the COMMIT without an error, with a
+ * WARNING only ("canceling wait for synchronous replication … committed locally, but might not
+ * have been replicated"): reported as done, a sale would be acknowledged that a promoted standby
+ * lacks. Any warning (SQLSTATE class 01, checked by code: the text is translated with
+ * lc_messages) while committing is therefore an unknown outcome too, 08007
+ * transaction_resolution_unknown: the caller gets DatabaseUnavailable with commitUnknown (503),
+ * and the store's resend is applied once by the high-water mark.
+ */
+async function committing(client: pg.Client, statement: { text: string; values: unknown[] }): Promise<pg.QueryResult> {
+  const warnings: string[] = [];
+  const onNotice = (notice: { code?: string; message?: string }) => {
+    if (notice.code?.startsWith('01')) warnings.push(String(notice.message));
+  };
+  client.on('notice', onNotice);
+  try {
+    const result = await client.query(statement);
+    if (warnings.length > 0) throw Object.assign(new Error(`the commit was not confirmed: ${warnings.join('; ')}`), { code: '08007' });
+    return result;
+  } finally {
+    client.off('notice', onNotice);
+  }
+}
+
 class Connection {
   private client: pg.Client | null = null;
   /** Counts the connections opened; a transaction's statements carry the one it began on. */
@@ -34,7 +65,9 @@ class Connection {
     const results: PgResult[] = [];
     try {
       for (const statement of request.statements) {
-        const result = await client.query(statement);
+        // A statement outside a transaction commits by itself: the same wait for the standby.
+        const commits = request.connection === undefined || COMMIT.test(statement.text);
+        const result = commits ? await committing(client, statement) : await client.query(statement);
         results.push({ rows: result.rows, rowCount: result.rowCount ?? result.rows.length });
       }
       return { id: request.id, ok: true, results, connection };
