@@ -20,9 +20,9 @@ ALTER TABLE transaction_exports ADD COLUMN heartbeat_at INTEGER;
 
 -- A finished export's file in the database, for central on PostgreSQL behind a load balancer:
 -- whichever process answers the download URL streams it from here when the file is not in its
--- own data dir. Base64 text in chunks of 1 MiB of the file, in order (seq from 0), written by
--- the export's worker in one transaction before the export is recorded as succeeded; deleted
--- with the file by the clean-up. Empty on SQLite (one process: the file in the data dir is enough).
+-- own data dir. Base64 text in chunks of the file (CHUNK_BYTES, jobs/csv-export/worker.ts), in
+-- order (seq from 0), written by the export's worker in one transaction before the export is
+-- recorded as succeeded; deleted with the file by the clean-up. Empty on SQLite (one process: the file in the data dir is enough).
 CREATE TABLE transaction_export_chunks (
   export_id TEXT NOT NULL,
   owner TEXT NOT NULL,

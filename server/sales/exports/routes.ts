@@ -141,7 +141,7 @@ export default function transactionExportRoutes(deps: AppDeps): FastifyPluginAsy
 }
 
 /**
- * A stored file's bytes, a chunk (1 MiB) read at a time as the response takes them: one short
+ * A stored file's bytes, a chunk (256 KiB) read at a time as the response takes them: one short
  * statement each on the server's connection, with the event loop free between them.
  */
 async function* storedChunks(repo: TransactionExportRepo, exportId: string, owner: string, first: string): AsyncGenerator<Buffer> {
