@@ -135,22 +135,25 @@ export class Applier {
 
   /**
    * Central: the entity when a pushed item may be applied with others of its entity by
-   * applyPushedMany: an insert or update of a single-key sales record that is written whole
-   * (not written once, which is checked for being here already; not a movement, which moves a
-   * balance). Anything else goes through applyPushed alone.
+   * applyPushedMany: an insert or update of a single-key sales record, or the insert of one
+   * written once (a movement, a webhook event: what is here already stays, as applyPushed keeps
+   * it). Anything else goes through applyPushed alone.
    */
   manyEntity(item: Pick<SyncItem, 'entity' | 'op'>): EntityDef | undefined {
     const def = entityNamed(item.entity);
-    if (!def || def.kind !== 'sales' || def.insertOnce || def.keys.length !== 1 || this.balances.movesBalance(def.name)) return undefined;
+    if (!def || def.kind !== 'sales' || def.keys.length !== 1) return undefined;
+    if (def.insertOnce) return item.op === 'insert' ? def : undefined;
+    if (this.balances.movesBalance(def.name)) return undefined;
     return item.op === 'insert' || item.op === 'update' ? def : undefined;
   }
 
   /**
    * Central: pushed items of one manyEntity, each id once, as applyPushed would apply them one
-   * after the other, with the records written together (RecordStore.writeMany). Answers, per
-   * item, the reason applyPushed would have refused it with (not written) or undefined (applied).
-   * A write that fails throws: the caller rolls back and applies the items one by one, so that
-   * only the item at fault becomes a dead letter.
+   * after the other, with the records written together (RecordStore.writeMany) and a movement's
+   * balances moved together (MergedBalances.movementsArrived). Answers, per item, the reason
+   * applyPushed would have refused it with (not written) or undefined (applied, or a record
+   * written once that is here already). A write that fails throws: the caller rolls back and
+   * applies the items one by one, so that only the item at fault becomes a dead letter.
    */
   applyPushedMany(contractId: string, node: number, def: EntityDef, items: readonly SyncItem[]): (string | undefined)[] {
     const reasons = items.map((item) => {
@@ -163,10 +166,21 @@ export class Applier {
         throw error;
       }
     });
+    let fresh = items.filter((_, k) => reasons[k] === undefined);
+    if (def.insertOnce && fresh.length) {
+      // Already here (a dead letter retried after it came again): the first copy stands.
+      const here = this.ctx.records.readCompactMany(def, contractId, fresh.map((item) => item.id));
+      fresh = fresh.filter((item) => !here.has(item.id));
+    }
     this.ctx.records.writeMany(
       def,
       contractId,
-      items.filter((_, k) => reasons[k] === undefined).map((item) => ({ id: item.id, record: item.row! })),
+      fresh.map((item) => ({ id: item.id, record: item.row! })),
+    );
+    this.balances.movementsArrived(
+      contractId,
+      def.name,
+      fresh.map((item) => item.row!.row),
     );
     return reasons;
   }

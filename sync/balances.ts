@@ -31,6 +31,8 @@ interface BalanceMerge {
   atCentral(contractId: string, id: string, record: SyncRecord): SyncRecord;
   /** Central: a pushed movement was just written; the record's balance takes its deltas. Answers the record's id. */
   movementArrived(contractId: string, movement: Record<string, unknown>): string;
+  /** Central: movementArrived for each, in order, with fewer statements when it can. Answers the records' ids. */
+  movementsArrived?(contractId: string, movements: readonly Record<string, unknown>[]): string[];
   /** Central: a `balance` entry of the record, which every store applies to the balance only. */
   logBalance(contractId: string, id: string): void;
   /** A store: a pulled row, its balances central's plus the store's movements not yet counted. */
@@ -118,6 +120,7 @@ export class StockBalances implements BalanceMerge {
   readonly movement = STOCK_MOVEMENT_ENTITY;
   private readonly log;
   private readonly amountOf;
+  private readonly amountsOf;
   private readonly upsert;
   private readonly pending;
   private readonly stock = entityNamed(STOCK_ENTITY)!;
@@ -126,6 +129,9 @@ export class StockBalances implements BalanceMerge {
     const { db } = ctx.deps;
     this.log = new ChangeLog(ctx);
     this.amountOf = db.prepare('SELECT stock_amount, layaway_stock_amount FROM stock WHERE contract_id = ? AND store_id = ? AND product_id = ?');
+    this.amountsOf = db.prepare(
+      `SELECT product_id, stock_amount, layaway_stock_amount FROM stock WHERE contract_id = ? AND store_id = ? AND product_id ${dialectOf(db).inJsonList('integer')}`,
+    );
     this.upsert = db.prepare(
       `INSERT INTO stock (contract_id, store_id, product_id, stock_amount, layaway_stock_amount, ins_at, upd_at)
        VALUES (@contractId, @storeId, @productId, @amount, @layaway, @now, @now)
@@ -163,6 +169,40 @@ export class StockBalances implements BalanceMerge {
     const layaway = sumDecimals([current.layaway, String(movement.layaway_delta ?? '0')]);
     this.upsert.run({ contractId, storeId, productId, amount, layaway, now: this.ctx.deps.clock.now().getTime() });
     return `${storeId}/${productId}`;
+  }
+
+  /**
+   * A push's movements together: each store's rows read in one statement, each row's deltas summed
+   * (in order, exactly as one at a time would), then one upsert per row moved.
+   */
+  movementsArrived(contractId: string, movements: readonly Record<string, unknown>[]): string[] {
+    if (movements.length < 2) return movements.map((m) => this.movementArrived(contractId, m));
+    const moved = new Map<string, { storeId: number; productId: number; amount: string[]; layaway: string[] }>();
+    for (const m of movements) {
+      const storeId = Number(m.store_id);
+      const productId = Number(m.product_id);
+      const key = `${storeId}/${productId}`;
+      let entry = moved.get(key);
+      if (!entry) moved.set(key, (entry = { storeId, productId, amount: [], layaway: [] }));
+      entry.amount.push(String(m.delta ?? '0'));
+      entry.layaway.push(String(m.layaway_delta ?? '0'));
+    }
+    const current = new Map<string, { stock_amount: string; layaway_stock_amount: string }>();
+    const byStore = new Map<number, number[]>();
+    for (const e of moved.values()) byStore.set(e.storeId, [...(byStore.get(e.storeId) ?? []), e.productId]);
+    for (const [storeId, productIds] of byStore) {
+      for (const row of this.amountsOf.all(contractId, storeId, JSON.stringify(productIds)) as { product_id: number; stock_amount: string; layaway_stock_amount: string }[]) {
+        current.set(`${storeId}/${Number(row.product_id)}`, row);
+      }
+    }
+    const now = this.ctx.deps.clock.now().getTime();
+    for (const [key, e] of moved) {
+      const was = current.get(key);
+      const amount = sumDecimals([was?.stock_amount ?? '0', ...e.amount]);
+      const layaway = sumDecimals([was?.layaway_stock_amount ?? '0', ...e.layaway]);
+      this.upsert.run({ contractId, storeId: e.storeId, productId: e.productId, amount, layaway, now });
+    }
+    return [...moved.keys()];
   }
 
   logBalance(contractId: string, id: string): void {
@@ -228,6 +268,14 @@ export class MergedBalances {
   movementArrived(contractId: string, entity: string, row: Record<string, unknown>): void {
     const merge = this.byMovement.get(entity);
     if (merge) this.moved.add(`${contractId}\u0000${merge.entity}\u0000${merge.movementArrived(contractId, row)}`);
+  }
+
+  /** Central: movementArrived for several inserted records of `entity`, in order (together where the balance can). */
+  movementsArrived(contractId: string, entity: string, rows: readonly Record<string, unknown>[]): void {
+    const merge = this.byMovement.get(entity);
+    if (!merge || !rows.length) return;
+    const ids = merge.movementsArrived ? merge.movementsArrived(contractId, rows) : rows.map((row) => merge.movementArrived(contractId, row));
+    for (const id of ids) this.moved.add(`${contractId}\u0000${merge.entity}\u0000${id}`);
   }
 
   /** Central: one `balance` entry per record whose balance the movements since the last flush moved. Call in the same transaction. */
