@@ -289,6 +289,7 @@ export class CentralSync {
   private readonly log;
   private readonly versions;
   private readonly changesAfter;
+  private readonly runningElsewhere;
 
   constructor(private readonly ctx: SyncContext) {
     this.nodes = new NodeRepo(ctx);
@@ -296,10 +297,11 @@ export class CentralSync {
     this.applier = new Applier(ctx);
     this.log = new ChangeLog(ctx);
     this.versions = new Versions(ctx);
-    const after = dialectOf(ctx.deps.db).changeLogAfter('@cursor');
+    const after = dialectOf(ctx.deps.db).changeLogAfter('@cursor', '@running');
     this.changesAfter = ctx.deps.db.prepare(
       `SELECT seq, entity, entity_id, op, hlc, origin_node, row FROM change_log WHERE contract_id = @contract AND ${after.where} ORDER BY ${after.order} LIMIT @limit`,
     );
+    this.runningElsewhere = after.running === null ? undefined : ctx.deps.db.prepare(after.running).pluck();
   }
 
   /**
@@ -426,7 +428,8 @@ export class CentralSync {
    */
   pull(contractId: string, node: number, cursor: number, limit: number): PullPage {
     const { db, clock } = this.ctx.deps;
-    const rows = this.changesAfter.all({ contract: contractId, cursor, limit: limit + 1 }) as {
+    const running = this.runningElsewhere?.get() ?? null;
+    const rows = this.changesAfter.all({ contract: contractId, cursor, limit: limit + 1, running }) as {
       seq: number;
       entity: string;
       entity_id: string;

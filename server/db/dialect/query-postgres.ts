@@ -105,19 +105,20 @@ export const postgresDialect: Dialect = {
   claimRowsOf: (alias) => `FOR UPDATE OF ${sqlName(alias)} SKIP LOCKED`,
   // several central processes (issue 24)
   forUpdate: () => 'FOR UPDATE',
-  // Ended: below the snapshot's xmax and not among its running ids, leaving out the ids
-  // pg_stat_activity shows running in another database (the snapshot's xmin counts the whole
-  // server's transactions: another database's long write would hold every pull back; one that
-  // ended after the snapshot is not found and counts, which only delays). The cursor's row's
-  // place (txid, seq); a cursor whose row is gone: the txid_floor of the row before it, which no
-  // later row's txid is below; 0, the start. txid > 0 picks the partial index; the bound is a row
-  // comparison too, `(txid, seq) < (ended, 0)`: as `txid < ended` the planner took it with txid > 0
-  // for a narrow range, read every row after the cursor by bitmap and sorted them (36 ms a page for
-  // a store 40,000 rows behind, against 0.4 ms in index order).
-  changeLogAfter: (cursor) => ({
+  // Ended: below the snapshot's xmax and not among its running ids, but for the ids running in
+  // another database when the pull began (`running`, read by the statement before: one read in the
+  // same statement would come after its snapshot, and one ended in between would hold the pull
+  // back; the snapshot's xmin counts the whole server's transactions, so another database's long
+  // write would hold every pull back). The cursor's row's place (txid, seq); a cursor whose row
+  // is gone: the txid_floor of the row before it, which no later row's txid is below; 0, the
+  // start. txid > 0 picks the partial index; the bound is a row comparison too, `(txid, seq) <
+  // (ended, 0)`: as `txid < ended` the planner took it with txid > 0 for a narrow range, read
+  // every row after the cursor by bitmap and sorted them (36 ms a page for a store 40,000 rows
+  // behind, against 0.4 ms in index order).
+  changeLogAfter: (cursor, running) => ({
+    running: `SELECT COALESCE(array_agg(backend_xid)::text, '{}') AS running FROM pg_stat_activity WHERE backend_xid IS NOT NULL AND datname IS DISTINCT FROM current_database()`,
     where:
-      `txid > 0 AND (txid, seq) < ((SELECT COALESCE((SELECT min(x) FROM pg_snapshot_xip(s) AS x WHERE NOT EXISTS ` +
-      `(SELECT 1 FROM pg_stat_activity a WHERE a.backend_xid = x::xid AND a.datname <> current_database())), ` +
+      `txid > 0 AND (txid, seq) < ((SELECT COALESCE((SELECT min(x) FROM pg_snapshot_xip(s) AS x WHERE x::xid <> ALL (CAST(${once(running)} AS xid[]))), ` +
       `pg_snapshot_xmax(s))::text::bigint FROM pg_current_snapshot() AS s), 0) AND (txid, seq) > (` +
       `COALESCE((SELECT c.txid FROM change_log c WHERE c.seq = ${once(cursor)}), ` +
       `(SELECT p.txid_floor FROM change_log p WHERE p.seq < ${cursor} ORDER BY p.seq DESC LIMIT 1), 0), ${cursor})`,

@@ -51,7 +51,7 @@ export const sqliteDialect: Dialect = {
   },
   // several central processes (issue 24): one writer commits in seq order and mints alone
   forUpdate: () => '',
-  changeLogAfter: (cursor) => ({ where: `seq > ${cursor}`, order: 'seq' }),
+  changeLogAfter: (cursor) => ({ running: null, where: `seq > ${cursor}`, order: 'seq' }),
   hlcSlots: () => ({ count: 1, claim: 'SELECT 0 AS slot, 0 AS session', session: '0' }),
   // scheduled jobs once across central processes (issue 24)
   tryLockOf: (name) => {

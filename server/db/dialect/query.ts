@@ -142,13 +142,15 @@ export interface Dialect {
    * Central's change log after a pull cursor, in the order its rows committed: `where`, a
    * condition on change_log's rows, and `order`, the ORDER BY list. `cursor` is a named
    * parameter (`@cursor`, it is used more than once) holding the seq of the last row the store
-   * was given, 0 for none. SQLite: `seq > cursor` by seq (its one writer commits in seq order).
-   * PostgreSQL: only rows whose transaction ended before the statement's snapshot (a txid below
-   * every id still running then in this database: no row can still appear before them), by
-   * (txid, seq), after the cursor's row; a cursor whose row is gone continues from that row's
-   * txid_floor, so nothing is skipped (a few rows may come again). Columns of migration 0043.
+   * was given, 0 for none; `running` a named parameter holding the one value of the query
+   * `running` answers, run just before (null: none to run, pass null). SQLite: `seq > cursor` by
+   * seq (its one writer commits in seq order). PostgreSQL: only rows whose transaction ended
+   * before the statement's snapshot (a txid below every id then running in this database: no row
+   * can still appear before them), by (txid, seq), after the cursor's row; a cursor whose row is
+   * gone continues from that row's txid_floor, so nothing is skipped (a few rows may come again).
+   * Columns of migration 0043.
    */
-  changeLogAfter(cursor: string): { where: string; order: string };
+  changeLogAfter(cursor: string, running: string): { running: string | null; where: string; order: string };
   /**
    * The hybrid clock's slots (sync/hlc.ts): `count` processes at most mint at once, each its own
    * counters (those leaving its slot's remainder modulo `count`); `claim`, a query answering
