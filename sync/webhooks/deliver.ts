@@ -226,7 +226,7 @@ export async function runWebhookPass(deps: Deps, options: WebhookOptions = {}, l
       if (!d) drained = true;
       return d;
     } catch (error) {
-      // The database busy or gone: nothing was claimed; the pass ends with the tries under way.
+      // Nothing was claimed (the database busy or gone): the pass ends with the tries under way.
       drained = true;
       claimError ??= error;
       return undefined;
@@ -248,7 +248,7 @@ export async function runWebhookPass(deps: Deps, options: WebhookOptions = {}, l
   await Promise.all(Array.from({ length: Math.min(o.concurrency, o.batch) }, lane));
   if (claimError !== undefined) {
     if (results.length === 0) throw claimError;
-    log.warn({ err: (claimError as Error).message }, 'webhook pass cut short: the database is busy or unavailable');
+    log.warn({ err: claimError }, 'webhook pass cut short: claiming the next delivery failed');
   }
   return results;
 }
