@@ -15,7 +15,7 @@ export const LIMIT_USAGE = `               (--webhook-allow, env POS_WEBHOOK_ALL
                 env POS_RATE_READS, POS_RATE_WRITES: a contract's API requests a second, default 50 and 20
                 at central, none on a store PC; --rate-sync, env POS_RATE_SYNC: a store node's sync requests
                 a second, default 50; 0 turns a limit off; --rate-limit-shared, env POS_RATE_LIMIT_SHARED=1:
-                count in the database, for several central processes on one database)`;
+                count these and failed logins in the database, for several central processes on one database)`;
 
 export interface LimitSettings {
   webhookAllow?: string[];
