@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basic, ok, REQUEST_TIMEOUT_MS, serverCopy, startCentralCluster, startWebhookReceiver, tokenOf, until, type Api, type CentralCluster, type StorePc, type WebhookReceiver } from '../helpers/central-cluster.js';
 import { ROOT } from '../helpers/serve-child.js';
@@ -18,7 +19,8 @@ import { ROOT } from '../helpers/serve-child.js';
  * - One push sent to both processes at the same moment (a store's resend racing its first try)
  *   is applied once: the node's row is locked while its batch applies.
  * - A master made through either process reaches every store; masters made through both at once
- *   do not collide, and a pull walking the cursor meanwhile passes none of them over.
+ *   do not collide, and a pull walking the cursor meanwhile passes none of them over; a change
+ *   one process commits after the other committed a later one is not passed over either.
  * - Five webhook notices raised through both processes are each delivered once.
  * - A CSV export asked of one process downloads from the other; failed logins spread over both
  *   processes are limited together (`--rate-limit-shared`).
@@ -87,6 +89,35 @@ describe('head office as two central processes on one PostgreSQL database behind
     return all;
   }
 
+  /**
+   * A node's pull walked as a store walks it (cursor to cursor until no more), through the proxy
+   * or at one process, remembering the categories and stores it was given.
+   */
+  function pullWalker(pc: StorePc) {
+    const seen = new Set<string>();
+    let cursor = 0;
+    const walk = async (at = hq.proxy.url) => {
+      for (let page = 0; page < 1000; page++) {
+        const answer = await ok<{ items: { entity: string; id: string }[]; cursor: number; more: boolean }>(
+          fetch(`${at}/sync/${CONTRACT}/pull?cursor=${cursor}&limit=1000`, { headers: { authorization: basic(String(pc.node), pc.secret) }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
+          'pull',
+        );
+        for (const item of answer.items) if (item.entity === 'category' || item.entity === 'store') seen.add(`${item.entity}:${item.id}`);
+        cursor = answer.cursor;
+        if (!answer.more) return;
+      }
+    };
+    return { seen, walk };
+  }
+
+  /** Whether the store PC's file holds these categories and stores. */
+  const storeHas = (pc: StorePc, categories: string[], stores: string[]) => {
+    const ids = (sql: string) => new Set((pc.db.prepare(sql).pluck().all() as (string | number)[]).map(String));
+    const there = ids('SELECT category_id FROM categories');
+    const shopsThere = ids('SELECT store_id FROM stores');
+    return categories.every((id) => there.has(id)) && stores.every((id) => shopsThere.has(id));
+  };
+
   afterAll(async () => {
     await hq?.close();
     await receiver?.close();
@@ -129,6 +160,7 @@ describe('head office as two central processes on one PostgreSQL database behind
   it('one push arriving at both processes at the same moment, and again from the store, is applied once: stock movements add up once', async () => {
     const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
     const { pc, storeId, terminalId } = shops[0]!;
+    const before = await hq.count('SELECT count(*) AS n FROM transactions');
     const proxied = await hq.api();
     const { categoryId } = await ok<{ categoryId: string }>(proxied('POST', '/categories', { categoryName: 'Tea leaves' }));
     const { productId } = await ok<{ productId: string }>(proxied('POST', '/products', { categoryId, productCode: 'TEA', productName: 'Tea', price: '300' }));
@@ -147,7 +179,7 @@ describe('head office as two central processes on one PostgreSQL database behind
     expect(answers.filter((x) => x.status !== 200), `${JSON.stringify(answers)}\n${hq.said()}`).toEqual([]);
     // The store's own resend goes through the proxy as usual.
     expect(await until(() => pc.outbox() === 0, 60_000), hq.said()).toBe(true);
-    expect(await everySaleOnceAtCentral()).toBe(2 * SALES + 40);
+    expect(await everySaleOnceAtCentral()).toBe(before + 40);
     const stock = async (api: Api) => (await ok<{ stockAmount: string }[]>(api('GET', `/stock?store_id=${storeId}&product_id=${productId}`)))[0]?.stockAmount;
     expect(await stock(pc.api)).toBe('20');
     expect(await stock(proxied), hq.said()).toBe('20');
@@ -163,20 +195,7 @@ describe('head office as two central processes on one PostgreSQL database behind
     // while a hundred masters are made through both processes at once (ten at a time; categories
     // and stores, which take ids from different sequences, so their writes do not queue on one):
     // a change committed by one process after another's later one must not fall behind the cursor.
-    const { node, secret } = shops[0]!.pc;
-    const seen = new Set<string>();
-    let cursor = 0;
-    const walk = async () => {
-      for (let page = 0; page < 1000; page++) {
-        const answer = await ok<{ items: { entity: string; id: string }[]; cursor: number; more: boolean }>(
-          fetch(`${hq.proxy.url}/sync/${CONTRACT}/pull?cursor=${cursor}&limit=1000`, { headers: { authorization: basic(String(node), secret) }, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }),
-          'pull',
-        );
-        for (const item of answer.items) if (item.entity === 'category' || item.entity === 'store') seen.add(`${item.entity}:${item.id}`);
-        cursor = answer.cursor;
-        if (!answer.more) return;
-      }
-    };
+    const { seen, walk } = pullWalker(shops[0]!.pc);
     await walk();
     let making = true;
     const walker = (async () => {
@@ -203,13 +222,39 @@ describe('head office as two central processes on one PostgreSQL database behind
     const passedOver = [...made.map((id) => `category:${id}`), ...stores.map((id) => `store:${id}`)].filter((key) => !seen.has(key));
     expect(passedOver, 'masters the cursor passed over').toEqual([]);
 
-    for (const { pc } of shops) {
-      const has = () => {
-        const there = new Set((pc.db.prepare('SELECT category_id FROM categories').pluck().all() as (string | number)[]).map(String));
-        const shopsThere = new Set((pc.db.prepare('SELECT store_id FROM stores').pluck().all() as (string | number)[]).map(String));
-        return made.every((id) => there.has(id)) && stores.every((id) => shopsThere.has(id));
-      };
-      expect(await until(has, 30_000, 100), `node ${pc.node}\n${hq.said()}`).toBe(true);
+    for (const { pc } of shops) expect(await until(() => storeHas(pc, made, stores), 30_000, 100), `node ${pc.node}\n${hq.said()}`).toBe(true);
+  }, 60_000);
+
+  it('a change one process commits after the other committed a later one is not passed over by the pull', async () => {
+    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const { seen, walk } = pullWalker(shops[1]!.pc);
+    await walk();
+    // The test holds the version row A's next category will write just after its change-log row
+    // (sync/write-hooks.ts: change_log, then sync_versions): A's write waits there, its change
+    // numbered, while B writes a store and commits. A pull at B then must not move past A's
+    // change. (At B: A's one connection is busy waiting. All within the 3 s lock_timeout.)
+    const blocker = new pg.Client({ connectionString: hq.database });
+    blocker.on('error', () => {});
+    await blocker.connect();
+    try {
+      const last = Number((await hq.query<{ last: string }>("SELECT last FROM id_sequences WHERE name = 'categories'"))[0]?.last ?? 0);
+      const nextId = `${last + 1}000`;
+      await blocker.query('BEGIN');
+      await blocker.query('INSERT INTO sync_versions (contract_id, entity, entity_id, hlc) VALUES ($1, $2, $3, $4)', [CONTRACT, 'category', nextId, '0']);
+      const late = ok<{ categoryId: string }>((await hq.api(a))('POST', '/categories', { categoryName: 'Committed late' }));
+      const waiting = () => hq.count("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%sync_versions%'");
+      expect(await until(async () => (await waiting()) > 0, 20_000, 10), `A's write did not wait on the version row\n${hq.said()}`).toBe(true);
+      const { storeId } = await ok<{ storeId: string }>((await hq.api(b))('POST', '/stores', { storeName: 'Committed early' }));
+      await walk(b.url);
+      await blocker.query('ROLLBACK');
+      const { categoryId } = await late;
+      expect(categoryId).toBe(nextId);
+      await walk();
+      expect([`category:${categoryId}`, `store:${storeId}`].filter((key) => !seen.has(key)), 'passed over by the pull').toEqual([]);
+      for (const { pc } of shops) expect(await until(() => storeHas(pc, [categoryId], [storeId]), 30_000, 100), `node ${pc.node}\n${hq.said()}`).toBe(true);
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => {});
+      await blocker.end().catch(() => {});
     }
   }, 60_000);
 
