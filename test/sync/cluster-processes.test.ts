@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { basic, ok, REQUEST_TIMEOUT_MS, serverCopy, startCentralCluster, startWebhookReceiver, tokenOf, until, type Api, type CentralCluster, type StorePc, type WebhookReceiver } from '../helpers/central-cluster.js';
 import { ROOT } from '../helpers/serve-child.js';
 
@@ -117,6 +117,11 @@ describe('head office as two central processes on one PostgreSQL database behind
     const shopsThere = ids('SELECT store_id FROM stores');
     return categories.every((id) => there.has(id)) && stores.every((id) => shopsThere.has(id));
   };
+
+  // A failed test prints what every process said last (central's and the stores' logs, the proxy's counters).
+  afterEach(({ task }) => {
+    if (task.result?.state === 'fail' && hq) console.error(`${task.name}:\n${hq.said()}`);
+  });
 
   afterAll(async () => {
     await hq?.close();
