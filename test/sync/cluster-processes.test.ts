@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { basic, ok, REQUEST_TIMEOUT_MS, serverCopy, startCentralCluster, startWebhookReceiver, tokenOf, until, type Api, type CentralCluster, type StorePc, type WebhookReceiver } from '../helpers/central-cluster.js';
+import { basic, ok, REQUEST_TIMEOUT_MS, serverCopy, startCentralCluster, startWebhookReceiver, tokenOf, until, type Api, type CentralCluster, type CentralProcess, type StorePc, type WebhookReceiver } from '../helpers/central-cluster.js';
 import { ROOT } from '../helpers/serve-child.js';
 
 /**
@@ -110,6 +110,9 @@ describe('head office as two central processes on one PostgreSQL database behind
     return { seen, walk };
   }
 
+  /** Central processes A and B (the proxy's first and second target). */
+  const centralsAB = () => hq.centrals as [CentralProcess, CentralProcess];
+
   /** Whether the store PC's file holds these categories and stores. */
   const storeHas = (pc: StorePc, categories: string[], stores: string[]) => {
     const ids = (sql: string) => new Set((pc.db.prepare(sql).pluck().all() as (string | number)[]).map(String));
@@ -130,7 +133,7 @@ describe('head office as two central processes on one PostgreSQL database behind
   }, 60_000);
 
   it('each store’s sales drain to central exactly once, with one central SIGKILLed in the middle of a push: the stores drain through the other, and the killed one serves again on its data dir', async () => {
-    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const [a, b] = centralsAB();
     const atCentral = () => hq.count('SELECT count(*) AS n FROM transactions');
 
     // Both stores sell while they drain; the test kills central A when a push is in flight to it.
@@ -163,7 +166,7 @@ describe('head office as two central processes on one PostgreSQL database behind
   }, 120_000);
 
   it('one push arriving at both processes at the same moment, and again from the store, is applied once: stock movements add up once', async () => {
-    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const [a, b] = centralsAB();
     const { pc, storeId, terminalId } = shops[0]!;
     const before = await hq.count('SELECT count(*) AS n FROM transactions');
     const proxied = await hq.api();
@@ -191,7 +194,7 @@ describe('head office as two central processes on one PostgreSQL database behind
   }, 90_000);
 
   it('a master made through one process is pulled by every store; masters made through both at once all arrive, with no id twice, and a pull walking the cursor meanwhile skips none', async () => {
-    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const [a, b] = centralsAB();
     const made: string[] = [];
     made.push((await ok<{ categoryId: string }>((await hq.api(b))('POST', '/categories', { categoryName: 'Made at B' }))).categoryId);
     made.push((await ok<{ categoryId: string }>((await hq.api(a))('POST', '/categories', { categoryName: 'Made at A' }))).categoryId);
@@ -231,7 +234,7 @@ describe('head office as two central processes on one PostgreSQL database behind
   }, 60_000);
 
   it('a change one process commits after the other committed a later one is not passed over by the pull', async () => {
-    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const [a, b] = centralsAB();
     const { seen, walk } = pullWalker(shops[1]!.pc);
     await walk();
     // The test holds the version row A's next category will write just after its change-log row
@@ -264,7 +267,7 @@ describe('head office as two central processes on one PostgreSQL database behind
   }, 60_000);
 
   it('five webhook notices raised through both processes are each delivered exactly once', async () => {
-    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const [a, b] = centralsAB();
     await ok((await hq.api())('POST', '/webhook_subscriptions', { url: receiver.url, events: ['pos:payment-method-groups'] }));
     const at = [a, b, a, b, a];
     for (const [i, central] of at.entries()) await ok((await hq.api(central))('POST', '/payment_method_groups', { paymentMethodGroupName: `Group ${i}` }));
@@ -283,7 +286,7 @@ describe('head office as two central processes on one PostgreSQL database behind
   }, 60_000);
 
   it('a CSV export asked of one process is followed and downloaded through the other', async () => {
-    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const [a, b] = centralsAB();
     const now = Date.now();
     const range = { transactionDateTimeFrom: new Date(now - 86_400_000).toISOString().slice(0, 19) + 'Z', transactionDateTimeTo: new Date(now + 3_600_000).toISOString().slice(0, 19) + 'Z' };
     const { requestCode } = await ok<{ requestCode: string }>((await hq.api(a))('POST', '/transactions/details/out_file_async', range));
@@ -303,7 +306,7 @@ describe('head office as two central processes on one PostgreSQL database behind
   }, 90_000);
 
   it('failed logins spread over both processes are limited together', async () => {
-    const [a, b] = hq.centrals as [NonNullable<(typeof hq.centrals)[0]>, NonNullable<(typeof hq.centrals)[0]>];
+    const [a, b] = centralsAB();
     const login = (url: string) =>
       fetch(`${url}/app/${CONTRACT}/token`, {
         method: 'POST',
