@@ -93,7 +93,7 @@ export interface CentralProcess {
   served: Served;
   url: string;
   alive(): boolean;
-  /** Serves it again on the same data dir and port (after a kill). */
+  /** Serves it again on the same data dir and port (after a kill; another port if that one was taken meanwhile). */
   start(): Promise<Served>;
   /** Sends `signal` and waits for the exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
@@ -290,7 +290,7 @@ export async function startCentralCluster(main: string, options: CentralClusterO
       const dataDir = dataDirs[index]!;
       const port = ports[index]!;
       let log = '';
-      const args = ['--role', 'central', '--port', String(port), '--data-dir', dataDir, '--database', database, '--rate-reads', '0', '--rate-writes', '0', '--rate-sync', '0', ...(options.centralArgs ?? [])];
+      const args = (p: number) => ['--role', 'central', '--port', String(p), '--data-dir', dataDir, '--database', database, '--rate-reads', '0', '--rate-writes', '0', '--rate-sync', '0', ...(options.centralArgs ?? [])];
       const central: CentralProcess = {
         index,
         dataDir,
@@ -300,8 +300,18 @@ export async function startCentralCluster(main: string, options: CentralClusterO
         alive: () => central.served !== undefined && running(central.served.child),
         async start() {
           log += `\n--- central ${index} started ---\n`;
-          central.served = await serveChild(main, args, {}, (c) => children.push(c), (text) => (log += text));
+          try {
+            central.served = await serveChild(main, args(central.port), {}, (c) => children.push(c), (text) => (log += text));
+          } catch (error) {
+            // Served again after a kill, its port was taken meanwhile: another port, and the proxy follows.
+            if (!/already in use/.test((error as Error).message)) throw error;
+            central.port = await freePort();
+            log += `\n--- central ${index} started on port ${central.port} ---\n`;
+            central.served = await serveChild(main, args(central.port), {}, (c) => children.push(c), (text) => (log += text));
+          }
+          const at = proxy!.targets.indexOf(central.url);
           central.url = central.served.url;
+          if (at >= 0) proxy!.targets[at] = central.url;
           return central.served;
         },
         stop: async (signal = 'SIGTERM') => (central.served ? stopChild(central.served.child, signal) : undefined),
