@@ -70,8 +70,13 @@ export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         if (request.body.node !== node.node) throw new Forbidden(`[node] node ${node.node} cannot push for node ${request.body.node}`);
         const seqs = request.body.items.map((i) => i.seq);
         if (seqs.some((s, i) => i > 0 && s <= seqs[i - 1]!)) throw BadRequest.field('items', 'items must be in increasing seq order');
-        const result = central.push(node.contract_id, node.node, request.body.items, request.body.tables ?? {}, request.body.installation);
-        return { ...result, hlc: ctx.hlc.now(), wallTime: deps.clock.now().getTime() };
+        // The answer's clock value is minted in the push's own write: one commit a push, not a
+        // second one for the clock (on PostgreSQL each commit waits for its WAL flush).
+        const answer = deps.writer.write(() => ({
+          ...central.push(node.contract_id, node.node, request.body.items, request.body.tables ?? {}, request.body.installation),
+          hlc: ctx.hlc.now(),
+        }));
+        return { ...answer, wallTime: deps.clock.now().getTime() };
       },
     );
 
