@@ -9,6 +9,9 @@ type Balances = Record<'point' | 'mile', string>;
 
 export const MEMBER_ENTITY = 'customer';
 export const MOVEMENT_ENTITY = 'customer_point_movement';
+/** Stock rows a statement upserts at most (7 values each). */
+const UPSERT_ROWS = 100;
+
 /** A store's quantity of a product, and its movements (server/inventory/stock/movements.ts). */
 export const STOCK_ENTITY = 'stock';
 export const STOCK_MOVEMENT_ENTITY = 'stock_movement';
@@ -35,6 +38,8 @@ interface BalanceMerge {
   movementsArrived?(contractId: string, movements: readonly Record<string, unknown>[]): string[];
   /** Central: a `balance` entry of the record, which every store applies to the balance only. */
   logBalance(contractId: string, id: string): void;
+  /** Central: logBalance for each, in order, with fewer statements when it can. */
+  logBalances?(contractId: string, ids: readonly string[]): void;
   /** A store: a pulled row, its balances central's plus the store's movements not yet counted. */
   atStore(contractId: string, id: string, record: SyncRecord): SyncRecord;
   /** A store: a pulled balance entry (or a row whose other fields lost) sets the balance. */
@@ -121,6 +126,8 @@ export class StockBalances implements BalanceMerge {
   private readonly log;
   private readonly amountOf;
   private readonly amountsOf;
+  private readonly rowsOf;
+  private readonly upserts = new Map<number, ReturnType<SyncContext['deps']['db']['prepare']>>();
   private readonly upsert;
   private readonly pending;
   private readonly stock = entityNamed(STOCK_ENTITY)!;
@@ -129,6 +136,7 @@ export class StockBalances implements BalanceMerge {
     const { db } = ctx.deps;
     this.log = new ChangeLog(ctx);
     this.amountOf = db.prepare('SELECT stock_amount, layaway_stock_amount FROM stock WHERE contract_id = ? AND store_id = ? AND product_id = ?');
+    this.rowsOf = db.prepare(`SELECT * FROM stock WHERE contract_id = ? AND store_id = ? AND product_id ${dialectOf(db).inJsonList('integer')}`);
     this.amountsOf = db.prepare(
       `SELECT product_id, stock_amount, layaway_stock_amount FROM stock WHERE contract_id = ? AND store_id = ? AND product_id ${dialectOf(db).inJsonList('integer')}`,
     );
@@ -173,7 +181,7 @@ export class StockBalances implements BalanceMerge {
 
   /**
    * A push's movements together: each store's rows read in one statement, each row's deltas summed
-   * (in order, exactly as one at a time would), then one upsert per row moved.
+   * (in order, exactly as one at a time would), then the rows moved upserted in one statement.
    */
   movementsArrived(contractId: string, movements: readonly Record<string, unknown>[]): string[] {
     if (movements.length < 2) return movements.map((m) => this.movementArrived(contractId, m));
@@ -196,13 +204,48 @@ export class StockBalances implements BalanceMerge {
       }
     }
     const now = this.ctx.deps.clock.now().getTime();
-    for (const [key, e] of moved) {
+    const values = [...moved].map(([key, e]) => {
       const was = current.get(key);
-      const amount = sumDecimals([was?.stock_amount ?? '0', ...e.amount]);
-      const layaway = sumDecimals([was?.layaway_stock_amount ?? '0', ...e.layaway]);
-      this.upsert.run({ contractId, storeId: e.storeId, productId: e.productId, amount, layaway, now });
+      return [contractId, e.storeId, e.productId, sumDecimals([was?.stock_amount ?? '0', ...e.amount]), sumDecimals([was?.layaway_stock_amount ?? '0', ...e.layaway]), now, now];
+    });
+    for (let i = 0; i < values.length; i += UPSERT_ROWS) {
+      const part = values.slice(i, i + UPSERT_ROWS);
+      this.upsertRows(part.length).run(part.flat());
     }
     return [...moved.keys()];
+  }
+
+  /** The upsert of `n` stock rows in one statement (keys all different), cached per count. */
+  private upsertRows(n: number) {
+    let statement = this.upserts.get(n);
+    if (!statement) {
+      statement = this.ctx.deps.db.prepare(
+        `INSERT INTO stock (contract_id, store_id, product_id, stock_amount, layaway_stock_amount, ins_at, upd_at)
+         VALUES ${Array.from({ length: n }, () => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}
+         ON CONFLICT (contract_id, store_id, product_id) DO UPDATE SET stock_amount = excluded.stock_amount,
+           layaway_stock_amount = excluded.layaway_stock_amount, upd_at = excluded.upd_at`,
+      );
+      this.upserts.set(n, statement);
+    }
+    return statement;
+  }
+
+  /** The balance entries of several rows: each store's rows read in one statement, then one entry each, in order. */
+  logBalances(contractId: string, ids: readonly string[]): void {
+    if (ids.length < 2) return ids.forEach((id) => this.logBalance(contractId, id));
+    const byStore = new Map<number, number[]>();
+    for (const id of ids) {
+      const [storeId, productId] = this.key(id);
+      byStore.set(storeId, [...(byStore.get(storeId) ?? []), productId]);
+    }
+    const rows = new Map<string, Record<string, unknown>>();
+    for (const [storeId, productIds] of byStore) {
+      for (const row of this.rowsOf.all(contractId, storeId, JSON.stringify(productIds)) as Record<string, unknown>[]) rows.set(`${storeId}/${Number(row.product_id)}`, row);
+    }
+    for (const id of ids) {
+      const row = rows.get(id);
+      this.log.append(contractId, STOCK_ENTITY, id, 'balance', this.ctx.hlc.now(), 0, row ? { row } : null);
+    }
   }
 
   logBalance(contractId: string, id: string): void {
@@ -280,11 +323,21 @@ export class MergedBalances {
 
   /** Central: one `balance` entry per record whose balance the movements since the last flush moved. Call in the same transaction. */
   flush(): void {
+    // In the order moved, each contract's and entity's records together where the balance can.
+    const groups = new Map<string, { contractId: string; entity: string; ids: string[] }>();
     for (const key of this.moved) {
       const [contractId, entity, id] = key.split('\u0000') as [string, string, string];
-      this.logBalance(contractId, entity, id);
+      const at = `${contractId}\u0000${entity}`;
+      const group = groups.get(at);
+      if (group) group.ids.push(id);
+      else groups.set(at, { contractId, entity, ids: [id] });
     }
     this.moved.clear();
+    for (const { contractId, entity, ids } of groups.values()) {
+      const merge = this.byEntity.get(entity);
+      if (merge?.logBalances) merge.logBalances(contractId, ids);
+      else for (const id of ids) this.logBalance(contractId, entity, id);
+    }
   }
 
   /** Central: a balance-only change of `entity` becomes a `balance` entry of the change log. */
