@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { CentralSync, NodeRepo, type PushedItem } from '../../sync/central.js';
+import { CentralSync, type PushedItem } from '../../sync/central.js';
 import { syncContext } from '../../sync/context.js';
 import { entityNamed, RecordStore } from '../../sync/entities.js';
-import { LinkRepo } from '../../sync/link.js';
-import { CONTRACT, makeInstance, type Instance } from './helpers.js';
+import { CONTRACT, type Instance } from './helpers.js';
+import { copyRecord, pushBoth as pushBothOf, pushManyFixture } from './push-many-fixture.js';
 
 /**
  * Central applies a push batch's stock movements (written once, moving a balance) together too
@@ -19,6 +18,7 @@ let single: Instance;
 let store: Instance;
 let shop: string;
 let terminal: string;
+let close: () => Promise<void>;
 const products: string[] = [];
 
 const NODE = 6;
@@ -26,39 +26,21 @@ const records = (i: Instance) => new RecordStore(i.deps.db);
 const sync = (i: Instance) => new CentralSync(syncContext(i.deps));
 
 beforeEach(async () => {
-  central = await makeInstance('central', 0);
-  single = await makeInstance('central', 0);
-  store = await makeInstance('store', NODE);
-  await central.up();
-  const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, NODE);
-  new NodeRepo(syncContext(single.deps)).add(CONTRACT, NODE);
-  shop = (await central.ok('POST', '/stores', { storeName: 'Main' })).storeId;
-  const category = (await central.ok('POST', '/categories', { categoryName: 'Tea' })).categoryId;
-  products.length = 0;
-  for (const [code, price] of [['GREEN', '300'], ['BLACK', '250'], ['MUG', '1200']]) {
-    products.push((await central.ok('POST', '/products', { categoryId: category, productCode: code, productName: code, price })).productId);
-  }
-  await central.ok('PATCH', `/stock/${products[0]}`, { storeId: shop, stockAmount: '50' }); // a quantity before the sales
-  new LinkRepo(store.deps).link({ contractId: CONTRACT, centralUrl: central.url!, node: NODE, secret });
-  const agent = new SyncAgent(store.deps);
-  await agent.drain(CONTRACT);
-  terminal = (await store.ok('POST', '/terminals', { storeId: shop, terminalName: 'R1' }))[0].terminalId;
-  await agent.drain(CONTRACT);
-  // The other central gets the same masters and quantity (the sales' parents).
-  for (const [entity, id] of [['store', shop], ['terminal', terminal], ['category', category], ...products.map((p) => ['product', p] as const)] as const) {
-    const def = entityNamed(entity)!;
-    const record = records(central).read(def, CONTRACT, id)!;
-    single.deps.db.transaction(() => records(single).write(def, CONTRACT, id, record))();
-  }
-  const stock = entityNamed('stock')!;
-  const quantity = records(central).read(stock, CONTRACT, `${shop}/${products[0]}`)!;
-  single.deps.db.transaction(() => records(single).write(stock, CONTRACT, `${shop}/${products[0]}`, quantity))();
+  let category = '';
+  ({ central, single, store, shop, terminal, close } = await pushManyFixture(NODE, async (hq, shop) => {
+    category = (await hq.ok('POST', '/categories', { categoryName: 'Tea' })).categoryId;
+    products.length = 0;
+    for (const [code, price] of [['GREEN', '300'], ['BLACK', '250'], ['MUG', '1200']]) {
+      products.push((await hq.ok('POST', '/products', { categoryId: category, productCode: code, productName: code, price })).productId);
+    }
+    await hq.ok('PATCH', `/stock/${products[0]}`, { storeId: shop, stockAmount: '50' }); // a quantity before the sales
+  }));
+  // The other central gets the same masters and quantity too (the sales' parents).
+  copyRecord(central, single, 'category', category);
+  for (const p of products) copyRecord(central, single, 'product', p);
+  copyRecord(central, single, 'stock', `${shop}/${products[0]}`);
 });
-afterEach(async () => {
-  await store.close();
-  await central.close();
-  await single.close();
-});
+afterEach(() => close?.());
 
 const sale = (lines: [number, string][]) =>
   store.ok('POST', '/transactions', {
@@ -82,18 +64,7 @@ function outboxItems(): PushedItem[] {
 }
 
 /** Pushes `items` to `central` as one batch and to `single` one per batch; both answers, merged like one. */
-function pushBoth(items: PushedItem[]) {
-  const batch = sync(central).push(CONTRACT, NODE, items);
-  const oneByOne = items.map((item) => sync(single).push(CONTRACT, NODE, [item]));
-  const merged = {
-    acked: oneByOne.at(-1)!.acked,
-    applied: oneByOne.reduce((n, a) => n + a.applied, 0),
-    skipped: oneByOne.reduce((n, a) => n + a.skipped, 0),
-    deadLetters: oneByOne.flatMap((a) => a.deadLetters),
-  };
-  const shape = (a: typeof merged) => ({ ...a, deadLetters: a.deadLetters.map((d) => ({ seq: d.seq, reason: d.reason })) });
-  return { batch: shape(batch), oneByOne: shape(merged) };
-}
+const pushBoth = (items: PushedItem[]) => pushBothOf(central, single, NODE, items);
 
 /** The movements the node pushed (head office's own, the quantity set before, are only at `central`). */
 const movements = (i: Instance) =>

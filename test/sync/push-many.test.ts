@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SyncAgent } from '../../sync/agent.js';
-import { CentralSync, NodeRepo, type PushedItem } from '../../sync/central.js';
+import { CentralSync, type PushedItem } from '../../sync/central.js';
 import { syncContext } from '../../sync/context.js';
-import { entityNamed, RecordStore, type SyncRecord } from '../../sync/entities.js';
+import { entityNamed, RecordStore, type CompactColumns, type SyncRecord } from '../../sync/entities.js';
 import { dialectOf } from '../../server/db/engine.js';
-import { LinkRepo } from '../../sync/link.js';
-import { CONTRACT, count, makeInstance, type Instance } from './helpers.js';
+import { CONTRACT, count, type Instance } from './helpers.js';
+import { pushBoth as pushBothOf, pushManyFixture } from './push-many-fixture.js';
 
 /**
  * Central applies a push batch's consecutive sales records of one entity together (a few
@@ -20,6 +19,7 @@ let single: Instance;
 let store: Instance;
 let shop: string;
 let terminal: string;
+let close: () => Promise<void>;
 
 const NODE = 4;
 const transaction = entityNamed('transaction')!;
@@ -55,44 +55,12 @@ const itemOf = (id: string, seq: number, op: PushedItem['op'] = 'insert'): Pushe
 });
 
 beforeEach(async () => {
-  central = await makeInstance('central', 0);
-  single = await makeInstance('central', 0);
-  store = await makeInstance('store', NODE);
-  await central.up();
-  const { secret } = new NodeRepo(syncContext(central.deps)).add(CONTRACT, NODE);
-  new NodeRepo(syncContext(single.deps)).add(CONTRACT, NODE);
-  shop = (await central.ok('POST', '/stores', { storeName: 'Main' })).storeId;
-  new LinkRepo(store.deps).link({ contractId: CONTRACT, centralUrl: central.url!, node: NODE, secret });
-  const agent = new SyncAgent(store.deps);
-  await agent.drain(CONTRACT);
-  terminal = (await store.ok('POST', '/terminals', { storeId: shop, terminalName: 'R1' }))[0].terminalId;
-  await agent.drain(CONTRACT);
-  // The other central gets the same store and terminal (the sales' parents).
-  for (const [entity, id] of [['store', shop], ['terminal', terminal]] as const) {
-    const def = entityNamed(entity)!;
-    const record = records(central).read(def, CONTRACT, id)!;
-    single.deps.db.transaction(() => records(single).write(def, CONTRACT, id, record))();
-  }
+  ({ central, single, store, shop, terminal, close } = await pushManyFixture(NODE));
 });
-afterEach(async () => {
-  await store.close();
-  await central.close();
-  await single.close();
-});
+afterEach(() => close?.());
 
 /** Pushes `items` to `central` as one batch and to `single` one per batch; both answers, merged like one. */
-function pushBoth(items: PushedItem[], tables = {}) {
-  const batch = sync(central).push(CONTRACT, NODE, items, tables);
-  const oneByOne = items.map((item) => sync(single).push(CONTRACT, NODE, [item], tables));
-  const merged = {
-    acked: oneByOne.at(-1)!.acked,
-    applied: oneByOne.reduce((n, a) => n + a.applied, 0),
-    skipped: oneByOne.reduce((n, a) => n + a.skipped, 0),
-    deadLetters: oneByOne.flatMap((a) => a.deadLetters),
-  };
-  const shape = (a: typeof merged) => ({ ...a, deadLetters: a.deadLetters.map((d) => ({ seq: d.seq, reason: d.reason })) });
-  return { batch: shape(batch), oneByOne: shape(merged) };
-}
+const pushBoth = (items: PushedItem[], tables: CompactColumns = {}) => pushBothOf(central, single, NODE, items, tables);
 
 const stored = (i: Instance, ids: readonly string[]) => ids.map((id) => records(i).read(transaction, CONTRACT, id));
 const deadLetters = (i: Instance) =>
