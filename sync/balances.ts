@@ -136,9 +136,9 @@ export class StockBalances implements BalanceMerge {
     const { db } = ctx.deps;
     this.log = new ChangeLog(ctx);
     this.amountOf = db.prepare('SELECT stock_amount, layaway_stock_amount FROM stock WHERE contract_id = ? AND store_id = ? AND product_id = ?');
-    this.rowsOf = db.prepare(`SELECT * FROM stock WHERE contract_id = ? AND store_id = ? AND product_id ${dialectOf(db).inJsonList('integer')}`);
+    this.rowsOf = db.prepare(`SELECT * FROM stock WHERE contract_id = ? AND store_id = ? AND product_id ${dialectOf(db).inJsonKeys('integer')}`);
     this.amountsOf = db.prepare(
-      `SELECT product_id, stock_amount, layaway_stock_amount FROM stock WHERE contract_id = ? AND store_id = ? AND product_id ${dialectOf(db).inJsonList('integer')}`,
+      `SELECT product_id, stock_amount, layaway_stock_amount FROM stock WHERE contract_id = ? AND store_id = ? AND product_id ${dialectOf(db).inJsonKeys('integer')}`,
     );
     this.upsert = db.prepare(
       `INSERT INTO stock (contract_id, store_id, product_id, stock_amount, layaway_stock_amount, ins_at, upd_at)

@@ -192,7 +192,7 @@ export class RecordStore {
       if (def.keys.length === 1) {
         // The ids come as one JSON text and compare as the key's type, as the single reads' bound
         // strings do (five keys are text: a staff rank, a tax rate's start date, ...).
-        const inList = (table: string, column: string) => `${column} ${dialectOf(this.db).inJsonList(this.elementOf(table, column))}`;
+        const inList = (table: string, column: string) => `${column} ${dialectOf(this.db).inJsonKeys(this.elementOf(table, column))}`;
         reader.many = {
           rows: this.db.prepare<unknown[]>(`SELECT ${columns[def.table]!.join(', ')} FROM ${def.table} WHERE contract_id = ? AND ${inList(def.table, def.keys[0]!)}`).raw(true),
           keyAt: columns[def.table]!.indexOf(def.keys[0]!),
@@ -266,7 +266,7 @@ export class RecordStore {
       // A record without that child list leaves it as it is.
       const listed = records.flatMap((r, k) => (r.record.children?.[child.table] === undefined ? [] : [k]));
       if (!listed.length) continue;
-      const inList = dialectOf(this.db).inJsonList(this.elementOf(child.table, child.parentKey));
+      const inList = dialectOf(this.db).inJsonKeys(this.elementOf(child.table, child.parentKey));
       this.stmt(`DELETE FROM ${child.table} WHERE contract_id = ? AND ${child.parentKey} ${inList}`).run(contractId, JSON.stringify(listed.map((k) => records[k]!.id)));
       this.insertMany(
         child.table,

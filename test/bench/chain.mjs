@@ -55,6 +55,8 @@ const CONTRACT = 'chain';
 const HO_CLIENT = { id: 'head-office', secret: 'head-office-secret-0123456789' };
 /** Head office's report loop: one report every this many ms (a few people at head office), all pages of it. */
 const REPORT_EVERY_MS = 100;
+/** Pages of 500 the pull probe reads after the load. */
+const PULL_PAGES = 10;
 const DAY_MS = 24 * 3600 * 1000;
 
 const { values } = parseArgs({
@@ -526,6 +528,23 @@ async function runConfig(config, template, clusterUrl, dir) {
     await Promise.all([...stores.map(storeLoop), reportLoop(), marker, marker1]);
     const drainedMs = performance.now() - t1;
 
+    // What a store's pull costs now: every store pulls the contract's change log, the stock
+    // balance entries of every other store's sales included. One node pulls from the start, pages of 500.
+    let pulledRows = 0;
+    let pullMs = 0;
+    for (let cursor = 0, page = 0; page < PULL_PAGES; page++) {
+      const r = await call(urls[page % urls.length], 'GET', `/sync/${CONTRACT}/pull?cursor=${cursor}&limit=500`, { authorization: stores[0].auth });
+      if (r.status !== 200) {
+        fail(`pull HTTP ${r.status} ${String(r.body ?? r.error).slice(0, 120)}`);
+        break;
+      }
+      const answer = JSON.parse(r.body);
+      pulledRows += answer.items.length;
+      pullMs += r.ms;
+      cursor = answer.cursor;
+      if (!answer.more) break;
+    }
+
     for (const c of centrals) await stopCentral(c);
     const centralErrors = centrals.map((c) => c.stderr()).join('').trim();
 
@@ -533,6 +552,7 @@ async function runConfig(config, template, clusterUrl, dir) {
     const acked = stores.flatMap((s) => s.acked);
     const sent = stores.reduce((n, s) => n + s.sent, 0);
     const held = await heldAtCentral(config, databaseUrl, join(cdir, 'p1', 'pos.sqlite'));
+    const changeLogRows = held.changeLogRows;
     const lost = acked.filter((id) => !held.ids.has(id)).length;
     // A sale is doubled when its rows are there more than once or its stock moved more than once.
     const expectedMovements = held.ids.size * template.items.length - held.ids.size;
@@ -564,6 +584,10 @@ async function runConfig(config, template, clusterUrl, dir) {
       reportP50Ms: Math.round(percentile(reportMs, 50)),
       reportP99Ms: Math.round(percentile(reportMs, 99)),
       reportRowsAvg: reports.length ? Math.round(reportRows / Math.max(1, reports.length)) : 0,
+      // Balance entries every store pulls, per sale and at the sustained rate (pushes of ~salesPerPush sales).
+      balanceRowsPerSale: held.ids.size ? Number((changeLogRows / held.ids.size).toFixed(2)) : undefined,
+      changeLogRowsPerSecond: held.ids.size ? Math.round((changeLogRows / held.ids.size) * (salesInWindow / DURATION_S)) : undefined,
+      pullRowsPerSecond: pullMs ? Math.round((pulledRows / pullMs) * 1000) : undefined,
       sent,
       acked: acked.length,
       atCentral: held.ids.size,
@@ -596,6 +620,8 @@ async function heldAtCentral(config, databaseUrl, file) {
     movements: 'SELECT count(*) AS n FROM stock_movements WHERE contract_id = $1',
     // Each sale takes UNITS_PER_SALE from its store's stock: what the stock rows say was taken.
     units: 'SELECT -sum(CAST(stock_amount AS NUMERIC)) AS n FROM stock WHERE contract_id = $1',
+    // The balance entries the sales logged for every store to pull.
+    changeLog: "SELECT count(*) AS n FROM change_log WHERE contract_id = $1 AND op = 'balance'",
   };
   if (config.engine === 'postgres') {
     const c = new pg.Client({ connectionString: databaseUrl });
@@ -607,6 +633,7 @@ async function heldAtCentral(config, databaseUrl, file) {
         transactionRows: Number((await q(sql.transactions))[0].n),
         movementRows: Number((await q(sql.movements))[0].n),
         unitsTaken: Number((await q(sql.units))[0].n ?? 0),
+        changeLogRows: Number((await q(sql.changeLog))[0].n),
       };
     } finally {
       await c.end();
@@ -620,6 +647,7 @@ async function heldAtCentral(config, databaseUrl, file) {
       transactionRows: Number(q(sql.transactions)[0].n),
       movementRows: Number(q(sql.movements)[0].n),
       unitsTaken: Number(q(sql.units)[0].n ?? 0),
+      changeLogRows: Number(q(sql.changeLog)[0].n),
     };
   } finally {
     db.close();
@@ -707,7 +735,7 @@ try {
     console.log(
       `chain ${r.config}: ${r.salesPerSecond} sales/s of ${r.offeredPerSecond} offered (${r.pushesPerSecond} pushes/s of ~${r.salesPerPush}, ${NODES} nodes, ${DURATION_S} s, backlog ${r.backlogAtEnd}); ` +
         `push p50 ${r.pushP50Ms} ms p99 ${r.pushP99Ms} ms; sale to central p99 ${r.lagP99Ms} ms; report p99 ${r.reportP99Ms} ms (${r.reports} reports, ~${r.reportRowsAvg} sales each); ` +
-        `lost ${r.lost}, doubled ${r.doubled}; bare ${r.bareSalesPerSecond}/s, ratio ${r.ratioToBare}; central cpu ${r.centralCpu.join('+')}${r.postgresCpu === undefined ? '' : `, PostgreSQL cpu ${r.postgresCpu}`}, ${r.cpuMsPerSale} cpu-ms/sale, machine ${Math.round(r.machineBusy * 100)}% busy` +
+        `lost ${r.lost}, doubled ${r.doubled}; change log ${r.changeLogRowsPerSecond} balance rows/s, a store pulls ${r.pullRowsPerSecond} rows/s; bare ${r.bareSalesPerSecond}/s, ratio ${r.ratioToBare}; central cpu ${r.centralCpu.join('+')}${r.postgresCpu === undefined ? '' : `, PostgreSQL cpu ${r.postgresCpu}`}, ${r.cpuMsPerSale} cpu-ms/sale, machine ${Math.round(r.machineBusy * 100)}% busy` +
         `${r.ok ? '' : '  BELOW TARGET'}`,
     );
   }

@@ -127,6 +127,8 @@ export const postgresDialect: Dialect = {
   hlcSlots: () => ({ count: 100, claim: 'SELECT sync_hlc_claim() AS slot, pg_backend_pid() AS session', session: 'pg_backend_pid()' }),
   // scheduled jobs once across central processes (issue 24): the two-key form, our locks' own space.
   tryLockOf: (name) => `SELECT CAST(pg_try_advisory_xact_lock(hashtext('pos_jobs'), hashtext('${sqlName(name)}')) AS integer) AS locked`,
+  // chain benchmark (issue 24): keys looked up by index, the same list as inJsonList's
+  inJsonKeys: (element, param) => `= ANY (ARRAY(${postgresDialect.inJsonList(element, param).replace(/^IN \(/, '').replace(/\)$/, '')}))`,
 };
 
 /** The element type of a column's array, from the type tableColumns names (SQLite's words for the common ones). */

@@ -168,6 +168,15 @@ export interface Dialect {
    * job runs). SQLite: always 1, its IMMEDIATE write transaction is already the one writer.
    */
   tryLockOf(name: string): string;
+  // chain benchmark (issue 24): keys looked up by index
+  /**
+   * inJsonList for the last column of an index whose other columns are matched by equality
+   * (`contract_id = ? AND movement_id ${inJsonKeys('integer')}`): the same rows, but on PostgreSQL
+   * as `= ANY (ARRAY(...))`, which probes the index for each key whatever the table's statistics
+   * (as IN (SELECT ...) it is a semi-join, planned on statistics: without them, a scan of the
+   * contract's rows each time). SQLite: inJsonList's text.
+   */
+  inJsonKeys(element: ListElement, param?: string): string;
 }
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
