@@ -1,12 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../server/clock.js';
-import { openDeps, type AppDeps } from '../../server/deps.js';
+import type { AppDeps } from '../../server/deps.js';
 import { runCleanup } from '../../server/jobs/cleanup.js';
 import { exportDirOf, removeGoneFiles } from '../../server/jobs/csv-export/downloads.js';
 import { ownerHome, runnerOf, STALE_MS } from '../../server/jobs/csv-export/runner.js';
@@ -14,8 +13,9 @@ import { CHUNK_BYTES } from '../../server/jobs/csv-export/worker.js';
 import { AuthRepo } from '../../server/platform/auth/repo.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
 import { ALL_SCOPES } from '../../server/platform/http/scopes.js';
-import { testDatabase, onPostgres, type TestDatabase } from '../helpers/engine.js';
+import { onPostgres } from '../helpers/engine.js';
 import { buildApp } from '../helpers/modules.js';
+import { centralsOnOneDatabase, type CentralsOnOneDatabase } from '../helpers/one-database.js';
 import { ensureDistBuilt } from '../ui/support/build.js';
 
 /**
@@ -32,10 +32,9 @@ const T0 = Math.floor(Date.now() / 1000) * 1000;
 interface Process {
   deps: AppDeps;
   app: FastifyInstance | null;
-  dir: string;
 }
 
-let database: TestDatabase;
+let centrals: CentralsOnOneDatabase | undefined;
 let processes: Process[] = [];
 let clock: FixedClock;
 
@@ -45,19 +44,13 @@ beforeAll(async () => {
 
 afterEach(async () => {
   for (const p of processes) await p.app?.close();
-  for (const p of processes) p.deps.db.close();
-  await database?.drop();
-  for (const p of processes) rmSync(p.dir, { recursive: true, force: true });
-  processes = [];
+  await centrals?.close();
+  [centrals, processes] = [undefined, []];
 });
 
-/** One central process's deps on the test's database: its own data dir on PostgreSQL. */
+/** One central process's deps on the test's database. */
 function open(): Process {
-  const dir = mkdtempSync(join(tmpdir(), 'pos-cluster-'));
-  // SQLite: the one data dir's file is the database, so every process opens the first's.
-  const file = join(database.postgresUrl || processes.length === 0 ? dir : processes[0]!.dir, 'pos.sqlite');
-  const deps = openDeps({ file, ...(database.postgresUrl ? { postgresUrl: database.postgresUrl } : {}), role: 'central', clock, checkResponses: true });
-  const p = { deps, app: null, dir };
+  const p = { deps: centrals!.open({ clock, checkResponses: true }), app: null };
   processes.push(p);
   return p;
 }
@@ -123,7 +116,7 @@ async function settled(p: Process, code: string, tries = 400): Promise<Record<st
 
 describe('CSV exports on several central processes', () => {
   it.skipIf(!onPostgres)('an export made by one process downloads byte for byte through another; the clean-up removes it from both', async () => {
-    database = await testDatabase();
+    centrals = await centralsOnOneDatabase('pos-cluster-');
     clock = new FixedClock(new Date(T0));
     const [a, b] = [open(), open()];
     const [appA, appB] = [await start(a), await start(b)];
@@ -158,7 +151,7 @@ describe('CSV exports on several central processes', () => {
   });
 
   it.skipIf(!onPostgres)('a file of several chunks comes back whole, in order', async () => {
-    database = await testDatabase();
+    centrals = await centralsOnOneDatabase('pos-cluster-');
     clock = new FixedClock(new Date(T0));
     const [a, b] = [open(), open()];
     const [appA, appB] = [await start(a), await start(b)];
@@ -187,7 +180,7 @@ describe('CSV exports on several central processes', () => {
   });
 
   it('a starting process takes over an export whose owner stopped beating or was its own data dir’s earlier run, never one whose owner is alive', async () => {
-    database = await testDatabase();
+    centrals = await centralsOnOneDatabase('pos-cluster-');
     clock = new FixedClock(new Date(T0));
     const a = open();
     const appA = await start(a);
@@ -228,7 +221,7 @@ describe('CSV exports on several central processes', () => {
   });
 
   it.skipIf(!onPostgres)('its owner beats while it runs; an owner whose export was taken over stops and records nothing; a stopping owner clears its beat', async () => {
-    database = await testDatabase();
+    centrals = await centralsOnOneDatabase('pos-cluster-');
     clock = new FixedClock(new Date(T0));
     const a = open();
     const appA = await start(a);
@@ -243,7 +236,7 @@ describe('CSV exports on several central processes', () => {
       if (!done()) throw new Error(`gave up waiting: ${what}`);
     };
     // The worker's reading waits behind a lock another session holds, so the export stays running.
-    const locker = new pg.Client({ connectionString: database.postgresUrl });
+    const locker = new pg.Client({ connectionString: centrals!.database.postgresUrl });
     await locker.connect();
     try {
       await locker.query('BEGIN');

@@ -1,18 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import cron from 'node-cron';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../server/clock.js';
 import { postgresDialect } from '../../server/db/dialect/query-postgres.js';
 import { isBusyError } from '../../server/db/write.js';
-import { openDeps, type AppDeps } from '../../server/deps.js';
+import type { AppDeps } from '../../server/deps.js';
 import { runNightlyCleanup } from '../../server/jobs/cleanup.js';
 import { claimJobSlot, daySlot } from '../../server/jobs/job-runs.js';
 import { scheduleCleanup } from '../../server/jobs/schedules.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
-import { onPostgres, testDatabase, type TestDatabase } from '../helpers/engine.js';
+import { onPostgres } from '../helpers/engine.js';
+import { centralsOnOneDatabase, type CentralsOnOneDatabase } from '../helpers/one-database.js';
 
 /**
  * Issue 24: a scheduled job runs once across the central processes sharing one database. Two
@@ -32,28 +30,19 @@ interface Logged {
   message: string;
 }
 
-let dir: string;
-let database: TestDatabase;
+let centrals: CentralsOnOneDatabase;
 let clock: FixedClock;
 let one: AppDeps;
 let two: AppDeps;
 
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'pos-jobs-once-'));
-  database = await testDatabase();
+  centrals = await centralsOnOneDatabase('pos-jobs-once-');
   clock = new FixedClock(new Date(NIGHT));
-  const open = () => openDeps({ file: join(dir, 'pos.sqlite'), ...(database.postgresUrl ? { postgresUrl: database.postgresUrl } : {}), role: 'central', clock });
-  one = open();
-  two = open();
+  [one, two] = [centrals.open({ clock }), centrals.open({ clock })];
   new ContractRepo(one.db, one.writer, clock).create({ contractId: CONTRACT, name: 'Jobs', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
 });
 
-afterEach(async () => {
-  one.db.close();
-  two.db.close();
-  await database.drop();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => centrals.close());
 
 /** Sync conflicts older than their 180 days: what a clean-up removes (counted once whoever runs it). */
 function oldConflicts(n: number, at = NIGHT): void {
@@ -150,7 +139,7 @@ describe('the clean-up schedule of two processes', () => {
   describe.runIf(onPostgres)('while another process’s clean-up holds the job (PostgreSQL)', () => {
     let holder: pg.Client;
     beforeEach(async () => {
-      holder = new pg.Client({ connectionString: database.postgresUrl });
+      holder = new pg.Client({ connectionString: centrals.database.postgresUrl });
       await holder.connect();
     });
     afterEach(() => holder.end());

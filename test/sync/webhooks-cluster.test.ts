@@ -1,20 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../server/clock.js';
-import { openDeps, type AppDeps } from '../../server/deps.js';
+import type { AppDeps } from '../../server/deps.js';
 import { AuthRepo } from '../../server/platform/auth/repo.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
 import { ALL_SCOPES } from '../../server/platform/http/scopes.js';
 import { LEASE_MARGIN_MS, runWebhookPass, type TryResult, type WebhookOptions } from '../../sync/webhooks/deliver.js';
 import { DeliveryRepo } from '../../sync/webhooks/deliveries.js';
-import { onPostgres, testDatabase, type TestDatabase } from '../helpers/engine.js';
+import { onPostgres } from '../helpers/engine.js';
 import { buildApp } from '../helpers/modules.js';
+import { centralsOnOneDatabase, type CentralsOnOneDatabase } from '../helpers/one-database.js';
 
 /**
  * Issue 24: webhooks on several central processes sharing one database. Two apps (each with its
@@ -70,8 +68,7 @@ async function startReceiver(): Promise<Receiver> {
 const hitsById = (ids: readonly string[]) => ids.reduce<Record<string, number>>((hits, id) => ({ ...hits, [id]: (hits[id] ?? 0) + 1 }), {});
 
 describe('webhooks on two central processes sharing one database', () => {
-  let dir: string;
-  let database: TestDatabase;
+  let centrals: CentralsOnOneDatabase;
   let clock: FixedClock;
   let one: AppDeps;
   let two: AppDeps;
@@ -80,20 +77,10 @@ describe('webhooks on two central processes sharing one database', () => {
   let token: string;
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'pos-hooks-cluster-'));
-    database = await testDatabase();
+    centrals = await centralsOnOneDatabase('pos-hooks-cluster-');
     clock = new FixedClock(new Date());
-    const open = () =>
-      openDeps({
-        file: join(dir, 'pos.sqlite'),
-        ...(database.postgresUrl ? { postgresUrl: database.postgresUrl } : {}),
-        role: 'central',
-        clock,
-        checkResponses: true,
-        webhookAllow: ['127.0.0.1'],
-      });
-    one = open();
-    two = open();
+    const options = { clock, checkResponses: true, webhookAllow: ['127.0.0.1'] };
+    [one, two] = [centrals.open(options), centrals.open(options)];
     new ContractRepo(one.db, one.writer, clock).create({ contractId: CONTRACT, name: 'Cluster', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
     new AuthRepo(one.db, one.writer, clock).createClient({ clientId: 'c1', contractId: CONTRACT, secret: SECRET, scopes: ALL_SCOPES });
     apps = [await buildApp(one), await buildApp(two)];
@@ -112,10 +99,7 @@ describe('webhooks on two central processes sharing one database', () => {
   afterEach(async () => {
     await rx.close();
     for (const app of apps) await app.close();
-    one.db.close();
-    two.db.close();
-    await database.drop();
-    rmSync(dir, { recursive: true, force: true });
+    await centrals.close();
   });
 
   const api = (at: 0 | 1, method: string, path: string, body?: unknown) =>
@@ -198,7 +182,7 @@ describe('webhooks on two central processes sharing one database', () => {
   describe.runIf(onPostgres)('rows held by another process’s open transaction (PostgreSQL)', () => {
     let holder: pg.Client;
     beforeEach(async () => {
-      holder = new pg.Client({ connectionString: database.postgresUrl });
+      holder = new pg.Client({ connectionString: centrals.database.postgresUrl });
       await holder.connect();
     });
     afterEach(async () => {

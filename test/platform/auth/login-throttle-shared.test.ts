@@ -1,18 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FixedClock } from '../../../server/clock.js';
-import { openDeps, type AppDeps } from '../../../server/deps.js';
+import type { AppDeps } from '../../../server/deps.js';
 import { DatabaseLoginAttempts, type TakenAttempt } from '../../../server/platform/auth/login-attempts.js';
 import { hashPasswordSync } from '../../../server/platform/auth/password.js';
 import { AuthRepo } from '../../../server/platform/auth/repo.js';
 import { StaffLoginRepo } from '../../../server/platform/auth/staff-logins.js';
 import { ContractRepo } from '../../../server/platform/contracts/repo.js';
 import { ALL_SCOPES } from '../../../server/platform/http/scopes.js';
-import { testDatabase, type TestDatabase } from '../../helpers/engine.js';
 import { buildApp } from '../../helpers/modules.js';
+import { centralsOnOneDatabase, type CentralsOnOneDatabase } from '../../helpers/one-database.js';
 
 /**
  * Issue 24: the login throttle of several central processes on one database counts in it
@@ -25,38 +22,19 @@ const PASSWORD = 'correct horse 1';
 const SECRET = 's'.repeat(32);
 const T0 = Date.parse('2026-03-01T09:00:00Z');
 
-let database: TestDatabase;
-let dirs: string[] = [];
-let opened: AppDeps[] = [];
+let centrals: CentralsOnOneDatabase | undefined;
 let apps: FastifyInstance[] = [];
 
 afterEach(async () => {
   for (const app of apps) await app.close();
-  for (const deps of opened) deps.db.close();
-  await database?.drop();
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  [dirs, opened, apps] = [[], [], []];
+  await centrals?.close();
+  [centrals, apps] = [undefined, []];
 });
 
 async function twoProcesses(clock: FixedClock, loginThrottle: AppDeps['config']['loginThrottle']): Promise<{ one: AppDeps; two: AppDeps }> {
-  database = await testDatabase();
-  const open = () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pos-throttle-'));
-    dirs.push(dir);
-    // SQLite: both open the first data dir's file, the one database.
-    const deps = openDeps({
-      file: join(database.postgresUrl ? dir : dirs[0]!, 'pos.sqlite'),
-      ...(database.postgresUrl ? { postgresUrl: database.postgresUrl } : {}),
-      role: 'central',
-      clock,
-      checkResponses: true,
-      loginThrottle,
-      rateLimits: { shared: true },
-    });
-    opened.push(deps);
-    return deps;
-  };
-  return { one: open(), two: open() };
+  centrals = await centralsOnOneDatabase('pos-throttle-');
+  const options = { clock, checkResponses: true, loginThrottle, rateLimits: { shared: true } };
+  return { one: centrals.open(options), two: centrals.open(options) };
 }
 
 describe('the login throttle of several central processes on one database', () => {

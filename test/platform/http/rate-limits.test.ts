@@ -1,20 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../helpers/modules.js';
 import { FixedClock } from '../../../server/clock.js';
-import { defaultRateLimits, openDeps, type AppDeps } from '../../../server/deps.js';
+import { defaultRateLimits, type AppDeps } from '../../../server/deps.js';
 import { ALL_SCOPES } from '../../../server/platform/http/scopes.js';
 import { AuthRepo } from '../../../server/platform/auth/repo.js';
 import { ContractRepo } from '../../../server/platform/contracts/repo.js';
 import { NodeRepo } from '../../../sync/central.js';
 import { syncContext } from '../../../sync/context.js';
 import { makeTestApp } from '../../helpers/app.js';
-import { testDatabase } from '../../helpers/engine.js';
+import { centralsOnOneDatabase } from '../../helpers/one-database.js';
 import { CONTRACT, makeInstance, T0, type Instance } from '../../sync/helpers.js';
 
 /**
@@ -124,20 +121,11 @@ describe('per-contract limits at head office', () => {
 
 describe('several central processes on one database', () => {
   it('count together in the database (serve --rate-limit-shared): the limit holds however the requests are spread', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'pos-rate-'));
     const clock = new FixedClock(new Date(T0));
     // Head office's one database: the data dir's SQLite file, or one PostgreSQL database both processes open.
-    const database = await testDatabase();
-    const open = () =>
-      openDeps({
-        file: join(dir, 'pos.sqlite'),
-        ...(database.postgresUrl ? { postgresUrl: database.postgresUrl } : {}),
-        role: 'central',
-        clock,
-        checkResponses: true,
-        rateLimits: { reads: 3, windowMs: 60_000, shared: true },
-      });
-    const [one, two] = [open(), open()];
+    const centrals = await centralsOnOneDatabase('pos-rate-');
+    const options = { clock, checkResponses: true, rateLimits: { reads: 3, windowMs: 60_000, shared: true } };
+    const [one, two] = [centrals.open(options), centrals.open(options)];
     const apps: FastifyInstance[] = [];
     try {
       new ContractRepo(one.db, one.writer, clock).create({ contractId: CONTRACT, name: 'Shared', plan: 'retail_business', timeZone: 'Asia/Tokyo' });
@@ -162,10 +150,7 @@ describe('several central processes on one database', () => {
       expect([(await read(apps[1]!)).statusCode, (await read(apps[0]!)).statusCode]).toEqual([200, 200]);
     } finally {
       for (const app of apps) await app.close();
-      one.db.close();
-      two.db.close();
-      await database.drop();
-      rmSync(dir, { recursive: true, force: true });
+      await centrals.close();
     }
   });
 });
