@@ -449,8 +449,8 @@ async function runConfig(config, template, clusterUrl, dir) {
         const full = outbox.length * factory.itemsPerSale >= MAX_ITEMS;
         if (!full) {
           const wait = Math.max(lastStart + INTERVAL_MS - performance.now(), outbox.length ? 0 : (1 - (((performance.now() - begun) / 1000) * perNode + s.phase - made)) / perNode * 1000);
-          if (wait > 0) {
-            await sleep(Math.min(wait, t1 - performance.now() + 1));
+          if (wait > 0 || !outbox.length) {
+            await sleep(Math.max(1, Math.min(wait, t1 - performance.now() + 1)));
             continue;
           }
         }
