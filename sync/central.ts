@@ -275,6 +275,13 @@ function withRecord(item: PushedItem, tables: CompactColumns): SyncItem {
   }
 }
 
+/** An item a run refused, and why: its dead letter, recorded by the caller. */
+interface Refused {
+  item: PushedItem;
+  full: SyncItem;
+  reason: string;
+}
+
 /** A push's answer (wire.ts) but the sender's clock, which the route adds. */
 export type PushResult = Omit<PushAnswer, 'hlc' | 'wallTime'>;
 
@@ -331,6 +338,13 @@ export class CentralSync {
         hwm = item.seq;
       }
       for (let i = 0; i < fresh.length; ) {
+        // A store's sale is a transaction and its stock movements, one after the other: the
+        // batch's sales records are applied entity by entity first, falling back to the runs.
+        const mixed = this.mixedRunOf(fresh, i);
+        if (mixed && this.pushMixed(contractId, node, mixed, tables, result)) {
+          i += mixed.length;
+          continue;
+        }
         const run = this.runOf(fresh, i);
         if (run.length > 1 && this.pushMany(contractId, node, run, tables, result)) {
           i += run.length;
@@ -377,12 +391,76 @@ export class CentralSync {
   }
 
   /**
+   * The items from `start` that applyPushedMany takes (Applier.manyEntity), each record once,
+   * when they are of more than one entity: a store's sales one after the other (a transaction,
+   * its movements, the next transaction…). Undefined when runOf has them as well.
+   */
+  private mixedRunOf(items: readonly PushedItem[], start: number): PushedItem[] | undefined {
+    const seen = new Set<string>();
+    const entities = new Set<string>();
+    let end = start;
+    while (end < items.length) {
+      const item = items[end]!;
+      const key = `${item.entity}\u0000${String(item.id)}`;
+      if (seen.has(key) || !this.applier.manyEntity(item)) break;
+      seen.add(key);
+      entities.add(item.entity);
+      end++;
+    }
+    return entities.size > 1 ? items.slice(start, end) : undefined;
+  }
+
+  /**
+   * A mixed run (mixedRunOf) applied entity by entity in one savepoint, each entity's items
+   * together (as pushMany), dead letters recorded in sequence order. Sales records of different
+   * entities apply the same in either order; if one entity's write fails, nothing of the run is
+   * kept and false sends the caller to the runs and items one by one, in sequence order.
+   */
+  private pushMixed(contractId: string, node: number, run: readonly PushedItem[], tables: CompactColumns, result: PushResult): boolean {
+    const byEntity = new Map<string, PushedItem[]>();
+    for (const item of run) {
+      const list = byEntity.get(item.entity);
+      if (list) list.push(item);
+      else byEntity.set(item.entity, [item]);
+    }
+    const local: PushResult = { acked: 0, applied: 0, skipped: 0, deadLetters: [] };
+    const refused: Refused[] = [];
+    const apart = new Error('applied apart');
+    try {
+      this.ctx.deps.db.transaction(() => {
+        for (const items of byEntity.values()) if (!this.applyMany(contractId, node, items, tables, local, refused)) throw apart;
+      })();
+    } catch (error) {
+      if (error === apart) return false;
+      throw error;
+    }
+    result.applied += local.applied;
+    this.recordRefused(contractId, node, refused.sort((a, b) => a.item.seq - b.item.seq), result);
+    return true;
+  }
+
+  /** Dead letters of the items a run refused, in the order given. */
+  private recordRefused(contractId: string, node: number, refused: readonly Refused[], result: PushResult): void {
+    for (const { item, full, reason } of refused) {
+      result.deadLetters.push({ seq: item.seq, deadLetterId: this.deadLetters.add(contractId, node, 'push', full, reason), reason });
+    }
+  }
+
+  /**
    * A run of items (runOf) applied together in one savepoint: the same outcome as pushOne for
    * each in turn (applied, or a dead letter with the same reason, in sequence order) in a few
    * statements per table instead of several per item. False, with nothing written, when the
    * write failed (a constraint, a record that does not fit): the caller then pushes them one by one.
    */
   private pushMany(contractId: string, node: number, run: readonly PushedItem[], tables: CompactColumns, result: PushResult): boolean {
+    const refused: Refused[] = [];
+    if (!this.applyMany(contractId, node, run, tables, result, refused)) return false;
+    this.recordRefused(contractId, node, refused, result);
+    return true;
+  }
+
+  /** pushMany's apply: counts what applied into `result` and lists what is refused, whose dead letters are the caller's to record; false, with nothing written, when the write failed. */
+  private applyMany(contractId: string, node: number, run: readonly PushedItem[], tables: CompactColumns, result: PushResult, refusedItems: Refused[]): boolean {
     const def = this.applier.manyEntity(run[0]!)!;
     const full: SyncItem[] = [];
     const reasons: (string | undefined)[] = [];
@@ -406,7 +484,7 @@ export class CentralSync {
     run.forEach((item, k) => {
       const reason = reasons[k] ?? refused[next++];
       if (reason === undefined) result.applied++;
-      else result.deadLetters.push({ seq: item.seq, deadLetterId: this.deadLetters.add(contractId, node, 'push', full[k]!, reason), reason });
+      else refusedItems.push({ item, full: full[k]!, reason });
     });
     return true;
   }
