@@ -1,10 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../server/platform/http/scopes.js';
 import { AuthRepo } from '../../server/platform/auth/repo.js';
@@ -15,7 +14,8 @@ import { PgSyncClient } from '../../server/db/pg/sync-client.js';
 import { LinkRepo } from '../../sync/link.js';
 import { postgresBinDir } from '../helpers/postgres-cluster.js';
 import { startPrimaryWithStandby, type PrimaryWithStandby } from '../helpers/postgres-standby.js';
-import { compileCopy, ROOT } from '../helpers/serve-child.js';
+import { apiOf, countAt, queryAt, sleep, tokenOf, until, type ApiClient } from '../helpers/central-cluster.js';
+import { ROOT, requestsFailed, running, runCli, serveChild, serverCopy, stopChild } from '../helpers/serve-child.js';
 import { CONTRACT, freePort, makeInstance } from '../sync/helpers.js';
 
 /**
@@ -33,52 +33,6 @@ import { CONTRACT, freePort, makeInstance } from '../sync/helpers.js';
  */
 const OUT = '.test-dist-failover-pg';
 const SALES = 300;
-const REQUEST_TIMEOUT_MS = 30_000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(check: () => boolean | Promise<boolean>, ms = 60_000, every = 50): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await sleep(every);
-  }
-  return false;
-}
-
-/**
- * A private copy of dist/ (the server without its UI) for the child processes, as compileCopy
- * makes but in a second rather than a minute of tsc: the run's globalSetup has just built dist/
- * from the sources. dist/ is swapped in by a rename when something rebuilds it; a copy during
- * which dist/ was swapped (another inode) is thrown away and taken again. Undefined without dist/.
- */
-function snapshotOfDist(outDir: string): string | undefined {
-  const dist = join(ROOT, 'dist');
-  const target = join(ROOT, outDir);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (!existsSync(join(dist, 'main.js'))) return undefined;
-    const before = statSync(dist).ino;
-    rmSync(target, { recursive: true, force: true });
-    try {
-      cpSync(dist, target, { recursive: true, filter: (source) => source !== join(dist, 'ui') });
-    } catch {
-      continue;
-    }
-    if (existsSync(dist) && statSync(dist).ino === before) return join(target, 'main.js');
-  }
-  return undefined;
-}
-
-const query = async (url: string, sql: string, params: unknown[] = []): Promise<any[]> => {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-};
-const countAt = async (url: string, sql: string) => Number((await query(url, sql))[0].n);
 const dbName = (url: string) => new URL(url).pathname.slice(1);
 
 describe('a standby that takes over', () => {
@@ -105,7 +59,7 @@ describe('a standby that takes over', () => {
       expect(client.query("SELECT inet_server_port() AS port, current_setting('transaction_read_only') AS ro").rows).toEqual([{ port: pair.primary.port, ro: 'off' }]);
       // Synchronous: the committed rows are on the standby already (flushed; read once replayed).
       await pair.replayed();
-      expect((await query(pair.standby.url(name), 'SELECT count(*)::int AS n FROM sales'))[0].n).toBe(3);
+      expect((await queryAt(pair.standby.url(name), 'SELECT count(*)::int AS n FROM sales'))[0].n).toBe(3);
 
       const pool = createPool(parseDatabaseUrl(url), { max: 1, connectTimeoutMs: 2000 });
       try {
@@ -221,75 +175,17 @@ describe('a standby that takes over', () => {
     const children: ChildProcess[] = [];
     const dirs: string[] = [];
     beforeAll(() => {
-      main = snapshotOfDist(OUT) ?? compileCopy(OUT);
+      main = serverCopy(OUT);
     }, 240_000);
     afterAll(() => {
-      for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      for (const child of children) if (running(child)) child.kill('SIGKILL');
       for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
       rmSync(join(ROOT, OUT), { recursive: true, force: true });
     });
 
-    interface Served {
-      child: ChildProcess;
-      url: string;
-      ready: Record<string, unknown>;
-      output(): string;
-    }
-
-    const cli = (args: string[], dataDir: string, database: string): any => {
-      const r = spawnSync(process.execPath, [main, ...args, '--data-dir', dataDir, '--database', database], { encoding: 'utf8', timeout: 60_000 });
-      if (r.status !== 0) throw new Error(`${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
-      return JSON.parse(r.stdout.trim().split('\n')[0]!);
-    };
-    const serve = (args: string[], env: Record<string, string> = {}) =>
-      new Promise<Served>((resolve, reject) => {
-        const child = spawn(process.execPath, [main, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, POS_LOG_LEVEL: 'warn', ...env } });
-        children.push(child);
-        let out = '';
-        const timer = setTimeout(() => reject(new Error(`serve did not get ready: ${out}`)), 60_000);
-        const take = (chunk: Buffer) => {
-          out += chunk.toString();
-          const line = out.split('\n').find((l) => l.startsWith('{"ready":true'));
-          if (line) {
-            clearTimeout(timer);
-            const ready = JSON.parse(line) as { url: string };
-            resolve({ child, url: ready.url, ready, output: () => out });
-          }
-        };
-        child.stdout!.on('data', take);
-        child.stderr!.on('data', take);
-        child.on('exit', (code) => {
-          clearTimeout(timer);
-          reject(new Error(`serve exited ${code}: ${out}`));
-        });
-      });
-    const ended = (child: ChildProcess, signal: NodeJS.Signals) =>
-      new Promise<number | null>((resolve) => {
-        child.removeAllListeners('exit');
-        if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-        child.on('exit', (code) => resolve(code));
-        child.kill(signal);
-      });
-    /** A 500 is logged as "request failed": central must never answer one. */
-    const errorsLogged = (s: Served) => s.output().split('\n').filter((l) => l.includes('"msg":"request failed"'));
-
-    async function tokenOf(url: string, client: { clientId: string; clientSecret: string }): Promise<string> {
-      const res = await fetch(`${url}/app/${CONTRACT}/token`, {
-        method: 'POST',
-        headers: { authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-        body: 'grant_type=client_credentials',
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
-      if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
-      return ((await res.json()) as { access_token: string }).access_token;
-    }
-    const apiOf = (url: string, token: string) => (method: string, path: string, body?: unknown) =>
-      fetch(`${url}/${CONTRACT}/pos${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-      });
+    /** A one-shot command of the compiled CLI at head office; its JSON line. */
+    const cli = (args: string[], dataDir: string, database: string) => runCli(main, [...args, '--data-dir', dataDir, '--database', database]);
+    const serve = (args: string[], env: Record<string, string> = {}) => serveChild(main, args, { env, children });
     const sale = (storeId: string, terminalId: string, i: number) => ({
       transactionHeadDivision: '1',
       storeId,
@@ -308,15 +204,15 @@ describe('a standby that takes over', () => {
       // Head office set up through the URL listing both servers (the first command migrates).
       const hqDir = mkdtempSync(join(tmpdir(), 'pos-failover-hq-'));
       dirs.push(hqDir);
-      cli(['contract', 'create', '--id', CONTRACT, '--plan', 'retail_business'], hqDir, both);
-      const node = cli(['node', 'add', '--contract', CONTRACT, '--node', '8'], hqDir, both) as { secret: string };
-      const hqClient = cli(['client', 'create', '--contract', CONTRACT], hqDir, both) as { clientId: string; clientSecret: string };
+      await cli(['contract', 'create', '--id', CONTRACT, '--plan', 'retail_business'], hqDir, both);
+      const node = (await cli(['node', 'add', '--contract', CONTRACT, '--node', '8'], hqDir, both)) as { secret: string };
+      const hqClient = (await cli(['client', 'create', '--contract', CONTRACT], hqDir, both)) as ApiClient;
       const port = await freePort();
       const serveCentral = () =>
         serve(['--role', 'central', '--port', String(port), '--data-dir', hqDir, '--database', both, '--rate-reads', '0', '--rate-writes', '0', '--rate-sync', '0']);
       let central = await serveCentral();
       expect(central.ready.database).toBe(`postgres://postgres@127.0.0.1:${pair.primary.port},127.0.0.1:${pair.standby.port}/${name}?target_session_attrs=read-write`);
-      let hqApi = apiOf(central.url, await tokenOf(central.url, hqClient));
+      let hqApi = apiOf(central.url, CONTRACT, await tokenOf(central.url, CONTRACT, hqClient));
       const storeId = ((await (await hqApi('POST', '/stores', { storeName: 'Main' })).json()) as { storeId: string }).storeId;
 
       // A store linked to central as node 8, synced, then SALES sales queued while central is stopped.
@@ -332,17 +228,17 @@ describe('a standby that takes over', () => {
         const lastError = () => storeDb.prepare('SELECT last_error FROM sync_links').pluck().get() as string | null;
         const shop = await serve(['--port', '0', '--data-dir', store.dir], { POS_SYNC_BATCH_ITEMS: '10', POS_SYNC_INTERVAL_MS: '50', POS_SYNC_BACKOFF_MAX_MS: '300' });
         const said = () => `store: ${lastError()}\nstore output: ${shop.output().slice(-3000)}\ncentral output: ${central.output().slice(-3000)}`;
-        const shopApi = apiOf(shop.url, await tokenOf(shop.url, storeClient));
+        const shopApi = apiOf(shop.url, CONTRACT, await tokenOf(shop.url, CONTRACT, storeClient));
         expect(await until(async () => (await shopApi('GET', `/stores/${storeId}`)).status === 200), said()).toBe(true);
         const terminalId = ((await (await shopApi('POST', '/terminals', { storeId, terminalName: 'R1' })).json()) as { terminalId: string }[])[0]!.terminalId;
         expect(await until(() => outbox() === 0), said()).toBe(true);
-        expect(await ended(central.child, 'SIGTERM')).toBe(0);
+        expect(await stopChild(central.child, 'SIGTERM')).toBe(0);
         for (let i = 0; i < SALES; i++) expect((await shopApi('POST', '/transactions', sale(storeId, terminalId, i))).status).toBe(200);
         expect(outbox()).toBe(SALES);
 
         // Central back: the store drains; the primary dies as soon as part of the outbox is in.
         central = await serveCentral();
-        hqApi = apiOf(central.url, await tokenOf(central.url, hqClient));
+        hqApi = apiOf(central.url, CONTRACT, await tokenOf(central.url, CONTRACT, hqClient));
         expect(await until(async () => (await countAt(onOldPrimary, 'SELECT count(*) AS n FROM transactions')) > 0, 60_000, 5), said()).toBe(true);
         await pair.primary.kill();
         expect(outbox()).toBeGreaterThan(0);
@@ -368,11 +264,11 @@ describe('a standby that takes over', () => {
         expect(await countAt(onNewPrimary, 'SELECT count(*) AS n FROM dead_letters')).toBe(0);
         const storeSales = (storeDb.prepare('SELECT transaction_head_id AS id, total FROM transactions ORDER BY transaction_head_id').all() as { id: number; total: string }[]).map((r) => `${r.id}:${r.total}`);
         expect(storeSales).toHaveLength(SALES);
-        const centralSales = (await query(onNewPrimary, 'SELECT transaction_head_id AS id, total FROM transactions ORDER BY transaction_head_id')).map((r) => `${r.id}:${r.total}`);
+        const centralSales = (await queryAt(onNewPrimary, 'SELECT transaction_head_id AS id, total FROM transactions ORDER BY transaction_head_id')).map((r) => `${r.id}:${r.total}`);
         expect(centralSales).toEqual(storeSales);
-        expect(errorsLogged(central), said()).toEqual([]);
-        expect(await ended(central.child, 'SIGTERM')).toBe(0);
-        expect(await ended(shop.child, 'SIGTERM')).toBe(0);
+        expect(requestsFailed(central), said()).toEqual([]);
+        expect(await stopChild(central.child, 'SIGTERM')).toBe(0);
+        expect(await stopChild(shop.child, 'SIGTERM')).toBe(0);
       } finally {
         storeDb.close();
       }

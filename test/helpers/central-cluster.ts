@@ -9,8 +9,8 @@
  * dir and the database, also after a failure; `said()` is what each process printed, for a
  * failing assertion's message.
  */
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,7 +20,7 @@ import pg from 'pg';
 import { freePort } from './postgres-cluster.js';
 import { startPostgres, type PgCluster } from './postgres.js';
 import { createMigratedDatabase } from './postgres-template.js';
-import { compileCopy, ROOT } from './serve-child.js';
+import { running, runCli, serveChild, stopChild, type Served } from './serve-child.js';
 import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.js';
 
 /** A request that takes longer than this has hung. */
@@ -37,6 +37,20 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 60_000
   }
   return false;
 }
+
+/** A query at the database `url` on a connection of its own, closed after it (5 s to connect); its rows. */
+export async function queryAt<T = any>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** A `count(*) ... AS n` at the database `url`. */
+export const countAt = async (url: string, sql: string, params: unknown[] = []) => Number((await queryAt<{ n: string | number }>(url, sql, params))[0]!.n);
 
 export interface ApiClient {
   clientId: string;
@@ -78,13 +92,6 @@ export async function ok<T = any>(answer: Promise<Response> | Response, what = '
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export interface Served {
-  child: ChildProcess;
-  url: string;
-  /** Everything the process printed so far (stdout and stderr). */
-  output(): string;
-}
-
 export interface CentralProcess {
   index: number;
   dataDir: string;
@@ -95,8 +102,8 @@ export interface CentralProcess {
   alive(): boolean;
   /** Serves it again on the same data dir and port (after a kill; another port if that one was taken meanwhile). */
   start(): Promise<Served>;
-  /** Sends `signal` and waits for the exit. */
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  /** Sends `signal` and waits for the exit; its exit code (null after a signal or when never started). */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** What every run of this process printed. */
   output(): string;
 }
@@ -115,7 +122,7 @@ export interface StorePc {
   db: Database.Database;
   outbox(): number;
   lastError(): string | null;
-  stop(signal?: NodeJS.Signals): Promise<void>;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
 export interface CentralClusterOptions {
@@ -150,88 +157,6 @@ export interface CentralCluster {
   /** The tails of what every process printed, the stores' last errors and the proxy's counters. */
   said(): string;
   close(): Promise<void>;
-}
-
-/**
- * A private copy of the compiled server in `<repo>/<outDir>` (git-ignored), so that a build of
- * dist/ during the test never swaps the code of a process it starts later: dist/ copied without
- * its UI when it is there (the run's global set-up built it: under a second instead of a
- * compile's 20-50 s), checked not to have been swapped during the copy; compiled otherwise.
- */
-export function serverCopy(outDir: string): string {
-  const dist = join(ROOT, 'dist');
-  const out = join(ROOT, outDir);
-  const ui = join(dist, 'ui');
-  for (let attempt = 0; attempt < 3 && existsSync(join(dist, 'main.js')); attempt++) {
-    const before = statSync(dist).ino;
-    rmSync(out, { recursive: true, force: true });
-    try {
-      cpSync(dist, out, { recursive: true, filter: (src) => src !== ui && !src.startsWith(`${ui}/`) });
-    } catch {
-      continue;
-    }
-    if (statSync(dist).ino === before && existsSync(join(out, 'main.js'))) return join(out, 'main.js');
-  }
-  rmSync(out, { recursive: true, force: true });
-  return compileCopy(outDir);
-}
-
-/** Runs the compiled CLI `main`; resolves with its first stdout line as JSON. */
-export function runCli(main: string, args: string[]): Promise<any> {
-  return new Promise((resolve, reject) => {
-    execFile(process.execPath, [main, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`${args.join(' ')}: ${error.message}\n${stderr}`));
-      try {
-        resolve(JSON.parse(stdout.trim().split('\n')[0]!));
-      } catch {
-        reject(new Error(`${args.join(' ')}: not JSON: ${stdout}`));
-      }
-    });
-  });
-}
-
-/** `serve` of the compiled CLI; resolves once it prints its ready line. */
-export function serveChild(main: string, args: string[], env: Record<string, string>, onSpawn: (child: ChildProcess) => void, log?: (chunk: string) => void): Promise<Served> {
-  return new Promise<Served>((resolve, reject) => {
-    const child = spawn(process.execPath, [main, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, POS_LOG_LEVEL: 'warn', ...env } });
-    onSpawn(child);
-    let out = '';
-    let ready = false;
-    const timer = setTimeout(() => reject(new Error(`serve ${args.join(' ')} did not get ready: ${out}`)), 60_000);
-    const take = (chunk: Buffer) => {
-      const text = chunk.toString();
-      out += text;
-      log?.(text);
-      if (ready) return;
-      const line = out.split('\n').find((l) => l.startsWith('{"ready":true'));
-      if (line) {
-        ready = true;
-        clearTimeout(timer);
-        resolve({ child, url: (JSON.parse(line) as { url: string }).url, output: () => out });
-      }
-    };
-    child.stdout!.on('data', take);
-    child.stderr!.on('data', take);
-    child.on('exit', (code, signal) => {
-      clearTimeout(timer);
-      if (!ready) reject(new Error(`serve ${args.join(' ')} exited ${code ?? signal}: ${out}`));
-    });
-  });
-}
-
-const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
-
-/** Sends `signal` to `child` and waits for its exit (SIGKILL after 20 s). */
-export function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  return new Promise((resolve) => {
-    if (!running(child)) return resolve();
-    const force = setTimeout(() => child.kill('SIGKILL'), 20_000);
-    child.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    child.kill(signal);
-  });
 }
 
 export async function startCentralCluster(main: string, options: CentralClusterOptions): Promise<CentralCluster> {
@@ -301,20 +226,20 @@ export async function startCentralCluster(main: string, options: CentralClusterO
         async start() {
           log += `\n--- central ${index} started ---\n`;
           try {
-            central.served = await serveChild(main, args(central.port), {}, (c) => children.push(c), (text) => (log += text));
+            central.served = await serveChild(main, args(central.port), { children, onOutput: (text) => (log += text) });
           } catch (error) {
             // Served again after a kill, its port was taken meanwhile: another port, and the proxy follows.
             if (!/already in use/.test((error as Error).message)) throw error;
             central.port = await freePort();
             log += `\n--- central ${index} started on port ${central.port} ---\n`;
-            central.served = await serveChild(main, args(central.port), {}, (c) => children.push(c), (text) => (log += text));
+            central.served = await serveChild(main, args(central.port), { children, onOutput: (text) => (log += text) });
           }
           const at = proxy!.targets.indexOf(central.url);
           central.url = central.served.url;
           if (at >= 0) proxy!.targets[at] = central.url;
           return central.served;
         },
-        stop: async (signal = 'SIGTERM') => (central.served ? stopChild(central.served.child, signal) : undefined),
+        stop: async (signal = 'SIGTERM') => (central.served ? stopChild(central.served.child, signal) : null),
         output: () => log,
       };
       centrals.push(central);
@@ -348,7 +273,7 @@ export async function startCentralCluster(main: string, options: CentralClusterO
         await runCli(main, ['link', '--central', proxy!.url, '--contract', contract, '--node', String(node), '--secret', secret, '--data-dir', dir]);
         const storeClient = (await runCli(main, ['client', 'create', '--contract', contract, '--data-dir', dir])) as ApiClient;
         const env = { POS_SYNC_BATCH_ITEMS: '20', POS_SYNC_INTERVAL_MS: '50', POS_SYNC_BACKOFF_MAX_MS: '300', POS_SYNC_IDLE_MAX_MS: '300', ...(options.storeEnv ?? {}) };
-        const served = await serveChild(main, ['--port', '0', '--data-dir', dir], env, (c) => children.push(c));
+        const served = await serveChild(main, ['--port', '0', '--data-dir', dir], { env, children });
         const db = new Database(join(dir, 'pos.sqlite'), { readonly: true });
         const store: StorePc = {
           node,

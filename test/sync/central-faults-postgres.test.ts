@@ -1,17 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALL_SCOPES } from '../../server/platform/http/scopes.js';
 import { AuthRepo } from '../../server/platform/auth/repo.js';
 import { LinkRepo } from '../../sync/link.js';
 import { startOwnPostgres, type OwnPgCluster } from '../helpers/postgres.js';
 import { createMigratedDatabase } from '../helpers/postgres-template.js';
-import { compileCopy, ROOT } from '../helpers/serve-child.js';
+import { apiOf, countAt, queryAt, REQUEST_TIMEOUT_MS, tokenOf, until, type ApiClient } from '../helpers/central-cluster.js';
+import { compileCopy, ROOT, requestsFailed, running, runCli, serveChild, stopChild, type Served } from '../helpers/serve-child.js';
 import { CONTRACT, freePort, makeInstance } from './helpers.js';
 
 /**
@@ -28,27 +28,6 @@ import { CONTRACT, freePort, makeInstance } from './helpers.js';
  */
 const OUT = '.test-dist-faults-pg';
 const SALES = 200;
-/** A request that takes longer than this has hung: the client's bounded wait. */
-const REQUEST_TIMEOUT_MS = 30_000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls every `every` ms until check holds or `ms` passed; says whether it held. */
-async function until(check: () => boolean | Promise<boolean>, ms = 60_000, every = 50): Promise<boolean> {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await sleep(every);
-  }
-  return false;
-}
-
-interface Served {
-  child: ChildProcess;
-  url: string;
-  /** Everything the process printed so far. */
-  output(): string;
-}
 
 describe('central on PostgreSQL through faults', () => {
   let cluster: OwnPgCluster;
@@ -61,7 +40,7 @@ describe('central on PostgreSQL through faults', () => {
     main = compileCopy(OUT);
   }, 240_000);
   afterAll(async () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (const child of children) if (running(child)) child.kill('SIGKILL');
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
     rmSync(join(ROOT, OUT), { recursive: true, force: true });
     await cluster?.stop();
@@ -87,77 +66,13 @@ describe('central on PostgreSQL through faults', () => {
     return dir;
   };
 
-  /** A one-shot command of the compiled CLI; its JSON line. */
-  const cli = (args: string[], dataDir: string, database: string): any => {
-    const r = spawnSync(process.execPath, [main, ...args, '--data-dir', dataDir, '--database', database], { encoding: 'utf8', timeout: 60_000 });
-    if (r.status !== 0) throw new Error(`${args.join(' ')}: exit ${r.status}: ${r.stderr}`);
-    return JSON.parse(r.stdout.trim().split('\n')[0]!);
-  };
-
-  /** `serve` of the compiled CLI; resolves with its URL once it prints its ready line. */
-  const serve = (args: string[], env: Record<string, string> = {}) =>
-    new Promise<Served>((resolve, reject) => {
-      const child = spawn(process.execPath, [main, 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, POS_LOG_LEVEL: 'warn', ...env } });
-      children.push(child);
-      let out = '';
-      const timer = setTimeout(() => reject(new Error(`serve did not get ready: ${out}`)), 60_000);
-      const take = (chunk: Buffer) => {
-        out += chunk.toString();
-        const line = out.split('\n').find((l) => l.startsWith('{"ready":true'));
-        if (line) {
-          clearTimeout(timer);
-          resolve({ child, url: (JSON.parse(line) as { url: string }).url, output: () => out });
-        }
-      };
-      child.stdout!.on('data', take);
-      child.stderr!.on('data', take);
-      child.on('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`serve exited ${code}: ${out}`));
-      });
-    });
+  /** A one-shot command of the compiled CLI at head office; its JSON line. */
+  const cli = (args: string[], dataDir: string, database: string) => runCli(main, [...args, '--data-dir', dataDir, '--database', database]);
+  const serve = (args: string[], env: Record<string, string> = {}) => serveChild(main, args, { env, children });
   const serveCentral = (dataDir: string, database: string, port: number) =>
     serve(['--role', 'central', '--port', String(port), '--data-dir', dataDir, '--database', database, '--rate-reads', '0', '--rate-writes', '0', '--rate-sync', '0']);
   const serveStore = (dataDir: string) =>
     serve(['--port', '0', '--data-dir', dataDir], { POS_SYNC_BATCH_ITEMS: '10', POS_SYNC_INTERVAL_MS: '50', POS_SYNC_BACKOFF_MAX_MS: '300' });
-  const ended = (child: ChildProcess, signal: NodeJS.Signals) =>
-    new Promise<number | null>((resolve) => {
-      child.removeAllListeners('exit');
-      if (child.exitCode !== null || child.signalCode !== null) return resolve(child.exitCode);
-      child.on('exit', (code) => resolve(code));
-      child.kill(signal);
-    });
-  /** A 500 is logged as "request failed": central must never answer one. */
-  const errorsLogged = (s: Served) => s.output().split('\n').filter((l) => l.includes('"msg":"request failed"'));
-
-  const query = async (database: string, sql: string, params: unknown[] = []): Promise<any[]> => {
-    const client = new pg.Client({ connectionString: database });
-    await client.connect();
-    try {
-      return (await client.query(sql, params)).rows;
-    } finally {
-      await client.end();
-    }
-  };
-  const countAt = async (database: string, sql: string) => Number((await query(database, sql))[0].n);
-
-  async function tokenOf(url: string, client: { clientId: string; clientSecret: string }): Promise<string> {
-    const res = await fetch(`${url}/app/${CONTRACT}/token`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    if (res.status !== 200) throw new Error(`token: ${res.status} ${await res.text()}`);
-    return ((await res.json()) as { access_token: string }).access_token;
-  }
-  const apiOf = (url: string, token: string) => (method: string, path: string, body?: unknown) =>
-    fetch(`${url}/${CONTRACT}/pos${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
   const sale = (storeId: string, terminalId: string, i: number, lines = 1) => ({
     transactionHeadDivision: '1',
     storeId,
@@ -172,9 +87,9 @@ describe('central on PostgreSQL through faults', () => {
   async function headOffice() {
     const database = await createMigratedDatabase(cluster);
     const dataDir = tempDir('pos-faults-hq-');
-    cli(['contract', 'create', '--id', CONTRACT, '--plan', 'retail_business'], dataDir, database);
-    const node = cli(['node', 'add', '--contract', CONTRACT, '--node', '8'], dataDir, database) as { secret: string };
-    const client = cli(['client', 'create', '--contract', CONTRACT], dataDir, database) as { clientId: string; clientSecret: string };
+    await cli(['contract', 'create', '--id', CONTRACT, '--plan', 'retail_business'], dataDir, database);
+    const node = (await cli(['node', 'add', '--contract', CONTRACT, '--node', '8'], dataDir, database)) as { secret: string };
+    const client = (await cli(['client', 'create', '--contract', CONTRACT], dataDir, database)) as ApiClient;
     return { database, dataDir, secret: node.secret, client, port: await freePort() };
   }
 
@@ -198,17 +113,17 @@ describe('central on PostgreSQL through faults', () => {
   async function storeWithQueuedSales() {
     const hq = await headOffice();
     let central = await serveCentral(hq.dataDir, hq.database, hq.port);
-    const hqApi = apiOf(central.url, await tokenOf(central.url, hq.client));
+    const hqApi = apiOf(central.url, CONTRACT, await tokenOf(central.url, CONTRACT, hq.client));
     const storeId = ((await (await hqApi('POST', '/stores', { storeName: 'Main' })).json()) as { storeId: string }).storeId;
 
     const store = await storeLinkedTo(central.url, hq.secret);
     const served = await serveStore(store.dir);
-    const shopApi = apiOf(served.url, await tokenOf(served.url, store.client));
+    const shopApi = apiOf(served.url, CONTRACT, await tokenOf(served.url, CONTRACT, store.client));
     expect(await until(async () => (await shopApi('GET', `/stores/${storeId}`)).status === 200)).toBe(true);
     const terminalId = ((await (await shopApi('POST', '/terminals', { storeId, terminalName: 'R1' })).json()) as { terminalId: string }[])[0]!.terminalId;
     expect(await until(() => store.outbox() === 0)).toBe(true);
 
-    expect(await ended(central.child, 'SIGTERM')).toBe(0);
+    expect(await stopChild(central.child, 'SIGTERM')).toBe(0);
     for (let i = 0; i < SALES; i++) expect((await shopApi('POST', '/transactions', sale(storeId, terminalId, i))).status).toBe(200);
     expect(store.outbox()).toBe(SALES);
     return {
@@ -228,7 +143,7 @@ describe('central on PostgreSQL through faults', () => {
         (store.db.prepare('SELECT transaction_head_id AS id, total FROM transactions ORDER BY transaction_head_id').all() as { id: number; total: string }[]).map((r) => `${r.id}:${r.total}`),
       /** Central's, read from PostgreSQL. */
       centralSales: async () =>
-        (await query(hq.database, 'SELECT transaction_head_id AS id, total FROM transactions ORDER BY transaction_head_id')).map((r) => `${r.id}:${r.total}`),
+        (await queryAt(hq.database, 'SELECT transaction_head_id AS id, total FROM transactions ORDER BY transaction_head_id')).map((r) => `${r.id}:${r.total}`),
     };
   }
 
@@ -246,15 +161,15 @@ describe('central on PostgreSQL through faults', () => {
     const store = net.storeSales();
     expect(store).toHaveLength(SALES);
     expect(await net.centralSales()).toEqual(store);
-    expect(errorsLogged(central)).toEqual([]);
-    expect(await ended(central.child, 'SIGTERM')).toBe(0);
-    expect(await ended(net.served.child, 'SIGTERM')).toBe(0);
+    expect(requestsFailed(central)).toEqual([]);
+    expect(await stopChild(central.child, 'SIGTERM')).toBe(0);
+    expect(await stopChild(net.served.child, 'SIGTERM')).toBe(0);
   }
 
   it('while PostgreSQL is stopped central answers 503 with Retry-After, never a 500 or a hang, and answers again by itself once it is back; a write cut by the stop is whole or absent', async () => {
     const hq = await headOffice();
     const central = await serveCentral(hq.dataDir, hq.database, hq.port);
-    const api = apiOf(central.url, await tokenOf(central.url, hq.client));
+    const api = apiOf(central.url, CONTRACT, await tokenOf(central.url, CONTRACT, hq.client));
     const { storeId } = (await (await api('POST', '/stores', { storeName: 'Main' })).json()) as { storeId: string };
     const terminalId = ((await (await api('POST', '/terminals', { storeId, terminalName: 'R1' })).json()) as { terminalId: string }[])[0]!.terminalId;
 
@@ -311,14 +226,14 @@ describe('central on PostgreSQL through faults', () => {
     expect((await api('POST', '/stores', { storeName: 'After the outage' })).status).toBe(200);
 
     // Every sale answered 200 is there; every sale there has its three lines; none during the outage.
-    const rows = await query(hq.database, 'SELECT h.transaction_head_id AS id, count(d.transaction_detail_id) AS lines FROM transactions h LEFT JOIN transaction_details d ON d.contract_id = h.contract_id AND d.transaction_head_id = h.transaction_head_id GROUP BY h.transaction_head_id');
+    const rows = await queryAt(hq.database, 'SELECT h.transaction_head_id AS id, count(d.transaction_detail_id) AS lines FROM transactions h LEFT JOIN transaction_details d ON d.contract_id = h.contract_id AND d.transaction_head_id = h.transaction_head_id GROUP BY h.transaction_head_id');
     const ids = new Set(rows.map((r) => String(r.id)));
     for (const a of answers.filter((x) => x.status === 200)) expect(ids.has(a.id!)).toBe(true);
     expect(rows.filter((r) => Number(r.lines) !== 3)).toEqual([]);
     expect(rows.length).toBeLessThanOrEqual(answers.length);
-    expect((await query(hq.database, 'SELECT store_name FROM stores ORDER BY store_id')).map((r) => r.store_name)).toEqual(['Main', 'After the outage']);
-    expect(errorsLogged(central)).toEqual([]);
-    expect(await ended(central.child, 'SIGTERM')).toBe(0);
+    expect((await queryAt(hq.database, 'SELECT store_name FROM stores ORDER BY store_id')).map((r) => r.store_name)).toEqual(['Main', 'After the outage']);
+    expect(requestsFailed(central)).toEqual([]);
+    expect(await stopChild(central.child, 'SIGTERM')).toBe(0);
   }, 240_000);
 
   it('central SIGKILLed in the middle of a store’s push, and served again: the store’s sync finishes and every sale is at central exactly once', async () => {
@@ -326,7 +241,7 @@ describe('central on PostgreSQL through faults', () => {
     // Central comes back and is killed as soon as it has taken part of the outbox.
     await net.restart();
     expect(await until(async () => (await countAt(net.hq.database, 'SELECT count(*) AS n FROM transactions')) > 0, 60_000, 5), net.said()).toBe(true);
-    await ended(net.central().child, 'SIGKILL');
+    await stopChild(net.central().child, 'SIGKILL');
     const atKill = await countAt(net.hq.database, 'SELECT count(*) AS n FROM transactions');
     expect(atKill).toBeLessThan(SALES);
     expect(net.store.outbox()).toBeGreaterThan(0);
@@ -338,7 +253,7 @@ describe('central on PostgreSQL through faults', () => {
   it('PostgreSQL stopped and started while a store drains its outbox: central answers 503 with Retry-After meanwhile, the store retries by itself, every sale is at central exactly once', async () => {
     const net = await storeWithQueuedSales();
     const central = await net.restart();
-    const api = apiOf(central.url, await tokenOf(central.url, net.hq.client));
+    const api = apiOf(central.url, CONTRACT, await tokenOf(central.url, CONTRACT, net.hq.client));
     expect(await until(async () => (await countAt(net.hq.database, 'SELECT count(*) AS n FROM transactions')) > 0, 60_000, 5), net.said()).toBe(true);
     await stopPostgres();
     expect(net.store.outbox()).toBeGreaterThan(0);

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { basic, ok, REQUEST_TIMEOUT_MS, serverCopy, startCentralCluster, startWebhookReceiver, tokenOf, until, type Api, type CentralCluster, type CentralProcess, type StorePc, type WebhookReceiver } from '../helpers/central-cluster.js';
-import { ROOT } from '../helpers/serve-child.js';
+import { basic, ok, REQUEST_TIMEOUT_MS, startCentralCluster, startWebhookReceiver, tokenOf, until, type Api, type CentralCluster, type CentralProcess, type StorePc, type WebhookReceiver } from '../helpers/central-cluster.js';
+import { ROOT, serverCopy } from '../helpers/serve-child.js';
 
 /**
  * Head office as a cluster (issue 24), with real processes on 127.0.0.1 and always on PostgreSQL
