@@ -46,6 +46,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { postgresInstalled, startCluster, createDatabase } from './pg-cluster.mjs';
+import { loadSyncModules } from './sync-modules.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST_DIR = resolve(ROOT, process.env.POS_BENCH_DIST ?? 'dist');
@@ -97,18 +98,7 @@ for (const w of wanted) if (!ALL_CONFIGS.some((c) => c.name === w)) throw new Er
 const pgAvailable = Boolean(process.env.POS_BENCH_DATABASE_URL) || postgresInstalled();
 const CONFIGS = ALL_CONFIGS.filter((c) => wanted.includes(c.name) && (c.engine === 'sqlite' || pgAvailable));
 
-const { openDeps } = await import(`${DIST}/server/deps.js`);
-const { buildApp } = await import(`${DIST}/server/app.js`);
-const { syncModule } = await import(`${DIST}/sync/module.js`);
-const { ContractRepo } = await import(`${DIST}/server/platform/contracts/repo.js`);
-const { AuthRepo } = await import(`${DIST}/server/platform/auth/repo.js`);
-const { ALL_SCOPES } = await import(`${DIST}/server/platform/http/scopes.js`);
-const { NodeRepo } = await import(`${DIST}/sync/central.js`);
-const { syncContext } = await import(`${DIST}/sync/context.js`);
-const { LinkRepo } = await import(`${DIST}/sync/link.js`);
-const { SyncAgent } = await import(`${DIST}/sync/agent.js`);
-const { entityNamed, expandCompact, RecordStore } = await import(`${DIST}/sync/entities.js`);
-const { preparePostgres } = await import(`${DIST}/server/db/engine.js`);
+const { openDeps, buildApp, syncModule, ContractRepo, AuthRepo, ALL_SCOPES, NodeRepo, syncContext, LinkRepo, SyncAgent, entityNamed, expandCompact, RecordStore, preparePostgres } = await loadSyncModules(DIST);
 
 /** Setting up head office's masters in this process is not throttled (the served processes keep their limits). */
 const SETUP_LIMITS = { rateLimits: { reads: 0, writes: 0, syncPerNode: 0 } };

@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { loadSyncModules } from './sync-modules.mjs';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DIST = pathToFileURL(resolve(ROOT, process.env.POS_BENCH_DIST ?? 'dist')).href;
@@ -33,18 +34,7 @@ if (!['sqlite', 'both'].includes(values.engine)) throw new Error('--engine must 
 const COUNT = Number(values.count);
 if (!(COUNT >= 1)) throw new Error('--count must be at least 1');
 
-const { openDeps } = await import(`${DIST}/server/deps.js`);
-const { buildApp } = await import(`${DIST}/server/app.js`);
-const { syncModule } = await import(`${DIST}/sync/module.js`);
-const { ContractRepo } = await import(`${DIST}/server/platform/contracts/repo.js`);
-const { AuthRepo } = await import(`${DIST}/server/platform/auth/repo.js`);
-const { ALL_SCOPES } = await import(`${DIST}/server/platform/http/scopes.js`);
-const { NodeRepo } = await import(`${DIST}/sync/central.js`);
-const { syncContext } = await import(`${DIST}/sync/context.js`);
-const { LinkRepo } = await import(`${DIST}/sync/link.js`);
-const { SyncAgent } = await import(`${DIST}/sync/agent.js`);
-const { entityNamed, RecordStore } = await import(`${DIST}/sync/entities.js`);
-const { preparePostgres } = await import(`${DIST}/server/db/engine.js`);
+const { openDeps, buildApp, syncModule, ContractRepo, AuthRepo, ALL_SCOPES, NodeRepo, syncContext, LinkRepo, SyncAgent, entityNamed, RecordStore, preparePostgres } = await loadSyncModules(DIST);
 const { postgresInstalled, startCluster, createDatabase } = await import('./pg-cluster.mjs');
 
 const dir = mkdtempSync(join(tmpdir(), 'pos-bench-sync-'));
