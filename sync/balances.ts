@@ -242,10 +242,14 @@ export class StockBalances implements BalanceMerge {
     for (const [storeId, productIds] of byStore) {
       for (const row of this.rowsOf.all(contractId, storeId, JSON.stringify(productIds)) as Record<string, unknown>[]) rows.set(`${storeId}/${Number(row.product_id)}`, row);
     }
-    for (const id of ids) {
-      const row = rows.get(id);
-      this.log.append(contractId, STOCK_ENTITY, id, 'balance', this.ctx.hlc.now(), 0, row ? { row } : null);
-    }
+    // One clock run and one insert for all of them (each entry's value still its own, in order).
+    const hlcs = this.ctx.hlc.nowMany(ids.length);
+    this.log.appendMany(
+      ids.map((id, k) => {
+        const row = rows.get(id);
+        return { contractId, entity: STOCK_ENTITY, id, op: 'balance', hlc: hlcs[k]!, originNode: 0, record: row ? { row } : null };
+      }),
+    );
   }
 
   logBalance(contractId: string, id: string): void {

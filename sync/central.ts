@@ -326,7 +326,8 @@ export class CentralSync {
       if (installation !== undefined) this.nodes.claim(current, installation);
       let hwm = current.high_water;
       const latest = latestHlc(items);
-      if (latest) this.ctx.hlc.receive(latest);
+      // Followed, not minted: the balance entries and the answer (route) mint in this write and save it.
+      if (latest) this.ctx.hlc.observe(latest);
       const result: PushResult = { acked: hwm, deadLetters: [], applied: 0, skipped: 0 };
       const fresh: PushedItem[] = [];
       for (const item of [...items].sort((a, b) => a.seq - b.seq)) {

@@ -120,16 +120,55 @@ export class Hlc {
     });
   }
 
+  /**
+   * `count` new timestamps for local events, each later than the one before: what as many now()
+   * calls give, minted from one catch-up and saved once (the last), so a write that logs several
+   * entries pays two statements for its clock rather than two per entry (on PostgreSQL each is a
+   * round trip). A refused save mints them all again after catching up, as now() does one.
+   */
+  nowMany(count: number): string[] {
+    if (count <= 0) return [];
+    return this.mintRun(count, () => {
+      const wall = this.clock.now().getTime();
+      return wall > this.last.wall ? this.at(wall, 0) : this.at(this.last.wall, this.last.counter + 1);
+    });
+  }
+
+  /**
+   * Merges a remote timestamp without minting one: the next value this clock mints is later than
+   * it, and saving that value persists both. For a caller that mints in the same transaction
+   * anyway (central's push, whose answer is minted in the push's write), it spares receive()'s
+   * catch-up and save. A remote clock too far ahead (MAX_DRIFT_MS) is not followed, as receive().
+   */
+  observe(remote: string): void {
+    const r = parseHlc(remote);
+    if (r.wall > this.clock.now().getTime() + MAX_DRIFT_MS) return;
+    if (r.wall > this.last.wall || (r.wall === this.last.wall && r.counter > this.last.counter)) this.last = { wall: r.wall, counter: r.counter, node: this.node };
+  }
+
   /** Catches up, computes the next value and saves it; again (caught up further) while the save is refused. */
   private mint(next: () => HlcValue): string {
+    return this.mintRun(1, next)[0]!;
+  }
+
+  /** Catches up, computes `count` values one after the other and saves the last; all again (caught up further) while the save is refused. */
+  private mintRun(count: number, next: () => HlcValue): string[] {
     for (let attempt = 1; ; attempt++) {
       this.catchUp();
-      const value = next();
-      const text = formatHlc(value);
-      if (this.save.run(this.slot + 1, text).changes > 0) {
-        this.last = value;
-        return text;
+      const before = this.last;
+      const values: HlcValue[] = [];
+      let saved = false;
+      try {
+        for (let k = 0; k < count; k++) {
+          this.last = next();
+          values.push(this.last);
+        }
+        saved = this.save.run(this.slot + 1, formatHlc(this.last)).changes > 0;
+      } finally {
+        // Only a saved value is this clock's last (a refused or failed save leaves it as it was).
+        if (!saved) this.last = before;
       }
+      if (saved) return values.map(formatHlc);
       if (attempt >= MAX_MINT_ATTEMPTS) throw new Error(`the clock's value was overtaken ${attempt} times in a row in slot ${this.slot}`);
     }
   }
