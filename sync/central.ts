@@ -429,7 +429,8 @@ export class CentralSync {
     const apart = new Error('applied apart');
     try {
       this.ctx.deps.db.transaction(() => {
-        for (const items of byEntity.values()) if (!this.applyMany(contractId, node, items, tables, local, refused)) throw apart;
+        // No savepoint of its own per entity: a failed write rolls this one back whole anyway.
+        for (const items of byEntity.values()) if (!this.applyMany(contractId, node, items, tables, local, refused, false)) throw apart;
       })();
     } catch (error) {
       if (error === apart) return false;
@@ -461,7 +462,7 @@ export class CentralSync {
   }
 
   /** pushMany's apply: counts what applied into `result` and lists what is refused, whose dead letters are the caller's to record; false, with nothing written, when the write failed. */
-  private applyMany(contractId: string, node: number, run: readonly PushedItem[], tables: CompactColumns, result: PushResult, refusedItems: Refused[]): boolean {
+  private applyMany(contractId: string, node: number, run: readonly PushedItem[], tables: CompactColumns, result: PushResult, refusedItems: Refused[], savepoint = true): boolean {
     const def = this.applier.manyEntity(run[0]!)!;
     const full: SyncItem[] = [];
     const reasons: (string | undefined)[] = [];
@@ -477,7 +478,9 @@ export class CentralSync {
     const checked = full.filter((_, k) => reasons[k] === undefined);
     let refused: (string | undefined)[];
     try {
-      refused = this.ctx.deps.db.transaction(() => this.applier.applyPushedMany(contractId, node, def, checked))();
+      const apply = () => this.applier.applyPushedMany(contractId, node, def, checked);
+      // In a caller's savepoint (savepoint false) a failed write is rolled back by that caller, which is given false at once.
+      refused = savepoint ? this.ctx.deps.db.transaction(apply)() : apply();
     } catch {
       return false;
     }
