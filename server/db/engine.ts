@@ -54,3 +54,11 @@ export const engineOf = (db: Sqlite): Engine => ((db as unknown) instanceof Sqli
 
 /** The SQL fragments of the handle's engine (dialect/query.ts). */
 export const dialectOf = (db: Sqlite): Dialect => (engineOf(db) === 'postgres' ? postgresDialect : sqliteDialect);
+
+/**
+ * fn with its writes sent together with the next statement read, or when fn returns, on
+ * PostgreSQL (PgSyncClient.deferringWrites: one round trip for a run of writes; a failed write
+ * throws from later in fn or at its end, so only where fn's caller treats any failure of fn
+ * alike). SQLite writes to its file at once, as ever.
+ */
+export const deferringWrites = <T>(db: Sqlite, fn: () => T): T => ((db as unknown) instanceof SqliteShape ? (db as unknown as SqliteShape).deferringWrites(fn) : fn());

@@ -161,10 +161,19 @@ describe('a standby that takes over', () => {
       canceller = cancelWaitingCommit();
       expect(outcome(() => client.query('INSERT INTO sales VALUES (3)'))).toEqual({ commitUnknown: true, message: expect.stringMatching(/not confirmed/) });
       await new Promise((r) => canceller.on('exit', r));
+      // A COMMIT sent with statements before it (pipelined: here a savepoint's RELEASE): the same.
+      canceller = cancelWaitingCommit();
+      const withSavepoint = () =>
+        client.transaction(() => {
+          client.query('INSERT INTO sales VALUES (5)');
+          client.transaction(() => client.query('INSERT INTO sales VALUES (6)'));
+        });
+      expect(outcome(withSavepoint)).toEqual({ commitUnknown: true, message: expect.stringMatching(/not confirmed/) });
+      await new Promise((r) => canceller.on('exit', r));
       // Left waiting, the COMMIT outlasts the client's timer (statement_timeout does not cover it).
       expect(outcome(() => client.transaction(() => client.query('INSERT INTO sales VALUES (4)')))).toEqual({ commitUnknown: true, message: expect.stringMatching(/timeout/) });
       // Reads do not wait for the standby; the last sale is still waiting for it, unseen.
-      expect(client.query('SELECT id FROM sales ORDER BY id').rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
+      expect(client.query('SELECT id FROM sales ORDER BY id').rows).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }, { id: 5 }, { id: 6 }]);
     } finally {
       client.close();
     }

@@ -97,15 +97,19 @@ export class ShapeStatement {
    * RETURNING throws rather than answer a wrong id.
    */
   run(...args: unknown[]): RunResult {
-    const { rows, rowCount } = this.query(args);
+    // Inside deferringWrites the write goes with the next statement sent; reading `changes` sends it now.
+    const answer = this.client.defersWrites ? this.client.deferWrite(this.source, bindArguments(args)).answer : ((result) => () => result)(this.query(args));
     const returning = hasReturning(this.source);
-    const last = rows.at(-1);
     const source = this.source;
-    return Object.defineProperty({ changes: rowCount } as RunResult, 'lastInsertRowid', {
-      enumerable: returning,
-      get(): number | bigint {
-        if (!returning) throw new Error(`lastInsertRowid needs RETURNING on PostgreSQL (no rowid): ${source}`);
-        return (last ? Object.values(last)[0] : 0) as number | bigint;
+    return Object.defineProperties({} as RunResult, {
+      changes: { enumerable: true, get: () => answer().rowCount },
+      lastInsertRowid: {
+        enumerable: returning,
+        get(): number | bigint {
+          if (!returning) throw new Error(`lastInsertRowid needs RETURNING on PostgreSQL (no rowid): ${source}`);
+          const last = answer().rows.at(-1);
+          return (last ? Object.values(last)[0] : 0) as number | bigint;
+        },
       },
     });
   }
@@ -124,7 +128,8 @@ export class ShapeStatement {
     try {
       return this.client.query(this.source, bindArguments(args));
     } catch (error) {
-      if (error instanceof PgQueryError) error.message += ` [in: ${this.source.replace(/\s+/g, ' ').trim().slice(0, 300)}]`;
+      // A deferred write's failure sent with this statement already names that write.
+      if (error instanceof PgQueryError && !error.message.includes(' [in: ')) error.message += ` [in: ${this.source.replace(/\s+/g, ' ').trim().slice(0, 300)}]`;
       throw error;
     }
   }
@@ -171,8 +176,17 @@ export class SqliteShape {
     const statements = splitStatements(sql);
     const control = statements.find((statement) => TRANSACTION_CONTROL.test(statement));
     if (control) throw new Error(`exec('${control}') is not supported on PostgreSQL (server/db/pg/sqlite-shape.ts): use transaction(fn), which the client tracks`);
-    this.client.batch(statements.map((statement) => ({ sql: statement })));
+    if (this.client.defersWrites) for (const statement of statements) this.client.deferWrite(statement);
+    else this.client.batch(statements.map((statement) => ({ sql: statement })));
     return this;
+  }
+
+  /**
+   * fn with its writes (run, exec) sent with the next statement read or when fn returns, not one
+   * round trip each (PgSyncClient.deferringWrites, which says where that is safe).
+   */
+  deferringWrites<T>(fn: () => T): T {
+    return this.client.deferringWrites(fn);
   }
 
   /**

@@ -22,7 +22,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import { parseDatabaseUrl } from './connect.js';
-import { DatabaseUnavailable, rebuildPgError } from './errors.js';
+import { DatabaseUnavailable, PgQueryError, rebuildPgError } from './errors.js';
 import { withArraysAsText } from './array-text.js';
 import { numberPlaceholders, type SqlParams } from './placeholders.js';
 import { SIGNAL_WAITING, type PgConnectionOptions, type PgRequest, type PgResponse, type PgResult, type WorkerInput } from './sync-protocol.js';
@@ -80,6 +80,21 @@ function hostCount(url: string): number {
   }
 }
 
+/** A statement kept for the next request (PgSyncClient.pending), or one asked for now. */
+interface Pending {
+  sql: string;
+  params?: SqlParams;
+  /** control: BEGIN, SAVEPOINT…; write: deferred by deferringWrites; asked: sent now, its answer read. */
+  kind: 'control' | 'write' | 'asked';
+  /** A deferred write's answer, once sent. */
+  result?: PgResult;
+}
+
+/** A write deferWrite queued: `answer()` sends it (with what is queued before it) if not sent yet. */
+export interface DeferredWrite {
+  answer(): PgResult;
+}
+
 interface Thread {
   worker: Worker;
   port: MessagePort;
@@ -96,10 +111,20 @@ export class PgSyncClient {
   private nextId = 1;
   /** Nesting depth of transaction(); 0 outside any. */
   private depth = 0;
+  /**
+   * Statements not sent yet, in order: the transaction's BEGIN, SAVEPOINTs and RELEASEs (sent
+   * with the next statement: they answer nothing anyone reads), and writes deferred by
+   * deferringWrites. Only inside a transaction.
+   */
+  private pending: Pending[] = [];
+  /** Depth of deferringWrites(). */
+  private deferring = 0;
   /** The worker's connection the outermost transaction began on, and that worker. */
   private transactionConnection: number | undefined;
   private transactionThread: Thread | null = null;
   private closed = false;
+  /** Requests sent to the worker (see `requests`). */
+  private sent = 0;
 
   constructor(options: PgSyncClientOptions) {
     this.connection = { ...DEFAULTS, ...options };
@@ -113,23 +138,81 @@ export class PgSyncClient {
   }
 
   /**
-   * Runs several statements in one hop to the worker: the thread switch is paid once rather
-   * than per statement (each statement is still its own round trip to PostgreSQL). They run in
-   * order and the first that fails ends the run with its error; outside a transaction the ones
-   * before it stay committed, inside one PostgreSQL aborts the transaction as for any failure.
+   * Runs several statements in one hop to the worker, after the statements deferred so far (see
+   * `pending`). They run in order and the first that fails ends the run with its error; outside
+   * a transaction the ones before it stay committed, inside one PostgreSQL aborts the transaction
+   * as for any failure. Inside a transaction the worker pipelines them: one round trip to
+   * PostgreSQL for the lot.
    */
   batch(statements: readonly { sql: string; params?: SqlParams }[]): PgResult[] {
-    const numbered = statements.map(({ sql, params }) => {
-      const query = numberPlaceholders(sql, params);
-      withArraysAsText(query.values);
-      return query;
-    });
-    return this.call({ op: 'query', statements: numbered, ...(this.depth > 0 ? { connection: this.transactionConnection } : {}) }).results;
+    return this.sendWith(statements.map((statement) => ({ ...statement, kind: 'asked' as const })));
+  }
+
+  /**
+   * How many requests this client has sent its worker: each is one wait of this thread and, in a
+   * transaction, one round trip to PostgreSQL (statements pipelined). For tests and diagnostics.
+   */
+  get requests(): number {
+    return this.sent;
   }
 
   /** True while a transaction() is running. */
   get inTransaction(): boolean {
     return this.depth > 0;
+  }
+
+  /** True where deferWrite queues rather than runs: in a transaction, inside deferringWrites. */
+  get defersWrites(): boolean {
+    return this.depth > 0 && this.deferring > 0;
+  }
+
+  /**
+   * Runs fn with its writes deferred (`deferWrite`): inside a transaction, a write fn makes is
+   * sent with the next statement whose answer is read, or at the latest when fn returns, so a
+   * run of writes and the read after them cost one round trip. A failed write therefore throws
+   * from a later statement of fn, or when fn returns: use it where fn's caller handles any
+   * failure of fn alike (central's set-based push, which rolls fn's savepoint back and applies
+   * the records one by one), not around code that catches one statement's error to go on. A
+   * nested transaction() inside fn sends the writes before its SAVEPOINT, so what fails before it
+   * throws there, not from inside it.
+   */
+  deferringWrites<T>(fn: () => T): T {
+    this.deferring++;
+    let result: T;
+    try {
+      result = fn();
+    } catch (error) {
+      // Sent all the same, as they would have been; the caller's rollback decides, fn's error is the one it gets.
+      try {
+        this.sendWrites();
+      } catch {
+        // fn's error is what the caller handles
+      }
+      throw error;
+    } finally {
+      this.deferring--;
+    }
+    this.sendWrites();
+    return result;
+  }
+
+  /**
+   * A write whose answer need not be read yet: in a transaction inside deferringWrites, queued
+   * (its answer filled in when it is sent, which `answer()` forces); otherwise run now.
+   */
+  deferWrite(sql: string, params?: SqlParams): DeferredWrite {
+    if (!this.defersWrites) {
+      const result = this.query(sql, params);
+      return { answer: () => result };
+    }
+    const entry: Pending = { sql, params, kind: 'write' };
+    this.pending.push(entry);
+    return {
+      answer: () => {
+        if (!entry.result) this.sendWrites();
+        return entry.result!;
+      },
+    };
   }
 
   /**
@@ -140,32 +223,44 @@ export class PgSyncClient {
    *
    * A statement PostgreSQL refuses aborts the whole transaction (SQLite's only fails that
    * statement): to go on after a failure, run the attempt in a nested transaction().
+   *
+   * BEGIN, SAVEPOINT and RELEASE are deferred (`pending`): each goes with the next statement
+   * sent, so they cost no round trip of their own; a transaction or savepoint that sent nothing
+   * before it ended sends nothing at all.
    */
   transaction<T>(fn: () => T): T {
     const savepoint = `sync_client_${this.depth}`;
-    if (this.depth === 0) {
-      this.transactionConnection = this.call(statement('BEGIN')).connection;
-      this.transactionThread = this.thread;
-    } else {
-      this.query(`SAVEPOINT ${savepoint}`);
+    const opening: Pending = { sql: this.depth === 0 ? 'BEGIN' : `SAVEPOINT ${savepoint}`, kind: 'control' };
+    if (this.depth === 0) this.pending = [opening];
+    else {
+      this.pending.push(opening);
+      // Writes deferred before the savepoint fail before it, not inside it.
+      if (this.hasDeferredWrites()) this.sendPending();
     }
     this.depth++;
     let result: T;
     try {
       result = fn();
       if (typeof (result as { then?: unknown })?.then === 'function') throw new TypeError('transaction() takes a synchronous function; it returned a promise');
+      if (this.depth > 1) {
+        this.pending.push({ sql: `RELEASE SAVEPOINT ${savepoint}`, kind: 'control' });
+        // fn's deferred writes fail here, inside fn's savepoint, so it is rolled back to below.
+        if (this.hasDeferredWrites()) this.sendPending();
+      }
     } catch (error) {
       this.depth--;
-      this.rollback(savepoint);
+      this.rollback(savepoint, opening);
       throw error;
     }
     this.depth--;
-    if (this.depth > 0) {
-      this.query(`RELEASE SAVEPOINT ${savepoint}`);
+    if (this.depth > 0) return result;
+    if (this.pending[0] === opening) {
+      // Nothing was sent since BEGIN: nothing to commit.
+      this.endTransaction();
       return result;
     }
     try {
-      this.call(statement('COMMIT', this.transactionConnection));
+      this.sendWith([{ sql: 'COMMIT', kind: 'asked' }]);
     } catch (error) {
       // Lost, timed out (a synchronous standby's wait outlasts the client's timers: PostgreSQL
       // stops the statement timeout before COMMIT) or not confirmed: the COMMIT may have been done.
@@ -179,11 +274,19 @@ export class PgSyncClient {
     return result;
   }
 
-  private rollback(savepoint: string): void {
+  private rollback(savepoint: string, opening: Pending): void {
+    const unsent = this.pending.indexOf(opening);
+    if (unsent >= 0) {
+      // Its BEGIN or SAVEPOINT was never sent: nothing of it reached PostgreSQL to undo.
+      this.pending.length = unsent;
+      if (this.depth === 0) this.endTransaction();
+      return;
+    }
+    // Everything still deferred came after the savepoint (or BEGIN) was sent: undone with it.
+    this.pending = [];
     try {
       if (this.depth > 0) {
-        this.query(`ROLLBACK TO SAVEPOINT ${savepoint}`);
-        this.query(`RELEASE SAVEPOINT ${savepoint}`);
+        this.pending.push({ sql: `ROLLBACK TO SAVEPOINT ${savepoint}`, kind: 'control' }, { sql: `RELEASE SAVEPOINT ${savepoint}`, kind: 'control' });
       } else this.call(statement('ROLLBACK', this.transactionConnection));
     } catch (error) {
       // The connection is gone: PostgreSQL rolls back a transaction whose connection ends. Any
@@ -195,8 +298,56 @@ export class PgSyncClient {
   }
 
   private endTransaction(): void {
+    this.pending = [];
     this.transactionConnection = undefined;
     this.transactionThread = null;
+  }
+
+  private hasDeferredWrites(): boolean {
+    return this.pending.some((entry) => entry.kind === 'write');
+  }
+
+  /** Sends the deferred writes (and the control statements among them), if any. */
+  private sendWrites(): void {
+    if (this.hasDeferredWrites()) this.sendPending();
+  }
+
+  private sendPending(): void {
+    this.sendWith([]);
+  }
+
+  /**
+   * Sends the deferred statements, then `asked`, in one request; answers the results of `asked`.
+   * A deferred write's result is kept on its entry. The request that carries the transaction's
+   * BEGIN learns the connection the transaction is on.
+   */
+  private sendWith(asked: readonly Pending[]): PgResult[] {
+    const deferred = this.pending;
+    this.pending = [];
+    const all = [...deferred, ...asked];
+    if (all.length === 0) return [];
+    const begins = all[0]!.sql === 'BEGIN' && this.transactionConnection === undefined;
+    const numbered = all.map(({ sql, params }) => {
+      const query = numberPlaceholders(sql, params);
+      withArraysAsText(query.values);
+      return query;
+    });
+    const inTransaction = this.depth > 0 || asked.some((entry) => entry.sql === 'COMMIT');
+    const request = { op: 'query' as const, statements: numbered, ...(inTransaction ? { inTransaction: true } : {}) };
+    let response: Extract<PgResponse, { ok: true }>;
+    try {
+      response = this.call(begins ? request : { ...request, ...(inTransaction ? { connection: this.transactionConnection } : {}) }, begins);
+    } catch (error) {
+      const failedAt = (error as { failedAt?: number }).failedAt;
+      const failed = failedAt === undefined ? undefined : all[failedAt];
+      // A deferred write's failure names it (a statement asked for names itself: sqlite-shape.ts).
+      if (error instanceof PgQueryError && failed?.kind === 'write') error.message += ` [in: ${failed.sql.replace(/\s+/g, ' ').trim().slice(0, 300)}]`;
+      throw error;
+    }
+    deferred.forEach((entry, k) => {
+      entry.result = response.results[k];
+    });
+    return response.results.slice(deferred.length);
   }
 
   /** Ends the connection and the worker; later calls throw. */
@@ -212,7 +363,7 @@ export class PgSyncClient {
     this.stopThread();
   }
 
-  private call(request: Omit<Extract<PgRequest, { op: 'query' }>, 'id'>): Extract<PgResponse, { ok: true }> {
+  private call(request: Omit<Extract<PgRequest, { op: 'query' }>, 'id'>, begins = false): Extract<PgResponse, { ok: true }> {
     if (this.closed) throw new Error('the PostgreSQL client is closed');
     // A worker replaced mid-transaction took the transaction's connection with it (rolled back).
     if (request.connection !== undefined && this.thread !== this.transactionThread) {
@@ -222,11 +373,17 @@ export class PgSyncClient {
       throw new DatabaseUnavailable(`the database could not be reached; not trying again for ${this.reconnectPauseMs} ms after a failure`, 'connection');
     }
     let response: PgResponse;
+    this.sent++;
     try {
       response = this.send({ ...request, id: this.nextId++ }, this.callTimeoutMs);
     } catch (error) {
       this.unreachableUntil = Date.now() + this.reconnectPauseMs;
       throw error;
+    }
+    if (begins && response.connection !== undefined) {
+      // The transaction is open on that connection from now on, even if a statement after BEGIN failed.
+      this.transactionConnection = response.connection;
+      this.transactionThread = this.thread;
     }
     if (response.ok) {
       this.unreachableUntil = 0;
@@ -234,7 +391,7 @@ export class PgSyncClient {
     }
     // A connection that could not be opened; a lost one is tried again at once by the next call.
     if (response.error.kind === 'unavailable' && response.error.connecting) this.unreachableUntil = Date.now() + this.reconnectPauseMs;
-    throw rebuildPgError(response.error);
+    throw Object.assign(rebuildPgError(response.error), response.failedAt === undefined ? {} : { failedAt: response.failedAt });
   }
 
   /** Posts one request and sleeps until its answer or the timeout; a worker that did not answer is replaced. */

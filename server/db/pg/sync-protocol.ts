@@ -33,6 +33,13 @@ export type PgRequest =
       /** Run one after the other in one hop; the first that fails ends the run. */
       statements: { text: string; values: unknown[] }[];
       /**
+       * The statements run inside a transaction (the first may be its BEGIN): none commits by
+       * itself, so the worker writes them all to PostgreSQL at once and reads the answers after
+       * (pipelined: one round trip for the lot); a failure aborts the transaction, so those
+       * behind it fail too and the first failure is the answer.
+       */
+      inTransaction?: boolean;
+      /**
        * Inside a transaction: the connection the transaction began on. The worker refuses the
        * statement when that connection is gone, rather than run it on a new one outside any
        * transaction.
@@ -49,7 +56,15 @@ export interface PgResult {
 
 export type PgResponse =
   | { id: number; ok: true; results: PgResult[]; connection: number }
-  | { id: number; ok: false; error: SerializedPgError };
+  | {
+      id: number;
+      ok: false;
+      error: SerializedPgError;
+      /** Which of the statements failed (its index), when one did. */
+      failedAt?: number;
+      /** The connection they ran on, when it was reached: a transaction begun in them is still open there. */
+      connection?: number;
+    };
 
 export const SIGNAL_WAITING = 0;
 export const SIGNAL_ANSWERED = 1;

@@ -51,6 +51,54 @@ async function committing(client: pg.Client, statement: { text: string; values: 
   }
 }
 
+/** What a statement's pg result says, as the main thread reads it; of a text holding several statements (pg answers each), the last one's. */
+function resultOf(answer: pg.QueryResult | pg.QueryResult[]): PgResult {
+  const result = Array.isArray(answer) ? answer.at(-1)! : answer;
+  return { rows: result.rows, rowCount: result.rowCount ?? result.rows.length };
+}
+
+/**
+ * A transaction's statements written to PostgreSQL at once (pg's pipeline mode: each its own
+ * Sync), their answers read after: one round trip for the lot instead of one each, the saving
+ * that matters on a client whose caller waits for every statement (a central push: ~25 statements,
+ * most of them writes whose answers nothing reads before the next). In a transaction nothing
+ * commits before the COMMIT, so running them is the same as one by one: after a failure
+ * PostgreSQL refuses the rest (the transaction is aborted; a COMMIT among them rolls back) and the
+ * first failure, with its index, is the answer. A warning while the COMMIT runs is an unknown
+ * outcome, as committing() says; warnings of the statements before it are theirs.
+ */
+async function pipelined(client: pg.Client, statements: readonly { text: string; values: unknown[] }[]): Promise<PgResult[]> {
+  let answered = 0;
+  const commitAt = statements.findIndex((statement) => COMMIT.test(statement.text));
+  const warnings: string[] = [];
+  // Notices arrive in order between the answers: one seen when all before the COMMIT answered is the COMMIT's.
+  const onNotice = (notice: { code?: string; message?: string }) => {
+    if (answered === commitAt && notice.code?.startsWith('01')) warnings.push(String(notice.message));
+  };
+  client.on('notice', onNotice);
+  try {
+    const outcomes = await Promise.all(
+      statements.map(
+        (statement) =>
+          new Promise<{ result: pg.QueryResult } | { error: unknown }>((resolve) => {
+            client.query(statement, (error: Error | null, result: pg.QueryResult) => {
+              answered++;
+              resolve(error ? { error } : { result });
+            });
+          }),
+      ),
+    );
+    const failedAt = outcomes.findIndex((outcome) => 'error' in outcome);
+    if (failedAt >= 0) throw Object.assign(asError((outcomes[failedAt] as { error: unknown }).error), { failedAt });
+    if (warnings.length > 0) throw Object.assign(new Error(`the commit was not confirmed: ${warnings.join('; ')}`), { code: '08007', failedAt: commitAt });
+    return outcomes.map((outcome) => resultOf((outcome as { result: pg.QueryResult }).result));
+  } finally {
+    client.off('notice', onNotice);
+  }
+}
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
 class Connection {
   private client: pg.Client | null = null;
   /** Counts the connections opened; a transaction's statements carry the one it began on. */
@@ -62,18 +110,23 @@ class Connection {
   async run(request: Extract<PgRequest, { op: 'query' }>): Promise<PgResponse> {
     const client = await this.forStatement(request.connection);
     const connection = this.opened;
-    const results: PgResult[] = [];
+    const inTransaction = request.inTransaction ?? request.connection !== undefined;
     try {
-      for (const statement of request.statements) {
+      if (inTransaction && request.statements.length > 1) return { id: request.id, ok: true, results: await pipelined(client, request.statements), connection };
+      const results: PgResult[] = [];
+      for (const [index, statement] of request.statements.entries()) {
         // A statement outside a transaction commits by itself: the same wait for the standby.
-        const commits = request.connection === undefined || COMMIT.test(statement.text);
-        const result = commits ? await committing(client, statement) : await client.query(statement);
-        results.push({ rows: result.rows, rowCount: result.rowCount ?? result.rows.length });
+        const commits = !inTransaction || COMMIT.test(statement.text);
+        try {
+          results.push(resultOf(commits ? await committing(client, statement) : await client.query(statement)));
+        } catch (error) {
+          throw Object.assign(asError(error), { failedAt: index });
+        }
       }
       return { id: request.id, ok: true, results, connection };
     } catch (error) {
       if (breaksConnection(error) || /Query read timeout/.test(String((error as Error)?.message))) this.drop(client);
-      throw error;
+      throw Object.assign(asError(error), { connection });
     }
   }
 
@@ -106,6 +159,9 @@ class Connection {
       connectionTimeoutMillis: o.connectTimeoutMs,
       application_name: o.applicationName,
       keepAlive: true,
+      // Statements sent before the answers of those ahead of them came back (pipelined() above);
+      // one at a time otherwise, as before.
+      pipeline: true,
       types: sqliteLikeTypes,
       ...(o.statementTimeoutMs > 0 ? { statement_timeout: o.statementTimeoutMs, query_timeout: o.statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS } : {}),
       ...(o.lockTimeoutMs > 0 ? { lock_timeout: o.lockTimeoutMs } : {}),
@@ -155,6 +211,9 @@ if (!isMainThread && (workerData as Partial<WorkerInput> | null)?.pgSyncClient) 
   };
   port.on('message', (request: PgRequest) => {
     const work = request.op === 'close' ? connection.close().then(() => ({ id: request.id, ok: true as const, results: [], connection: 0 })) : connection.run(request);
-    work.then(answer, (error: unknown) => answer({ id: request.id, ok: false, error: serializePgError(error) }));
+    work.then(answer, (error: unknown) => {
+      const { failedAt, connection: reached } = (error ?? {}) as { failedAt?: number; connection?: number };
+      answer({ id: request.id, ok: false, error: serializePgError(error), ...(failedAt === undefined ? {} : { failedAt }), ...(reached === undefined ? {} : { connection: reached }) });
+    });
   });
 }
