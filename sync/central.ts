@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Conflict } from '../server/platform/http/problem.js';
 import { hashSecret, secretMatches } from '../server/platform/auth/repo.js';
-import { dialectOf } from '../server/db/engine.js';
+import { deferringWrites, dialectOf } from '../server/db/engine.js';
 import { Applier, ItemRejected, latestHlc, type SyncItem } from './apply.js';
 import type { SyncContext } from './context.js';
 import { ENTITIES, entityNamed, expandCompact, type CompactColumns, type SyncRecord } from './entities.js';
@@ -354,8 +354,11 @@ export class CentralSync {
         for (const item of run) this.pushOne(contractId, node, item, tables, result);
         i += run.length;
       }
-      this.applier.flushBalances();
-      db.prepare('UPDATE sync_nodes SET high_water = ?, last_push_at = ? WHERE contract_id = ? AND node = ?').run(hwm, clock.now().getTime(), contractId, node);
+      // A failure here fails the push whole: these writes may go together.
+      deferringWrites(db, () => {
+        this.applier.flushBalances();
+        db.prepare('UPDATE sync_nodes SET high_water = ?, last_push_at = ? WHERE contract_id = ? AND node = ?').run(hwm, clock.now().getTime(), contractId, node);
+      });
       result.acked = hwm;
       return result;
     });
@@ -478,7 +481,8 @@ export class CentralSync {
     const checked = full.filter((_, k) => reasons[k] === undefined);
     let refused: (string | undefined)[];
     try {
-      const apply = () => this.applier.applyPushedMany(contractId, node, def, checked);
+      // Any failure of it sends the run apart (below), so its writes may go in one round trip with the read after them.
+      const apply = () => deferringWrites(this.ctx.deps.db, () => this.applier.applyPushedMany(contractId, node, def, checked));
       // In a caller's savepoint (savepoint false) a failed write is rolled back by that caller, which is given false at once.
       refused = savepoint ? this.ctx.deps.db.transaction(apply)() : apply();
     } catch {
