@@ -256,24 +256,32 @@ export class RecordStore {
     if (new Set(records.map((r) => r.id)).size !== records.length) throw new RangeError('writeMany takes each record once');
     // Thousands of foreign-key checks alike (a sale's store, each line's sale): one plan each.
     // Set back at the end; a throw leaves it to the caller's rollback.
+    // Children are replaced only under parents that were here before the write: a new parent has
+    // none (their foreign key), and a push of new sales skips one DELETE a child table.
+    const ids = JSON.stringify(records.map((r) => r.id));
+    const inList = (table: string, column: string) => `${column} ${dialectOf(this.db).inJsonKeys(this.elementOf(table, column))}`;
+    const anyHere = Boolean(def.children?.length) && this.stmt(`SELECT 1 FROM ${def.table} WHERE contract_id = ? AND ${inList(def.table, key)} LIMIT 1`).get(contractId, ids) !== undefined;
     const plans = dialectOf(this.db).reusedCheckPlans();
     if (plans) this.db.exec(plans.reuse);
     this.insertMany(def.table, rows, ['contract_id', key]);
-    // Each child row's foreign key looks its parent up: planned on statistics, the lookup takes
-    // the parent's key, not a scan of the contract's rows.
-    if (def.children?.length && rows.length >= STATISTICS_ROWS) this.withStatistics(def.table);
+    // Each child row's foreign key looks its parent up: the one plan kept for it takes the
+    // parent's key only if planned on the parent's statistics. Without them (a new central's
+    // first small pushes, until autovacuum or a push of STATISTICS_ROWS gathers them) it took
+    // another index's contract prefix and read every sale of the contract for each line checked,
+    // for as long as the connection lived: the children's checks are then planned each time.
+    const reusing = Boolean(plans) && (!def.children?.length || this.withStatistics(def.table, rows.length));
+    if (plans && !reusing) this.db.exec(plans.end);
     for (const child of def.children ?? []) {
       // A record without that child list leaves it as it is.
       const listed = records.flatMap((r, k) => (r.record.children?.[child.table] === undefined ? [] : [k]));
       if (!listed.length) continue;
-      const inList = dialectOf(this.db).inJsonKeys(this.elementOf(child.table, child.parentKey));
-      this.stmt(`DELETE FROM ${child.table} WHERE contract_id = ? AND ${child.parentKey} ${inList}`).run(contractId, JSON.stringify(listed.map((k) => records[k]!.id)));
+      if (anyHere) this.stmt(`DELETE FROM ${child.table} WHERE contract_id = ? AND ${inList(child.table, child.parentKey)}`).run(contractId, JSON.stringify(listed.map((k) => records[k]!.id)));
       this.insertMany(
         child.table,
         listed.flatMap((k) => records[k]!.record.children![child.table]!.map((r) => ({ ...r, contract_id: contractId, [child.parentKey]: rows[k]![key] }))),
       );
     }
-    if (plans) this.db.exec(plans.end);
+    if (plans && reusing) this.db.exec(plans.end);
   }
 
   /**
@@ -312,24 +320,29 @@ export class RecordStore {
   }
 
   /**
-   * Gathers the table's planner statistics when it has none yet (the dialect's tableStatistics),
-   * in a savepoint: a failure (another session analysing it, a lock wait timed out) leaves it to
+   * Whether the table has planner statistics (the dialect's tableStatistics), gathering them
+   * when it has none and `rows` (the rows just written) are at least STATISTICS_ROWS, in a
+   * savepoint: a failure (another session analysing it, a lock wait timed out) leaves it to
    * autovacuum. A table is remembered once it was found with statistics, not when analysed: a
    * rollback of the caller's transaction takes the statistics back too, and the next write asks again.
    */
-  private withStatistics(table: string): void {
-    if (this.withStatisticsKnown.has(table)) return;
+  private withStatistics(table: string, rows: number): boolean {
+    if (this.withStatisticsKnown.has(table)) return true;
     const statistics = dialectOf(this.db).tableStatistics(table);
     if (statistics && this.db.prepare(statistics.missing).get() !== undefined) {
+      if (rows < STATISTICS_ROWS) return false;
       try {
         this.db.transaction(() => this.db.exec(statistics.analyze))();
+        return true;
       } catch {
         // autovacuum will gather them
+        return false;
       }
-      return;
     }
     this.withStatisticsKnown.add(table);
+    return true;
   }
+
 
   /** Deletes the record and its children. Call inside a transaction. */
   remove(def: EntityDef, contractId: string, id: string): void {
