@@ -119,6 +119,25 @@ describe('a push batch applied set-based', () => {
     expect(sync(central).push(CONTRACT, NODE, items, tables)).toMatchObject({ acked: seq0 + 12, applied: 0, skipped: items.length, deadLetters: [] });
   });
 
+  it('writeMany replaces the lines of sales already here and writes new ones with theirs (a child DELETE only when a parent was here)', async () => {
+    const [p, q, n] = [await sale('100', 3), await sale('200', 3), await sale('300', 2)];
+    const recordOf = (id: string) => records(store).read(transaction, CONTRACT, id)!;
+    const withLines = (id: string, lines: number): SyncRecord => {
+      const record = structuredClone(recordOf(id));
+      record.children!.transaction_details = record.children!.transaction_details!.slice(0, lines);
+      return record;
+    };
+    const writeMany = (list: { id: string; record: SyncRecord }[]) => central.deps.db.transaction(() => records(central).writeMany(transaction, CONTRACT, list))();
+    const lines = (id: string) => count(central.deps, 'SELECT count(*) FROM transaction_details WHERE transaction_head_id = ?', id);
+    writeMany([{ id: p, record: recordOf(p) }, { id: q, record: recordOf(q) }]); // all new
+    expect([lines(p), lines(q)]).toEqual([3, 3]);
+    writeMany([{ id: p, record: withLines(p, 1) }, { id: n, record: recordOf(n) }]); // one here, one new
+    expect([lines(p), lines(q), lines(n)]).toEqual([1, 3, 2]);
+    writeMany([{ id: q, record: withLines(q, 2) }]);
+    expect([lines(p), lines(q), lines(n)]).toEqual([1, 2, 2]);
+    expect(stored(central, [n])).toEqual(stored(store, [n]));
+  });
+
   it('a batch of good sales only is written whole, lines and all, as one by one', async () => {
     const ids: string[] = [];
     for (let k = 0; k < 12; k++) ids.push(await sale(String(100 + k), 1 + (k % 4)));
