@@ -321,16 +321,23 @@ export class RecordStore {
 
   /**
    * Whether the table has planner statistics (the dialect's tableStatistics), gathering them
-   * when it has none and `rows` (the rows just written) are at least STATISTICS_ROWS, in a
+   * when it has none and `rows` (the rows just written) or the table hold STATISTICS_ROWS, in a
    * savepoint: a failure (another session analysing it, a lock wait timed out) leaves it to
    * autovacuum. A table is remembered once it was found with statistics, not when analysed: a
    * rollback of the caller's transaction takes the statistics back too, and the next write asks again.
    */
+  /** Whether the table has at least `rows` rows (read up to that many, no more). */
+  private holdsAtLeast(table: string, rows: number): boolean {
+    return (this.db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} LIMIT ${rows}) AS head`).get() as { n: number | bigint }).n >= rows;
+  }
+
   private withStatistics(table: string, rows: number): boolean {
     if (this.withStatisticsKnown.has(table)) return true;
     const statistics = dialectOf(this.db).tableStatistics(table);
     if (statistics && this.db.prepare(statistics.missing).get() !== undefined) {
-      if (rows < STATISTICS_ROWS) return false;
+      // Small writes gather them too once the table holds enough rows to describe it (a chain's
+      // stores push a handful of sales each: otherwise only autovacuum would, a minute or more later).
+      if (rows < STATISTICS_ROWS && !this.holdsAtLeast(table, STATISTICS_ROWS)) return false;
       try {
         this.db.transaction(() => this.db.exec(statistics.analyze))();
         return true;
