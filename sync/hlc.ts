@@ -63,6 +63,7 @@ export class Hlc {
   private session: unknown;
 
   private currentNode: number;
+  private mints = 0;
 
   constructor(
     private readonly db: Sqlite,
@@ -90,6 +91,11 @@ export class Hlc {
   /** A fresh store takes the node central gave it at setup (sync/setup.ts); later values carry it. */
   renumber(node: number): void {
     this.currentNode = node;
+  }
+
+  /** How many times this clock minted and saved a value (now, receive, nowMany): a caller can tell whether its work minted one. */
+  get minted(): number {
+    return this.mints;
   }
 
   /** The current value without advancing it. */
@@ -168,7 +174,10 @@ export class Hlc {
         // Only a saved value is this clock's last (a refused or failed save leaves it as it was).
         if (!saved) this.last = before;
       }
-      if (saved) return values.map(formatHlc);
+      if (saved) {
+        this.mints++;
+        return values.map(formatHlc);
+      }
       if (attempt >= MAX_MINT_ATTEMPTS) throw new Error(`the clock's value was overtaken ${attempt} times in a row in slot ${this.slot}`);
     }
   }

@@ -7,6 +7,7 @@ import { syncContext } from '../context.js';
 import { CentralSync, type NodeRow } from '../central.js';
 import { ContractRepo } from '../../server/platform/contracts/repo.js';
 import { installation, linkResponse, MAX_PUSH_BODY, pullQuery, pullResponse, pushBody, pushResponse } from '../wire.js';
+import { nodeAuthenticatedByHook } from './node-limit.js';
 
 const params = z.object({ contract_id: z.string().max(64) });
 const linkQuery = z.strictObject({ installation: installation.optional() });
@@ -36,6 +37,9 @@ export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod 
     const colon = text.indexOf(':');
     const node = Number(text.slice(0, colon));
     if (colon < 1 || !Number.isInteger(node)) throw new NodeUnauthorized('node credentials must be <node number>:<secret>');
+    // Already judged on these credentials by the rate-limit hook (node-limit.ts): not read twice.
+    const known = nodeAuthenticatedByHook(request);
+    if (known && known.contract_id === contractId && known.node === node) return known;
     const judged = central.nodes.judge(contractId, node, text.slice(colon + 1));
     if ('row' in judged) return judged.row;
     // Every refusal is a 401 (a store's agent treats them alike); the detail names what is wrong
@@ -71,11 +75,14 @@ export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod 
         const seqs = request.body.items.map((i) => i.seq);
         if (seqs.some((s, i) => i > 0 && s <= seqs[i - 1]!)) throw BadRequest.field('items', 'items must be in increasing seq order');
         // The answer's clock value is minted in the push's own write: one commit a push, not a
-        // second one for the clock (on PostgreSQL each commit waits for its WAL flush).
-        const answer = deps.writer.write(() => ({
-          ...central.push(node.contract_id, node.node, request.body.items, request.body.tables ?? {}, request.body.installation),
-          hlc: ctx.hlc.now(),
-        }));
+        // second one for the clock (on PostgreSQL each commit waits for its WAL flush). A push
+        // whose balance entries minted and saved the clock moments ago answers the last of them
+        // (the store's clock moves past it): not a second catch-up and save, two round trips.
+        const answer = deps.writer.write(() => {
+          const minted = ctx.hlc.minted;
+          const pushed = central.push(node.contract_id, node.node, request.body.items, request.body.tables ?? {}, request.body.installation);
+          return { ...pushed, hlc: ctx.hlc.minted > minted ? ctx.hlc.peek() : ctx.hlc.now() };
+        });
         return { ...answer, wallTime: deps.clock.now().getTime() };
       },
     );

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../server/deps.js';
 import type { RateLimits } from '../../server/platform/http/rate-limits.js';
-import { NodeRepo } from '../central.js';
+import { NodeRepo, type NodeRow } from '../central.js';
 import { syncContext } from '../context.js';
 
 /**
@@ -11,6 +11,12 @@ import { syncContext } from '../context.js';
  * stranger naming a node's number cannot use that node's budget up (the route answers it 401).
  * Runs before the body is read, so a node over its limit does not send its batch for nothing.
  */
+/** The node each request was authenticated as by the hook: its route takes it rather than read the node again. */
+const authenticatedNodes = new WeakMap<FastifyRequest, NodeRow>();
+
+/** The node row the rate-limit hook authenticated this request's credentials as, if it did. */
+export const nodeAuthenticatedByHook = (request: FastifyRequest): NodeRow | undefined => authenticatedNodes.get(request);
+
 export function nodeRateLimitHook(deps: AppDeps, limits: RateLimits): (request: FastifyRequest) => Promise<void> {
   const nodes = new NodeRepo(syncContext(deps));
   return async (request) => {
@@ -22,6 +28,9 @@ export function nodeRateLimitHook(deps: AppDeps, limits: RateLimits): (request: 
     const colon = text.indexOf(':');
     const node = Number(text.slice(0, colon));
     if (colon < 1 || !Number.isInteger(node)) return;
-    if (nodes.authenticate(contractId, node, text.slice(colon + 1))) await limits.node(request, contractId, node);
+    const row = nodes.authenticate(contractId, node, text.slice(colon + 1));
+    if (!row) return;
+    authenticatedNodes.set(request, row);
+    await limits.node(request, contractId, node);
   };
 }
