@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Conflict } from '../server/platform/http/problem.js';
 import { hashSecret, secretMatches } from '../server/platform/auth/repo.js';
 import { deferringWrites, dialectOf } from '../server/db/engine.js';
+import { isDatabaseUnavailable } from '../server/db/pg/errors.js';
 import { Applier, ItemRejected, latestHlc, type SyncItem } from './apply.js';
 import type { SyncContext } from './context.js';
 import { ENTITIES, entityNamed, expandCompact, type CompactColumns, type SyncRecord } from './entities.js';
@@ -431,12 +432,17 @@ export class CentralSync {
     const refused: Refused[] = [];
     const apart = new Error('applied apart');
     try {
-      this.ctx.deps.db.transaction(() => {
-        // No savepoint of its own per entity: a failed write rolls this one back whole anyway.
-        for (const items of byEntity.values()) if (!this.applyMany(contractId, node, items, tables, local, refused, false)) throw apart;
-      })();
+      this.ctx.deps.db.transaction(() =>
+        // One run of deferred writes for all its entities: one's writes go with the next one's first read.
+        deferringWrites(this.ctx.deps.db, () => {
+          // No savepoint of its own per entity: a failed write rolls this one back whole anyway.
+          for (const items of byEntity.values()) if (!this.applyMany(contractId, node, items, tables, local, refused, false)) throw apart;
+        }),
+      )();
     } catch (error) {
-      if (error === apart) return false;
+      // A write that failed when the last entity's writes were sent falls apart too; a database
+      // out of reach fails the push (503), as it would one by one.
+      if (error === apart || !isDatabaseUnavailable(error)) return false;
       throw error;
     }
     result.applied += local.applied;

@@ -174,7 +174,7 @@ export class PgSyncClient {
    * failure of fn alike (central's set-based push, which rolls fn's savepoint back and applies
    * the records one by one), not around code that catches one statement's error to go on. A
    * nested transaction() inside fn sends the writes before its SAVEPOINT, so what fails before it
-   * throws there, not from inside it.
+   * throws there, not from inside it; a nested deferringWrites leaves its writes to the outer one.
    */
   deferringWrites<T>(fn: () => T): T {
     this.deferring++;
@@ -183,16 +183,19 @@ export class PgSyncClient {
       result = fn();
     } catch (error) {
       // Sent all the same, as they would have been; the caller's rollback decides, fn's error is the one it gets.
-      try {
-        this.sendWrites();
-      } catch {
-        // fn's error is what the caller handles
+      if (this.deferring === 1) {
+        try {
+          this.sendWrites();
+        } catch {
+          // fn's error is what the caller handles
+        }
       }
       throw error;
     } finally {
       this.deferring--;
     }
-    this.sendWrites();
+    // Inside another deferringWrites they wait for the outer one's end.
+    if (this.deferring === 0) this.sendWrites();
     return result;
   }
 
