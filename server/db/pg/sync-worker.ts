@@ -10,6 +10,7 @@
 // is tried host by host on each connect (connect.ts connectFirstUsable): after the primary died
 // and the standby was promoted, the next connect lands on the new primary by itself.
 // Runs from the compiled file (dist/server/db/pg/sync-worker.js): worker_threads cannot load TypeScript.
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { isMainThread, workerData } from 'node:worker_threads';
 import { connectFirstUsable, parseDatabaseUrl, type DatabaseTarget } from './connect.js';
@@ -49,6 +50,20 @@ async function committing(client: pg.Client, statement: { text: string; values: 
   } finally {
     client.off('notice', onNotice);
   }
+}
+
+/**
+ * A write with parameters, answering no rows (INSERT, UPDATE, DELETE without RETURNING), is run
+ * as a prepared statement named after its text: its connection parses and analyses it once, not
+ * at every run (central's set-based inserts of sales lines name ~70 columns: their parse was a
+ * good part of a push's work at PostgreSQL). With no result columns, a later change to its table
+ * only makes PostgreSQL analyse it again, never refuse it. At most MAX_PREPARED a connection.
+ */
+const PREPARED_WRITE = /^\s*(INSERT|UPDATE|DELETE)\b/i;
+const MAX_PREPARED = 300;
+
+function preparedName(text: string): string {
+  return `w_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 }
 
 /** What a statement's pg result says, as the main thread reads it; of a text holding several statements (pg answers each), the last one's. */
@@ -105,16 +120,32 @@ class Connection {
   private opened = 0;
   private target: DatabaseTarget | null = null;
 
+  /** The prepared writes' names of the open connection, by text (see PREPARED_WRITE). */
+  private prepared = new Map<string, string>();
+
   constructor(private readonly options: PgConnectionOptions) {}
+
+  /** The statement as pg runs it: a write named (prepared once a connection), anything else as it is. */
+  private named(statement: { text: string; values: unknown[] }): { text: string; values: unknown[]; name?: string } {
+    if (statement.values.length === 0 || !PREPARED_WRITE.test(statement.text) || /\breturning\b/i.test(statement.text)) return statement;
+    let name = this.prepared.get(statement.text);
+    if (!name) {
+      if (this.prepared.size >= MAX_PREPARED) return statement;
+      name = preparedName(statement.text);
+      this.prepared.set(statement.text, name);
+    }
+    return { ...statement, name };
+  }
 
   async run(request: Extract<PgRequest, { op: 'query' }>): Promise<PgResponse> {
     const client = await this.forStatement(request.connection);
     const connection = this.opened;
     const inTransaction = request.inTransaction ?? request.connection !== undefined;
     try {
-      if (inTransaction && request.statements.length > 1) return { id: request.id, ok: true, results: await pipelined(client, request.statements), connection };
+      const statements = request.statements.map((statement) => this.named(statement));
+      if (inTransaction && statements.length > 1) return { id: request.id, ok: true, results: await pipelined(client, statements), connection };
       const results: PgResult[] = [];
-      for (const [index, statement] of request.statements.entries()) {
+      for (const [index, statement] of statements.entries()) {
         // A statement outside a transaction commits by itself: the same wait for the standby.
         const commits = !inTransaction || COMMIT.test(statement.text);
         try {
@@ -144,6 +175,7 @@ class Connection {
       const { client } = await connectFirstUsable(this.target, this.options.connectTimeoutMs, (url) => this.connectTo(url));
       this.client = client;
       this.opened++;
+      this.prepared = new Map();
       return client;
     } catch (error) {
       // Whatever stopped it (refused, timed out, the server starting up, only a standby answering), no usable server was reached.
