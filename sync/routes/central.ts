@@ -21,6 +21,22 @@ class NodeUnauthorized extends ProblemError {
 }
 
 /**
+ * Pushes take turns, each from its own setImmediate after the one before: a push holds the event
+ * loop for its whole write (the database calls are synchronous), and the requests that arrived
+ * meanwhile, a head office report or a store's pull, are answered in the loop's turn between
+ * two pushes rather than after every push already received (a chain's stores send ~100 a
+ * second). The order of the pushes stays that of their arrival.
+ */
+function takingTurns(): () => Promise<void> {
+  let last: Promise<void> = Promise.resolve();
+  return () => {
+    const turn = last.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    last = turn;
+    return turn;
+  };
+}
+
+/**
  * Central's sync endpoints (DESIGN §5), outside the API's bearer auth: each store node presents
  * HTTP Basic `<node number>:<node secret>` (from `pos-backoffice node add`).
  */
@@ -55,6 +71,7 @@ export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod 
   };
   const contractExists = (id: string) => deps.db.prepare('SELECT 1 FROM contracts WHERE contract_id = ?').get(id) !== undefined;
   const contracts = new ContractRepo(deps.db, deps.writer, deps.clock);
+  const pushTurn = takingTurns();
 
   return async (app) => {
     app.post(
@@ -68,6 +85,8 @@ export default function centralSyncRoutes(deps: AppDeps): FastifyPluginAsyncZod 
           body: pushBody,
           response: { 200: pushResponse, ...errors, 409: problemSchema },
         },
+        // After the body is read, before the handler (and its retry when the database is busy).
+        preHandler: async () => pushTurn(),
       },
       async (request) => {
         const node = authenticate(request, request.params.contract_id);

@@ -1,4 +1,5 @@
 import { entityNamed, RecordStore } from '../../sync/entities.js';
+import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SyncAgent } from '../../sync/agent.js';
 import { NodeRepo } from '../../sync/central.js';
@@ -72,6 +73,44 @@ describe('push at central', () => {
     expect(totalOf(central)).not.toBe(999999);
     expect(count(central.deps, 'SELECT count(*) FROM transactions')).toBe(1);
     expect(count(store.deps, 'SELECT count(*) FROM outbox')).toBe(0);
+  });
+
+  it('pushes take turns: a read that arrives behind twenty pushes is answered before most of them', async () => {
+    const base = records().read(entityNamed('transaction')!, CONTRACT, await sale('100'))!;
+    const nodes = Array.from({ length: 20 }, (_, k) => 20 + k);
+    const secrets = nodes.map((n) => new NodeRepo(syncContext(central.deps)).add(CONTRACT, n).secret);
+    // 40 sales a push (a body read in one go), each of its own node (one node never pushes twice at once).
+    const batchOf = (node: number) => ({
+      node,
+      items: Array.from({ length: 40 }, (_, j) => {
+        const id = `${900000 + j}${String(node).padStart(3, '0')}`;
+        const row = { row: { ...base.row, transaction_head_id: Number(id) }, children: Object.fromEntries(Object.entries(base.children!).map(([t, rows]) => [t, rows.map((r) => ({ ...r, transaction_head_id: Number(id) }))])) };
+        return { seq: j + 1, entity: 'transaction', id, op: 'insert', hlc: syncContext(store.deps).hlc.now(), row };
+      }),
+    });
+    const bodies = nodes.map(batchOf);
+    const token = await central.token();
+    // The client in a thread of its own: this thread is the server's, blocked while a push writes.
+    const client = new Worker(
+      `const { parentPort, workerData: w } = require('node:worker_threads');
+      const done = [];
+      const send = (name, url, init) => fetch(url, init).then(async (r) => { await r.arrayBuffer(); done.push(name); return r.status; });
+      const pushes = w.bodies.map((body, k) => send('push', w.url + '/sync/' + w.contract + '/push', { method: 'POST', headers: { 'content-type': 'application/json', authorization: w.auths[k] }, body }));
+      setTimeout(() => {
+        const before = done.length;
+        const read = send('read', w.url + '/' + w.contract + '/pos/stores', { headers: { authorization: 'Bearer ' + w.token } });
+        Promise.all([...pushes, read]).then((statuses) => parentPort.postMessage({ statuses, done, before }));
+      }, 30);`,
+      { eval: true, workerData: { url: central.url, contract: CONTRACT, token, bodies: bodies.map((b) => JSON.stringify(b)), auths: nodes.map((n, k) => basic(n, secrets[k]!)) } },
+    );
+    const { statuses, done, before } = await new Promise<{ statuses: number[]; done: string[]; before: number }>((resolve, reject) => client.once('message', resolve).once('error', reject));
+    await client.terminate();
+    expect(statuses).toEqual(Array(nodes.length + 1).fill(200));
+    expect(count(central.deps, 'SELECT count(*) FROM transactions')).toBe(nodes.length * 40);
+    // Sent while most pushes were still unanswered, answered in the loop's turn after the push
+    // being written (or the one after it), not after every push received.
+    expect(nodes.length - before).toBeGreaterThanOrEqual(10);
+    expect(done.indexOf('read') - before).toBeLessThanOrEqual(2);
   });
 
   it('a poison item goes to dead letters with its reason and the items behind it arrive', async () => {
