@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { PgQueryError } from '../../server/db/pg/errors.js';
 import { SqliteShape } from '../../server/db/pg/sqlite-shape.js';
 import type { PgSyncClient } from '../../server/db/pg/sync-client.js';
-import { usePgSyncClient } from '../helpers/pg-sync-client.js';
+import { caught, usePgSyncClient } from '../helpers/pg-sync-client.js';
 
 const postgres = usePgSyncClient();
 
@@ -18,14 +18,6 @@ async function withItems(): Promise<PgSyncClient> {
   return db;
 }
 const names = (db: PgSyncClient) => db.query<{ name: string }>('SELECT name FROM items ORDER BY id').rows.map((r) => r.name);
-const caught = (fn: () => unknown): unknown => {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to throw');
-};
 
 it("sends a transaction's BEGIN, SAVEPOINT and RELEASE with the statement after each, not on their own", async () => {
   const db = await withItems();

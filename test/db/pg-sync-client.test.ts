@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseUnavailable, PgQueryError } from '../../server/db/pg/errors.js';
 import { PgSyncClient } from '../../server/db/pg/sync-client.js';
+import { caught } from '../helpers/pg-sync-client.js';
 import { startOwnPostgres, startPostgres, type OwnPgCluster, type PgCluster } from '../helpers/postgres.js';
 import { ensureDistBuilt, ROOT } from '../ui/support/build.js';
 
@@ -14,14 +15,6 @@ const open = (connectionString: string, options: Partial<ConstructorParameters<t
   const client = new PgSyncClient({ connectionString, connectTimeoutMs: 3000, ...options });
   clients.push(client);
   return client;
-};
-const caught = (fn: () => unknown): unknown => {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to throw');
 };
 
 beforeAll(async () => {

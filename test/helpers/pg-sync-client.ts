@@ -27,3 +27,13 @@ export function usePgSyncClient(): { connect(): Promise<PgSyncClient> } {
     },
   };
 }
+
+/** The error fn throws (a test of a synchronous call that must fail); fails the test when fn returns. */
+export function caught(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to throw');
+}
