@@ -254,13 +254,14 @@ export class RecordStore {
       return row;
     });
     if (new Set(records.map((r) => r.id)).size !== records.length) throw new RangeError('writeMany takes each record once');
-    // Thousands of foreign-key checks alike (a sale's store, each line's sale): one plan each.
-    // Set back at the end; a throw leaves it to the caller's rollback.
     // Children are replaced only under parents that were here before the write: a new parent has
     // none (their foreign key), and a push of new sales skips one DELETE a child table.
-    const ids = JSON.stringify(records.map((r) => r.id));
     const inList = (table: string, column: string) => `${column} ${dialectOf(this.db).inJsonKeys(this.elementOf(table, column))}`;
-    const anyHere = Boolean(def.children?.length) && this.stmt(`SELECT 1 FROM ${def.table} WHERE contract_id = ? AND ${inList(def.table, key)} LIMIT 1`).get(contractId, ids) !== undefined;
+    const anyHere =
+      Boolean(def.children?.length) &&
+      this.stmt(`SELECT 1 FROM ${def.table} WHERE contract_id = ? AND ${inList(def.table, key)} LIMIT 1`).get(contractId, JSON.stringify(records.map((r) => r.id))) !== undefined;
+    // Thousands of foreign-key checks alike (a sale's store, each line's sale): one plan each.
+    // Set back at the end; a throw leaves it to the caller's rollback.
     const plans = dialectOf(this.db).reusedCheckPlans();
     if (plans) this.db.exec(plans.reuse);
     this.insertMany(def.table, rows, ['contract_id', key]);
@@ -326,11 +327,6 @@ export class RecordStore {
    * autovacuum. A table is remembered once it was found with statistics, not when analysed: a
    * rollback of the caller's transaction takes the statistics back too, and the next write asks again.
    */
-  /** Whether the table has at least `rows` rows (read up to that many, no more). */
-  private holdsAtLeast(table: string, rows: number): boolean {
-    return (this.db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} LIMIT ${rows}) AS head`).get() as { n: number | bigint }).n >= rows;
-  }
-
   private withStatistics(table: string, rows: number): boolean {
     if (this.withStatisticsKnown.has(table)) return true;
     const statistics = dialectOf(this.db).tableStatistics(table);
@@ -350,6 +346,10 @@ export class RecordStore {
     return true;
   }
 
+  /** Whether the table has at least `rows` rows (read up to that many, no more). */
+  private holdsAtLeast(table: string, rows: number): boolean {
+    return (this.db.prepare(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} LIMIT ${rows}) AS head`).get() as { n: number | bigint }).n >= rows;
+  }
 
   /** Deletes the record and its children. Call inside a transaction. */
   remove(def: EntityDef, contractId: string, id: string): void {
