@@ -98,3 +98,6 @@ export const codeOnly = (statement: string) =>
     .join('')
     .replace(/\s+/g, ' ')
     .trim();
+
+/** Whether the statement says RETURNING (a word match: enough for our SQL, where no literal or name holds the word). */
+export const hasReturning = (sql: string): boolean => /\breturning\b/i.test(sql);

@@ -23,7 +23,7 @@
  * Values come back as the client reads them (type-parsers.ts): what the SQLite code expects.
  */
 import type { PgSyncClient } from './sync-client.js';
-import { splitStatements } from '../dialect/sql-text.js';
+import { hasReturning, splitStatements } from '../dialect/sql-text.js';
 import { bindArguments } from './sqlite-arguments.js';
 import { PgQueryError } from './errors.js';
 
@@ -52,9 +52,6 @@ export function notSupported(what: string): Error {
 
 /** BEGIN / COMMIT by hand would leave the client's transaction depth wrong (its savepoints, its connection pinning). */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release|start\s+transaction)\b/i;
-
-/** Whether the statement's code says RETURNING (not inside a literal or a name: a word match is enough for our SQL). */
-const hasReturning = (sql: string): boolean => /\breturning\b/i.test(sql);
 
 export class ShapeStatement {
   private plucking = false;

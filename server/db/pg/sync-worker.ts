@@ -17,40 +17,12 @@ import { connectFirstUsable, parseDatabaseUrl, type DatabaseTarget } from './con
 import { breaksConnection, serializePgError } from './errors.js';
 import { SIGNAL_ANSWERED, type PgConnectionOptions, type PgRequest, type PgResponse, type PgResult, type WorkerInput } from './sync-protocol.js';
 import { sqliteLikeTypes } from './type-parsers.js';
+import { hasReturning } from '../dialect/sql-text.js';
 
 /** pg's own timer on a statement, past PostgreSQL's: a server that stops answering mid-statement still ends the call. */
 const CLIENT_TIMEOUT_MARGIN_MS = 2000;
 
 const COMMIT = /^\s*COMMIT\s*;?\s*$/i;
-
-/**
- * A statement that commits (COMMIT, or one run outside a transaction), refusing to call it done
- * when PostgreSQL warned while committing. With a synchronous standby (synchronous_standby_names)
- * COMMIT waits for the standby to flush the transaction. statement_timeout does not cover that
- * wait (PostgreSQL stops it before committing): while the standby is away the client's
- * query_timeout ends the call, an unknown outcome (sync-client.ts). When the wait is cancelled
- * (pg_cancel_backend, an operator's Ctrl-C), PostgreSQL ends the COMMIT without an error, with a
- * WARNING only ("canceling wait for synchronous replication … committed locally, but might not
- * have been replicated"): reported as done, a sale would be acknowledged that a promoted standby
- * lacks. Any warning (SQLSTATE class 01, checked by code: the text is translated with
- * lc_messages) while committing is therefore an unknown outcome too, 08007
- * transaction_resolution_unknown: the caller gets DatabaseUnavailable with commitUnknown (503),
- * and the store's resend is applied once by the high-water mark.
- */
-async function committing(client: pg.Client, statement: { text: string; values: unknown[] }): Promise<pg.QueryResult> {
-  const warnings: string[] = [];
-  const onNotice = (notice: { code?: string; message?: string }) => {
-    if (notice.code?.startsWith('01')) warnings.push(String(notice.message));
-  };
-  client.on('notice', onNotice);
-  try {
-    const result = await client.query(statement);
-    if (warnings.length > 0) throw Object.assign(new Error(`the commit was not confirmed: ${warnings.join('; ')}`), { code: '08007' });
-    return result;
-  } finally {
-    client.off('notice', onNotice);
-  }
-}
 
 /**
  * A write with parameters, answering no rows (INSERT, UPDATE, DELETE without RETURNING), is run
@@ -73,18 +45,33 @@ function resultOf(answer: pg.QueryResult | pg.QueryResult[]): PgResult {
 }
 
 /**
- * A transaction's statements written to PostgreSQL at once (pg's pipeline mode: each its own
- * Sync), their answers read after: one round trip for the lot instead of one each, the saving
- * that matters on a client whose caller waits for every statement (a central push: ~25 statements,
- * most of them writes whose answers nothing reads before the next). In a transaction nothing
- * commits before the COMMIT, so running them is the same as one by one: after a failure
- * PostgreSQL refuses the rest (the transaction is aborted; a COMMIT among them rolls back) and the
- * first failure, with its index, is the answer. A warning while the COMMIT runs is an unknown
- * outcome, as committing() says; warnings of the statements before it are theirs.
+ * Statements written to PostgreSQL at once (pg's pipeline mode: each its own Sync), their answers
+ * read after: one round trip for the lot instead of one each, the saving that matters on a
+ * client whose caller waits for every statement (a central push: ~25 statements, most of them
+ * writes whose answers nothing reads before the next). Given a transaction's statements, running
+ * them so is the same as one by one: after a failure PostgreSQL refuses the rest (the transaction
+ * is aborted; a COMMIT among them rolls back) and the first failure, with its index, is the answer.
+ *
+ * `commitAt` is the statement that commits (its COMMIT, or the one statement run outside a
+ * transaction), which must not be called done when PostgreSQL warned while it ran. With a
+ * synchronous standby (synchronous_standby_names) a commit waits for the standby to flush the
+ * transaction. statement_timeout does not cover that wait (PostgreSQL stops it before
+ * committing): while the standby is away the client's query_timeout ends the call, an unknown
+ * outcome (sync-client.ts). When the wait is cancelled (pg_cancel_backend, an operator's Ctrl-C),
+ * PostgreSQL ends the commit without an error, with a WARNING only ("canceling wait for
+ * synchronous replication … committed locally, but might not have been replicated"): reported as
+ * done, a sale would be acknowledged that a promoted standby lacks. Any warning (SQLSTATE class
+ * 01, checked by code: the text is translated with lc_messages) while it commits is therefore an
+ * unknown outcome too, 08007 transaction_resolution_unknown: the caller gets DatabaseUnavailable
+ * with commitUnknown (503), and the store's resend is applied once by the high-water mark.
+ * Warnings of the statements before it are theirs.
  */
-async function pipelined(client: pg.Client, statements: readonly { text: string; values: unknown[] }[]): Promise<PgResult[]> {
+async function pipelined(
+  client: pg.Client,
+  statements: readonly { text: string; values: unknown[] }[],
+  commitAt = statements.findIndex((statement) => COMMIT.test(statement.text)),
+): Promise<PgResult[]> {
   let answered = 0;
-  const commitAt = statements.findIndex((statement) => COMMIT.test(statement.text));
   const warnings: string[] = [];
   // Notices arrive in order between the answers: one seen when all before the COMMIT answered is the COMMIT's.
   const onNotice = (notice: { code?: string; message?: string }) => {
@@ -127,7 +114,7 @@ class Connection {
 
   /** The statement as pg runs it: a write named (prepared once a connection), anything else as it is. */
   private named(statement: { text: string; values: unknown[] }): { text: string; values: unknown[]; name?: string } {
-    if (statement.values.length === 0 || !PREPARED_WRITE.test(statement.text) || /\breturning\b/i.test(statement.text)) return statement;
+    if (statement.values.length === 0 || !PREPARED_WRITE.test(statement.text) || hasReturning(statement.text)) return statement;
     let name = this.prepared.get(statement.text);
     if (!name) {
       if (this.prepared.size >= MAX_PREPARED) return statement;
@@ -143,13 +130,14 @@ class Connection {
     const inTransaction = request.inTransaction ?? request.connection !== undefined;
     try {
       const statements = request.statements.map((statement) => this.named(statement));
+      // Outside a transaction each statement commits by itself, and one that fails must stop the rest: one by one.
       if (inTransaction && statements.length > 1) return { id: request.id, ok: true, results: await pipelined(client, statements), connection };
       const results: PgResult[] = [];
       for (const [index, statement] of statements.entries()) {
         // A statement outside a transaction commits by itself: the same wait for the standby.
         const commits = !inTransaction || COMMIT.test(statement.text);
         try {
-          results.push(resultOf(commits ? await committing(client, statement) : await client.query(statement)));
+          results.push(commits ? (await pipelined(client, [statement], 0))[0]! : resultOf(await client.query(statement)));
         } catch (error) {
           throw Object.assign(asError(error), { failedAt: index });
         }
